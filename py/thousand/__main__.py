@@ -1,0 +1,178 @@
+"""Command line: ``python -m thousand play|replay|fuzz|bench``.
+
+* ``play --seed S [--preset NAME] [--players N] [--bots easy,random,...]`` plays a
+  whole game and prints the score sheet; the last line is ``winner: <seat>``.
+* ``replay FILE [--json]`` validates a record and prints each deal's result.
+* ``fuzz --games N --seed S`` random games under random conventions; last line
+  ``games: N, failures: F``.
+* ``bench [--seconds T]`` random-playout throughput; last line ``deals/s: N``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from .bots import make_bot
+from .conventions import Conventions, ConventionsError
+from .record import RecordError, make_record, replay
+from .sheet import SheetText
+from .state import Game, State
+
+
+def _conventions(args: argparse.Namespace) -> Conventions:
+    conv = Conventions.preset(args.preset)
+    if args.players is not None and args.players != conv.players:
+        changes: dict[str, Any] = {"players": args.players}
+        if args.players == 2 and args.preset == "classic":
+            changes["barrel"] = False  # the barrel is off by default for 2 players
+        conv = conv.replace(**changes)
+    return conv
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play one game between bots and print its sheet."""
+    conv = _conventions(args)
+    names = [b for b in args.bots.split(",") if b] if args.bots else ["easy"]
+    bots = [make_bot(names[i % len(names)]) for i in range(conv.players)]
+    rng = random.Random(args.seed)
+    state = Game(conv).new_initial_state(rng)
+    limit = args.max_deals
+    while not state.is_terminal():
+        if len(state.rows) >= limit:
+            print(f"stopped after {limit} deals without a winner")
+            return 1
+        seat = state.current_player()
+        state.apply_action(bots[seat].act(state.observation(seat), rng))
+    print(f"conventions: {args.preset} {json.dumps(conv.changes())}")
+    print("bots: " + ", ".join(f"{s}={bots[s].name}" for s in range(conv.players)))
+    print(SheetText(conv.players, list(state.rows)).render())
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as f:
+            json.dump(make_record(state), f, ensure_ascii=False)
+    print(f"totals: {' '.join(str(t) for t in state.totals)}")
+    print(f"winner: {state.winner}")
+    return 0
+
+
+def deal_summaries(state: State) -> list[dict[str, Any]]:
+    """Per deal: declarer, contract, points, deltas (JSON-ready)."""
+    out = []
+    for r in state.rows:
+        out.append({"number": r.number, "dealer": r.dealer, "kind": r.kind,
+                    "declarer": r.declarer, "contract": r.contract, "made": r.made,
+                    "points": list(r.points), "deltas": list(r.deltas),
+                    "totals": list(r.totals),
+                    "penalties": [{"seat": p.seat, "amount": p.amount, "reason": p.reason}
+                                  for p in r.penalties]})
+    return out
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Validate a record and print each deal's result."""
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        state = replay(text)
+    except RecordError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"deals": deal_summaries(state), "totals": state.totals,
+                          "winner": state.winner}, ensure_ascii=False))
+        return 0
+    print(SheetText(state.n, list(state.rows)).render())
+    print(f"totals: {' '.join(str(t) for t in state.totals)}")
+    print(f"winner: {state.winner if state.winner is not None else '-'}")
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Random games under random conventions; report invariant failures."""
+    from .fuzz import run_fuzz
+
+    t0 = time.perf_counter()
+    games, failures = run_fuzz(args.games, args.seed, progress=args.games >= 2000)
+    for f in failures[:50]:
+        print(f)
+    print(f"time: {time.perf_counter() - t0:.1f} s")
+    print(f"games: {games}, failures: {len(failures)}")
+    return 1 if failures else 0
+
+
+def bench_deals(seconds: float, seed: int = 1, conv: Conventions | None = None) -> float:
+    """Random playouts of whole deals (clone + legal_actions + apply_action): deals/s."""
+    rng = random.Random(seed)
+    base = Game(conv or Conventions()).new_initial_state(random.Random(seed))
+    deals = 0
+    t0 = time.perf_counter()
+    end = t0 + seconds
+    rand = rng.random
+    while True:
+        s = base.clone()
+        n0 = len(s.rows)
+        while len(s.rows) == n0:
+            la = s.legal_actions()
+            s.apply_action(la[int(rand() * len(la))])
+        deals += 1
+        base = s  # go on from the next deal
+        if base.is_terminal():
+            base = Game(base.conv).new_initial_state(random.Random(rng.random()))
+        if deals % 200 == 0 and time.perf_counter() > end:
+            break
+    return deals / (time.perf_counter() - t0)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Print random-playout throughput."""
+    for preset in ("classic", "two_players", "four_players"):
+        r = bench_deals(args.seconds, conv=Conventions.preset(preset))
+        print(f"{preset}: {r:,.0f} deals/s")
+    print(f"deals/s: {bench_deals(args.seconds):.0f}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point."""
+    p = argparse.ArgumentParser(prog="python -m thousand", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    pp = sub.add_parser("play", help="play a whole game between bots")
+    pp.add_argument("--seed", type=int, default=1)
+    pp.add_argument("--preset", default="classic")
+    pp.add_argument("--players", type=int, choices=(2, 3, 4))
+    pp.add_argument("--bots", default="easy", help="comma-separated levels per seat")
+    pp.add_argument("--max-deals", type=int, default=1000)
+    pp.add_argument("--record", help="write the game record to this file")
+    pr = sub.add_parser("replay", help="validate and replay a game record")
+    pr.add_argument("file")
+    pr.add_argument("--json", action="store_true")
+    pf = sub.add_parser("fuzz", help="random games checking invariants")
+    pf.add_argument("--games", type=int, default=100)
+    pf.add_argument("--seed", type=int, default=1)
+    pb = sub.add_parser("bench", help="random-playout throughput")
+    pb.add_argument("--seconds", type=float, default=3.0)
+    args = p.parse_args(argv)
+    try:
+        if args.cmd == "play":
+            return cmd_play(args)
+        if args.cmd == "replay":
+            return cmd_replay(args)
+        if args.cmd == "fuzz":
+            return cmd_fuzz(args)
+        return cmd_bench(args)
+    except (ConventionsError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""Actions as ints and their text notation (round-trips).
+
+=================  ==============================================  ===========
+text               meaning                                          int
+=================  ==============================================  ===========
+``pass``           pass in the bidding (final for this deal)        400
+``bid 105``        bid 105 (a multiple of 5)                        200 + v/5
+``redeal``         ask for a redeal (RULES §4)                      401
+``keep``           decline a redeal one's hand allows               402
+``dark``           first hand plays 120 in the dark (§10)           403
+``look``           first hand declines the dark game                404
+``unblind``        cancel a dark game by bidding 125 (§10)          405
+``writeoff``       concede the deal (*роспись*, §8)                 406
+``pick 0``         2 players: take talon 0 or 1 (§11)               407 + i
+``give QS 2``      give Q♠ to seat 2 (*снос*, §6)                   48 + 4c + s
+``aside QS``       2 players: put Q♠ aside (§11)                    144 + c
+``contract 140``   final contract after the discard (§6)           300 + v/5
+``play KH``        play K♥                                          c
+``declare KH``     lead K♥ declaring the ♥ marriage (§7)            24 + c
+``declare AS``     lead A♠ declaring the ace marriage (§7)          24 + c
+=================  ==============================================  ===========
+
+Seats are numbered from 0 clockwise. Cards are written rank + suit
+(``9 J Q K T A`` + ``S C D H``); ``10S`` is accepted on input.
+"""
+
+from __future__ import annotations
+
+from .cards import NCARDS, card_from_str, card_str
+
+DECLARE_BASE = 24
+GIVE_BASE = 48
+ASIDE_BASE = 144
+BID_BASE = 200
+CONTRACT_BASE = 300
+PASS = 400
+REDEAL = 401
+KEEP = 402
+DARK = 403
+LOOK = 404
+UNBLIND = 405
+WRITEOFF = 406
+PICK_BASE = 407
+
+_WORDS = {PASS: "pass", REDEAL: "redeal", KEEP: "keep", DARK: "dark", LOOK: "look",
+          UNBLIND: "unblind", WRITEOFF: "writeoff"}
+_FROM_WORD = {v: k for k, v in _WORDS.items()}
+
+
+def play(card: int) -> int:
+    """The action that plays a card."""
+    return card
+
+
+def declare(card: int) -> int:
+    """The action that leads a card declaring its marriage (or the ace marriage)."""
+    return DECLARE_BASE + card
+
+
+def give(card: int, seat: int) -> int:
+    """The action that passes a card to a seat."""
+    return GIVE_BASE + card * 4 + seat
+
+
+def aside(card: int) -> int:
+    """2 players: the action that puts a card aside."""
+    return ASIDE_BASE + card
+
+
+def bid(value: int) -> int:
+    """The action that bids a value."""
+    return BID_BASE + value // 5
+
+
+def contract(value: int) -> int:
+    """The action that sets the final contract."""
+    return CONTRACT_BASE + value // 5
+
+
+def pick(talon: int) -> int:
+    """2 players: the action that takes talon 0 or 1."""
+    return PICK_BASE + talon
+
+
+def is_play(a: int) -> bool:
+    """Whether the action plays a card (plain or declaring)."""
+    return 0 <= a < GIVE_BASE
+
+
+def action_card(a: int) -> int:
+    """The card an action plays, gives or puts aside (-1 if none)."""
+    if 0 <= a < DECLARE_BASE:
+        return a
+    if a < GIVE_BASE:
+        return a - DECLARE_BASE
+    if a < ASIDE_BASE:
+        return (a - GIVE_BASE) // 4
+    if a < ASIDE_BASE + NCARDS:
+        return a - ASIDE_BASE
+    return -1
+
+
+def action_value(a: int) -> int:
+    """The value of a bid or contract action (-1 if none)."""
+    if BID_BASE <= a < CONTRACT_BASE:
+        return (a - BID_BASE) * 5
+    if CONTRACT_BASE <= a < PASS:
+        return (a - CONTRACT_BASE) * 5
+    return -1
+
+
+def action_str(a: int) -> str:
+    """Text notation of an action id."""
+    if 0 <= a < DECLARE_BASE:
+        return "play " + card_str(a)
+    if DECLARE_BASE <= a < GIVE_BASE:
+        return "declare " + card_str(a - DECLARE_BASE)
+    if GIVE_BASE <= a < ASIDE_BASE:
+        c, s = divmod(a - GIVE_BASE, 4)
+        return f"give {card_str(c)} {s}"
+    if ASIDE_BASE <= a < ASIDE_BASE + NCARDS:
+        return "aside " + card_str(a - ASIDE_BASE)
+    if BID_BASE + 20 <= a <= BID_BASE + 60:
+        return f"bid {(a - BID_BASE) * 5}"
+    if CONTRACT_BASE + 20 <= a <= CONTRACT_BASE + 60:
+        return f"contract {(a - CONTRACT_BASE) * 5}"
+    if a in _WORDS:
+        return _WORDS[a]
+    if a in (PICK_BASE, PICK_BASE + 1):
+        return f"pick {a - PICK_BASE}"
+    raise ValueError(f"not an action id: {a!r}")
+
+
+def action_from_str(text: str) -> int:
+    """Parse the text notation of an action; ``ValueError`` says what is wrong."""
+    parts = text.strip().lower().split()
+    if not parts:
+        raise ValueError("empty action")
+    word, args = parts[0], parts[1:]
+    if word in _FROM_WORD and not args:
+        return _FROM_WORD[word]
+    try:
+        if word in ("bid", "contract") and len(args) == 1:
+            v = int(args[0])
+            if v % 5 or not 100 <= v <= 300:
+                raise ValueError(f"{word} value must be a multiple of 5 from 100 to 300: {v}")
+            return bid(v) if word == "bid" else contract(v)
+        if word in ("play", "declare", "aside") and len(args) == 1:
+            c = card_from_str(args[0])
+            return {"play": play, "declare": declare, "aside": aside}[word](c)
+        if word == "give" and len(args) == 2:
+            c = card_from_str(args[0])
+            s = int(args[1])
+            if not 0 <= s <= 3:
+                raise ValueError(f"no seat {s}")
+            return give(c, s)
+        if word == "pick" and len(args) == 1 and args[0] in ("0", "1"):
+            return pick(int(args[0]))
+    except ValueError as e:
+        raise ValueError(f"bad action {text!r}: {e}") from None
+    raise ValueError(f"unknown action {text!r}")

@@ -1,0 +1,116 @@
+"""Cards as ints and card sets as bit masks (RULES §1).
+
+A card is ``suit * 6 + rank`` with suits ``S C D H`` = 0..3 and ranks
+``9 J Q K T A`` = 0..5, so inside a suit a larger int is a stronger card.
+A set of cards is an ``int`` whose bit ``c`` is set when card ``c`` is in it.
+
+>>> card_from_str("TS"), card_str(4)
+(4, 'TS')
+>>> mask_str(cards_mask(["AH", "KH"]))
+'KH AH'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+SUITS = "SCDH"
+RANKS = "9JQKTA"
+SUIT_SYMBOLS = "♠♣♦♥"
+NCARDS = 24
+FULL_DECK = (1 << NCARDS) - 1
+
+# RULES §1: card points A 11, 10 10, K 4, Q 3, J 2, 9 0.
+RANK_POINTS = (0, 2, 3, 4, 10, 11)
+POINTS = tuple(RANK_POINTS[c % 6] for c in range(NCARDS))
+# RULES §1: marriages ♠ 40, ♣ 60, ♦ 80, ♥ 100; ace marriage 200.
+MARRIAGE_VALUE = (40, 60, 80, 100)
+ACE_MARRIAGE_VALUE = 200
+
+NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
+
+SUIT_MASK = tuple(0b111111 << (6 * s) for s in range(4))
+MARRIAGE_MASK = tuple((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)) for s in range(4))
+NINES_MASK = sum(1 << (6 * s + NINE) for s in range(4))
+JACKS_MASK = sum(1 << (6 * s + JACK) for s in range(4))
+ACES_MASK = sum(1 << (6 * s + ACE) for s in range(4))
+
+# Card points of every 6-bit suit pattern, for fast mask_points().
+_SUIT_PATTERN_POINTS = tuple(
+    sum(RANK_POINTS[r] for r in range(6) if p >> r & 1) for p in range(64)
+)
+
+
+def suit_of(card: int) -> int:
+    """The suit 0..3 of a card."""
+    return card // 6
+
+
+def rank_of(card: int) -> int:
+    """The rank 0..5 (9 J Q K T A) of a card."""
+    return card % 6
+
+
+def card_str(card: int) -> str:
+    """Engine notation of a card: rank then suit, e.g. ``TS``."""
+    return RANKS[card % 6] + SUITS[card // 6]
+
+
+def card_from_str(text: str) -> int:
+    """Parse ``QS``, ``TS`` or ``10S`` (case-insensitive); ``ValueError`` if malformed."""
+    t = text.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise ValueError(f"not a card: {text!r} (expected rank 9 J Q K T A + suit S C D H)")
+    return SUITS.index(t[1]) * 6 + RANKS.index(t[0])
+
+
+def iter_cards(mask: int) -> Iterator[int]:
+    """The cards of a mask, weakest int first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_list(mask: int) -> list[int]:
+    """The cards of a mask as a list."""
+    return list(iter_cards(mask))
+
+
+def cards_mask(cards: Iterable[int | str]) -> int:
+    """A mask from cards given as ints or notation strings."""
+    m = 0
+    for c in cards:
+        m |= 1 << (card_from_str(c) if isinstance(c, str) else c)
+    return m
+
+
+def mask_str(mask: int) -> str:
+    """Cards of a mask in notation, space-separated."""
+    return " ".join(card_str(c) for c in iter_cards(mask))
+
+
+def mask_points(mask: int) -> int:
+    """Card points in a mask (RULES §1)."""
+    t = _SUIT_PATTERN_POINTS
+    return t[mask & 63] + t[mask >> 6 & 63] + t[mask >> 12 & 63] + t[mask >> 18 & 63]
+
+
+def marriages_in(mask: int) -> list[int]:
+    """Suits whose K and Q are both in the mask."""
+    return [s for s in range(4) if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
+
+
+def marriage_total(mask: int, ace_marriage: bool = False) -> int:
+    """Sum of the marriage values held (ace marriage 200 when enabled)."""
+    total = sum(MARRIAGE_VALUE[s] for s in range(4) if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
+    if ace_marriage and mask & ACES_MASK == ACES_MASK:
+        total += ACE_MARRIAGE_VALUE
+    return total
+
+
+def round5(points: int) -> int:
+    """RULES §8: round to 5; last digit 1, 2, 6, 7 down and 3, 4, 8, 9 up."""
+    return 5 * ((points + 2) // 5)

@@ -1,0 +1,304 @@
+"""House rules (conventions) of 1000: every entry of the catalogue, presets, JSON.
+
+Field names are the catalogue ids of ``CONVENTIONS.md``; defaults make up the
+Classic preset. ``Conventions.from_json`` validates everything and raises one
+``ConventionsError`` listing every problem found.
+
+>>> c = Conventions.preset("strict")
+>>> c.no_jumps, c.bolts
+(True, 'in_row')
+>>> Conventions.from_json(c.to_json()) == c
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
+
+BoltMode = Literal["off", "total", "in_row"]
+BarrelBidding = Literal["normal", "talon_to_barrel", "from_120"]
+
+
+class ConventionsError(ValueError):
+    """Invalid conventions; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("invalid conventions: " + "; ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Every convention of the catalogue; the defaults are the Classic preset."""
+
+    # Table and players
+    players: int = 3
+    target: int = 1000
+    penalty: int = 120
+    cut_ritual: bool = False
+    redeal_same_dealer: bool = True
+    # Bidding
+    min_raise: int = 5
+    no_jumps: bool = False
+    bid_cap: int = 300
+    bid_over_120_without_marriage: bool = False
+    hide_talon_on_100: bool = True
+    open_discard: bool = False
+    silence_below: int | None = None
+    # Play
+    declare_on_first_lead: bool = False
+    ace_marriage: bool = False
+    must_beat: bool = False
+    no_lead_foreign_trump: bool = False
+    must_lead_trump: bool = False
+    # Scoring
+    round_declarer: bool = False
+    samosval: bool = True
+    negative_samosval: bool = False
+    four_nines_bonus: bool = False
+    # Bolts
+    bolts: BoltMode = "total"
+    bolt_counts_zero_points: bool = False
+    no_bolt_on_own_game: bool = False
+    bolts_on_barrel: bool = True
+    # Barrel
+    barrel: bool = True
+    barrel_at: int = 880
+    barrel_attempts: int = 3
+    over_1000: bool = False
+    barrel_bidding: BarrelBidding = "normal"
+    barrel_knock_off: bool = True
+    one_on_barrel: bool = True
+    three_barrels_zero: bool = True
+    # Redeal
+    redeal_hand_below: int | None = 14
+    redeal_four_nines: bool = True
+    redeal_four_jacks: bool = False
+    redeal_talon_below: int | None = 5
+    redeal_two_nines_in_talon: bool = True
+    redeal_four_nines_after_discard: bool = False
+    redeal_only_on_100: bool = False
+    # Concession
+    write_off: bool = True
+    write_off_60: bool = False
+    write_off_free: bool = False
+    write_off_limit: int | None = None
+    write_off_third_penalty: bool = False
+    write_off_on_barrel: bool = False
+    write_off_on_golden: bool = False
+    # Golden round
+    golden_round: bool = False
+    golden_reset: bool = True
+    golden_raise: bool = False
+    golden_double_bolts: bool = True
+    # Dark game
+    dark_game: bool = False
+    dark_hide_talon: bool = True
+    dark_not_on_barrel: bool = True
+    dark_write_off: bool = False
+    dark_unblind: bool = True
+    dark_unblind_takes_talon: bool = False
+    dark_cap_240: bool = True
+    dark_double_bolts: bool = True
+    dark_min_total: int | None = None
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "classic": {},
+        "strict": {
+            "no_jumps": True,
+            "write_off_on_barrel": False,
+            "bolts": "in_row",
+            "ace_marriage": False,
+        },
+        "family": {
+            "barrel_knock_off": False,
+            "one_on_barrel": False,
+            "redeal_hand_below": 20,
+            "redeal_four_jacks": True,
+            "redeal_four_nines_after_discard": True,
+            "write_off_free": True,
+        },
+        "golden_dark": {"golden_round": True, "dark_game": True},
+        "two_players": {"players": 2, "barrel": False},
+        "four_players": {"players": 4},
+    }
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise ConventionsError(problems)
+
+    # -- validation -------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Every range or consistency problem of these values (empty when valid)."""
+        p: list[str] = []
+        for f in fields(self):
+            v = getattr(self, f.name)
+            err = _type_problem(f.name, _FIELD_TYPES[f.name], v)
+            if err:
+                p.append(err)
+        if p:
+            return p
+
+        def need(cond: bool, msg: str) -> None:
+            if not cond:
+                p.append(msg)
+
+        need(self.players in (2, 3, 4), f"players must be 2, 3 or 4, not {self.players}")
+        need(100 <= self.target <= 10000 and self.target % 5 == 0,
+             f"target must be a multiple of 5 from 100 to 10000, not {self.target}")
+        need(0 <= self.penalty <= 1000 and self.penalty % 5 == 0,
+             f"penalty must be a multiple of 5 from 0 to 1000, not {self.penalty}")
+        need(self.min_raise in (5, 10), f"min_raise must be 5 or 10, not {self.min_raise}")
+        need(120 <= self.bid_cap <= 300 and self.bid_cap % 5 == 0,
+             f"bid_cap must be a multiple of 5 from 120 to 300, not {self.bid_cap}")
+        if self.silence_below is not None:
+            need(-10000 <= self.silence_below <= 10000,
+                 f"silence_below out of range: {self.silence_below}")
+        need(self.barrel_at in (880, 900), f"barrel_at must be 880 or 900, not {self.barrel_at}")
+        need(1 <= self.barrel_attempts <= 10,
+             f"barrel_attempts must be 1 to 10, not {self.barrel_attempts}")
+        if self.barrel:
+            need(self.target > self.barrel_at,
+                 f"target {self.target} must lie above barrel_at {self.barrel_at}")
+            need(self.barrel_need() <= self.bid_cap,
+                 f"the barrel needs a contract of {self.barrel_need()}, above bid_cap")
+        if self.redeal_hand_below is not None:
+            need(0 <= self.redeal_hand_below <= 120,
+                 f"redeal_hand_below must be 0 to 120, not {self.redeal_hand_below}")
+        if self.redeal_talon_below is not None:
+            need(0 <= self.redeal_talon_below <= 33,
+                 f"redeal_talon_below must be 0 to 33, not {self.redeal_talon_below}")
+        if self.write_off_limit is not None:
+            need(1 <= self.write_off_limit <= 100,
+                 f"write_off_limit must be 1 to 100, not {self.write_off_limit}")
+        if self.dark_min_total is not None:
+            need(-10000 <= self.dark_min_total <= 10000,
+                 f"dark_min_total out of range: {self.dark_min_total}")
+        # Contradictory combinations: an option that only means something with
+        # another one switched on.
+        deps = [
+            ("write_off_60", "write_off"), ("write_off_free", "write_off"),
+            ("write_off_third_penalty", "write_off"), ("write_off_on_barrel", "write_off"),
+            ("write_off_on_golden", "write_off"),
+            ("write_off_on_barrel", "write_off_free"), ("write_off_on_golden", "write_off_free"),
+            ("golden_raise", "golden_round"), ("write_off_on_golden", "golden_round"),
+            ("dark_write_off", "dark_game"), ("dark_unblind_takes_talon", "dark_game"),
+            ("dark_unblind_takes_talon", "dark_unblind"),
+            ("negative_samosval", "samosval"), ("over_1000", "barrel"),
+            ("write_off_on_barrel", "barrel"),
+        ]
+        for opt, req in deps:
+            if getattr(self, opt) and not getattr(self, req):
+                p.append(f"{opt} needs {req}")
+        if self.write_off_limit is not None and not self.write_off:
+            p.append("write_off_limit needs write_off")
+        if self.dark_min_total is not None and not self.dark_game:
+            p.append("dark_min_total needs dark_game")
+        if self.barrel_bidding != "normal" and not self.barrel:
+            p.append("barrel_bidding needs barrel")
+        if self.bolts == "off" and (self.bolt_counts_zero_points or self.no_bolt_on_own_game):
+            p.append("bolt options need bolts other than off")
+        if self.no_lead_foreign_trump and self.must_lead_trump:
+            p.append("no_lead_foreign_trump and must_lead_trump contradict each other")
+        if self.redeal_only_on_100 and self.redeal_talon_below is None \
+                and not self.redeal_two_nines_in_talon:
+            p.append("redeal_only_on_100 needs a talon-based redeal")
+        return p
+
+    def barrel_need(self) -> int:
+        """The contract that takes a barrel player to the target (RULES §9, over_1000)."""
+        need = self.target - self.barrel_at
+        if self.over_1000:
+            need += 5
+        return max(need, 100)
+
+    # -- presets and JSON ---------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> Conventions:
+        """A named preset: classic, strict, family, golden_dark, two_players, four_players."""
+        key = name.strip().lower().replace("-", "_").replace(" ", "_").replace("&", "")
+        aliases = {"golden__dark": "golden_dark", "two": "two_players", "four": "four_players",
+                   "2": "two_players", "4": "four_players", "beginner": "family"}
+        key = aliases.get(key, key)
+        if key not in cls.PRESETS:
+            raise ConventionsError(
+                [f"unknown preset {name!r}; presets: {', '.join(cls.PRESETS)}"])
+        return cls(**cls.PRESETS[key])
+
+    def replace(self, **changes: Any) -> Conventions:
+        """A copy with some values changed (validated)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """All values as a plain dict (JSON-ready)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def to_json(self) -> str:
+        """JSON text of all values."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    def changes(self) -> dict[str, Any]:
+        """Only the values that differ from Classic."""
+        base = Conventions()
+        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+
+    @classmethod
+    def from_dict(cls, data: Any, base: Conventions | None = None) -> Conventions:
+        """Validated conventions from a dict; missing keys take ``base``'s (Classic) values."""
+        if not isinstance(data, dict):
+            raise ConventionsError([f"conventions must be a JSON object, not {type(data).__name__}"])
+        problems: list[str] = []
+        names = {f.name for f in fields(cls)}
+        for k in data:
+            if k not in names:
+                problems.append(f"unknown convention {k!r}")
+        values = (base or cls()).to_dict()
+        for k, v in data.items():
+            if k in names:
+                err = _type_problem(k, _FIELD_TYPES[k], v)
+                if err:
+                    problems.append(err)
+                else:
+                    values[k] = v
+        if problems:
+            raise ConventionsError(problems)
+        return cls(**values)
+
+    @classmethod
+    def from_json(cls, text: str) -> Conventions:
+        """Validated conventions from JSON text."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise ConventionsError([f"not JSON: {e}"]) from None
+        return cls.from_dict(data)
+
+
+def _type_problem(name: str, tp: Any, v: Any) -> str | None:
+    """Why ``v`` does not fit the annotation ``tp`` (None when it does)."""
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        allowed = typing.get_args(tp)
+        return None if v in allowed and isinstance(v, str) else \
+            f"{name} must be one of {', '.join(map(str, allowed))}, not {v!r}"
+    if origin in (typing.Union, types.UnionType):
+        if v is None:
+            return None
+        return _type_problem(name, int, v)
+    if tp is bool:
+        return None if isinstance(v, bool) else f"{name} must be true or false, not {v!r}"
+    if tp is int:
+        ok = isinstance(v, int) and not isinstance(v, bool)
+        return None if ok else f"{name} must be a whole number, not {v!r}"
+    return None  # pragma: no cover
+
+
+_FIELD_TYPES: dict[str, Any] = typing.get_type_hints(Conventions)

@@ -1,0 +1,203 @@
+"""Game records: a game as JSON that replays through ``apply_action``.
+
+Format (version 1)::
+
+    {"format": "thousand-record", "version": 1,
+     "conventions": {...},            # only the values that differ from Classic
+     "players": 3,
+     "deals": [{"dealer": 0,
+                "hands": [["AS", ...], [...], [...]],   # as dealt, one list per seat
+                "talon": ["9H", "JD", "QC"],          # 2 players: [[..2..], [..2..]]
+                "cut": 0,                             # nines seen in the cut (cut_ritual)
+                "actions": ["bid 105", "pass", ...]}]}
+
+Instead of explicit hands a record may carry ``"seed": S`` at the top: the
+deals then come from ``random.Random(S)`` exactly as ``Game.new_initial_state``
+draws them, and each deal needs only its ``actions`` (its ``dealer``, when given,
+is checked). Replaying re-validates every action, so a record can never hold an
+illegal position; every problem raises ``RecordError`` naming the deal and action.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .actions import action_from_str, action_str
+from .cards import NCARDS, cards_mask, mask_str
+from .conventions import Conventions, ConventionsError
+from .state import IllegalActionError, State
+
+FORMAT = "thousand-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says where and why."""
+
+
+def _cards_json(mask: int) -> list[str]:
+    return mask_str(mask).split() if mask else []
+
+
+def make_record(state: State, seed: int | None = None) -> dict[str, Any]:
+    """The game so far (finished deals and the one in progress) as a record."""
+    deals = [*state.log]
+    if not state.is_terminal():
+        cur = dict(state.deal_info)
+        cur["actions"] = state.deal_actions
+        deals.append(cur)
+    out_deals = []
+    for d in deals:
+        if seed is not None:
+            out_deals.append({"dealer": d["dealer"],
+                              "actions": [action_str(a) for a in d["actions"]]})
+            continue
+        talon = d["talon"]
+        t: Any = [_cards_json(talon[0]), _cards_json(talon[1])] if state.n == 2 \
+            else _cards_json(talon)
+        e: dict[str, Any] = {"dealer": d["dealer"], "hands": [_cards_json(h) for h in d["hands"]],
+                             "talon": t, "actions": [action_str(a) for a in d["actions"]]}
+        if d.get("cut"):
+            e["cut"] = d["cut"]
+        out_deals.append(e)
+    rec: dict[str, Any] = {"format": FORMAT, "version": VERSION,
+                           "conventions": state.conv.changes(), "players": state.n}
+    if seed is not None:
+        rec["seed"] = seed
+    rec["deals"] = out_deals
+    return rec
+
+
+def _parse_cards(x: Any, where: str) -> int:
+    if not isinstance(x, list) or not all(isinstance(c, str) for c in x):
+        raise RecordError(f"{where}: expected a list of cards like [\"AS\", \"TH\"]")
+    try:
+        m = cards_mask(x)
+    except ValueError as e:
+        raise RecordError(f"{where}: {e}") from None
+    if m.bit_count() != len(x):
+        raise RecordError(f"{where}: a card is listed twice")
+    return m
+
+
+def _parse_deal(d: Any, i: int, n: int) -> tuple[int, list[int], Any, int]:
+    where = f"deal {i + 1}"
+    if not isinstance(d, dict):
+        raise RecordError(f"{where}: expected an object")
+    dealer = d.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise RecordError(f"{where}: dealer must be a seat from 0 to {n - 1}")
+    hands_in = d.get("hands")
+    if not isinstance(hands_in, list) or len(hands_in) != n:
+        raise RecordError(f"{where}: hands must list {n} hands")
+    hands = [_parse_cards(h, f"{where} hand {s}") for s, h in enumerate(hands_in)]
+    if n == 2:
+        t = d.get("talon")
+        if not isinstance(t, list) or len(t) != 2:
+            raise RecordError(f"{where}: talon must be two 2-card talons for 2 players")
+        talon: Any = (_parse_cards(t[0], f"{where} talon 0"), _parse_cards(t[1], f"{where} talon 1"))
+        tmasks = list(talon)
+        sizes = [10, 10]
+        tsize = [2, 2]
+    else:
+        talon = _parse_cards(d.get("talon"), f"{where} talon")
+        tmasks = [talon]
+        sizes = [0 if (n == 4 and s == dealer) else 7 for s in range(n)]
+        tsize = [3]
+    for s in range(n):
+        if hands[s].bit_count() != sizes[s]:
+            raise RecordError(f"{where}: hand {s} must hold {sizes[s]} cards")
+    for k, tm in enumerate(tmasks):
+        if tm.bit_count() != tsize[k]:
+            raise RecordError(f"{where}: talon must hold {tsize[k]} cards")
+    union = 0
+    total = 0
+    for m in hands + tmasks:
+        union |= m
+        total += m.bit_count()
+    if total != NCARDS or union.bit_count() != NCARDS:
+        raise RecordError(f"{where}: the hands and talon must hold all 24 cards once each")
+    cut = d.get("cut", 0)
+    if not isinstance(cut, int) or isinstance(cut, bool) or not 0 <= cut <= 3:
+        raise RecordError(f"{where}: cut must be 0 to 3")
+    return dealer, hands, talon, cut
+
+
+def load_record(data: Any) -> tuple[Conventions, dict[str, Any]]:
+    """Check a record's envelope; returns its conventions and the record."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise RecordError(f"not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a game record (format must be {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {data.get('version')!r}")
+    try:
+        conv = Conventions.from_dict(data.get("conventions", {}))
+    except ConventionsError as e:
+        raise RecordError(str(e)) from None
+    players = data.get("players", conv.players)
+    if players != conv.players:
+        try:
+            conv = conv.replace(players=players)
+        except (ConventionsError, TypeError) as e:
+            raise RecordError(f"players: {e}") from None
+    if not isinstance(data.get("deals"), list):
+        raise RecordError("deals must be a list")
+    return conv, data
+
+
+def replay(data: Any) -> State:
+    """Replay a record, validating every deal and action; returns the final state."""
+    conv, rec = load_record(data)
+    n = conv.players
+    deals = rec["deals"]
+    seed = rec.get("seed")
+    if seed is not None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("seed must be a whole number")
+        if not deals:
+            raise RecordError("a record needs at least one deal")
+        state = State(conv, random.Random(seed))
+    else:
+        if not deals:
+            raise RecordError("a record needs at least one deal")
+        parsed = [_parse_deal(d, i, n) for i, d in enumerate(deals)]
+        first = parsed[0]
+        state = State(conv, random.Random(0), dealer=first[0], deal=first[1:])
+        for p in parsed[1:]:
+            state.queue_deal(*p)
+    for i, d in enumerate(deals):
+        if not isinstance(d, dict):
+            raise RecordError(f"deal {i + 1}: expected an object")
+        if len(state.log) != i:
+            raise RecordError(f"deal {i + 1}: the previous deal did not end where the record says")
+        if "dealer" in d and d["dealer"] != state.dealer:
+            raise RecordError(f"deal {i + 1}: dealer should be seat {state.dealer} by the rules, "
+                              f"the record says {d['dealer']!r}")
+        acts = d.get("actions", [])
+        if not isinstance(acts, list):
+            raise RecordError(f"deal {i + 1}: actions must be a list")
+        for j, text in enumerate(acts):
+            if not isinstance(text, str):
+                raise RecordError(f"deal {i + 1} action {j + 1}: must be a string")
+            if len(state.log) != i:
+                raise RecordError(f"deal {i + 1} action {j + 1} ({text!r}): the deal is over")
+            try:
+                state.apply_action(action_from_str(text))
+            except (ValueError, IllegalActionError) as e:
+                raise RecordError(f"deal {i + 1} action {j + 1} ({text!r}): {e}") from None
+        if i < len(deals) - 1 and len(state.log) != i + 1:
+            raise RecordError(f"deal {i + 1}: the record's actions stop before the deal ends")
+    return state
+
+
+def dumps(state: State, seed: int | None = None) -> str:
+    """The record of a state as compact JSON text."""
+    return json.dumps(make_record(state, seed), ensure_ascii=False, separators=(",", ":"))

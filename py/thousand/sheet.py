@@ -1,0 +1,84 @@
+"""The score sheet (*запись*, RULES §12): one row per deal, as the paper one reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+
+class Penalty(NamedTuple):
+    """A penalty or a forced change of a total, with its reason."""
+
+    seat: int
+    amount: int
+    reason: str
+
+
+class SheetRow(NamedTuple):
+    """One deal on the sheet (immutable; a NamedTuple because rows are made in hot loops).
+
+    ``kind`` is ``play`` (played out), ``writeoff`` (conceded) or ``redeal``.
+    ``points`` are card points + declared marriages per seat (None: not played,
+    e.g. the 4-player dealer on the talon, who is credited the talon instead).
+    ``deltas`` are the changes of the running totals, ``totals`` the totals after.
+    """
+
+    number: int
+    dealer: int
+    kind: str
+    declarer: int | None = None
+    contract: int | None = None
+    made: bool | None = None
+    dark: bool = False
+    golden: bool = False
+    on_100: bool = False
+    points: tuple[int | None, ...] = ()
+    deltas: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    bolts: tuple[int, ...] = ()
+    bolt_counts: tuple[int, ...] = ()
+    barrel: tuple[int, ...] = ()
+    barrel_falls: tuple[int, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    note: str = ""
+
+
+@dataclass
+class SheetText:
+    """Renders rows as fixed-width text like the paper sheet."""
+
+    players: int
+    rows: list[SheetRow] = field(default_factory=list)
+
+    def render(self) -> str:
+        """The sheet as text: a row per deal, then penalties under it."""
+        n = self.players
+        head = f"{'#':>3} {'dl':>2} {'decl':>4} {'contr':>6} " + " ".join(
+            f"{'seat ' + str(s):>16}" for s in range(n))
+        out = [head, "-" * len(head)]
+        for r in self.rows:
+            if r.kind == "redeal":
+                out.append(f"{r.number:>3} {r.dealer:>2} {'':>4} {'redeal':>6} {r.note}")
+                continue
+            contr = "" if r.contract is None else str(r.contract)
+            if r.kind == "writeoff":
+                contr += "w"
+            elif r.made is False:
+                contr += "-"
+            if r.dark:
+                contr = "D" + contr
+            if r.golden:
+                contr = "G" + contr
+            cells = []
+            for s in range(n):
+                pts = r.points[s] if s < len(r.points) else None
+                mark = "|" * (r.bolts[s] if r.bolts else 0)
+                if r.barrel and r.barrel[s]:
+                    mark += "B" + str(r.barrel[s])
+                p = "  " if pts is None else f"{pts:>3}"
+                cells.append(f"{p} {r.deltas[s]:>+5} {r.totals[s]:>5}{mark:<3}"[:16].rjust(16))
+            decl = "" if r.declarer is None else str(r.declarer)
+            out.append(f"{r.number:>3} {r.dealer:>2} {decl:>4} {contr:>6} " + " ".join(cells))
+            for p in r.penalties:
+                out.append(f"{'':>18}seat {p.seat}: {p.amount:+d} {p.reason}")
+        return "\n".join(out)

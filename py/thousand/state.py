@@ -1,0 +1,1170 @@
+"""The game of 1000 (Тысяча) for 2, 3 and 4 players as an OpenSpiel-style state.
+
+Rules: ``shared/rules/RULES.md`` (the §-numbers below) with every convention of
+``CONVENTIONS.md`` (named by id). A ``Game`` holds the conventions; a ``State``
+is one whole game: ``current_player()``, ``legal_actions()``,
+``apply_action(a)``, ``is_terminal()``, ``returns()``, ``clone()`` and
+``observation(seat)``. Deals follow each other inside one state: when a deal
+ends it is scored onto the sheet and the next one is dealt at once (from the
+injected ``random.Random``, or from an explicit deal queued with
+``queue_deal``), so a state is never between deals.
+
+Choices the rules leave open, as implemented here:
+
+* The cut (``cut_ritual``): the cutter is the seat to the dealer's right; the
+  dealer always asks for a re-cut when the bottom card is a nine; the third
+  nine in a row costs the cutter ``penalty``.
+* A barrel player who fails their own contract loses it and leaves the
+  barrel; every departure from the barrel without winning (attempts used up,
+  knocked off, arriving together, failing a contract, a penalty) is a failed
+  barrel (``three_barrels_zero`` counts them).
+* Concession is offered to the declarer after taking the talon (before the
+  first card is passed) and again at the final contract.
+* ``write_off_third_penalty`` costs ``penalty`` on every third concession.
+* Several players reaching the target in one deal: the highest total wins,
+  ties go to the declarer, then in seat order from first hand.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from . import actions as A
+from .cards import (
+    ACE,
+    ACES_MASK,
+    JACKS_MASK,
+    KING,
+    MARRIAGE_MASK,
+    MARRIAGE_VALUE,
+    NINE,
+    NINES_MASK,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+    card_str,
+    iter_cards,
+    marriage_total,
+    mask_points,
+    round5,
+)
+from .conventions import Conventions
+from .sheet import Penalty, SheetRow
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class Phase(Enum):
+    """The phases of a deal (and the end of the game)."""
+
+    DARK = "dark"            # first hand may play in the dark (§10)
+    REDEAL = "redeal"        # a player whose hand qualifies may ask a redeal (§4)
+    BIDDING = "bidding"      # §5
+    PICK = "pick"            # 2 players: choose a talon (§11)
+    DISCARD = "discard"      # pass a card to each opponent / set 2 aside (§6, §11)
+    CONTRACT = "contract"    # final contract or concession (§6, §8)
+    PLAY = "play"            # tricks (§7)
+    GAME_OVER = "game-over"  # a player reached the target (§9)
+
+
+SUIT_SYMBOL = "♠♣♦♥"
+SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its own cards and everything public."""
+
+    seat: int
+    players: int
+    phase: Phase
+    current_player: int
+    dealer: int
+    first_hand: int
+    active: tuple[int, ...]
+    hand: int
+    hand_sizes: tuple[int, ...]
+    looked: bool
+    talon: int | None
+    talon_size: int
+    bids: tuple[tuple[int, int], ...]
+    high_bid: int
+    high_seat: int
+    declarer: int
+    bid: int
+    contract: int
+    dark: bool
+    golden: bool
+    on_100: bool
+    received: tuple[tuple[int, int], ...]
+    known_gives: tuple[tuple[int, int], ...]
+    aside: int | None
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]
+    trump: int
+    trump_seat: int
+    marriages: tuple[tuple[int, int], ...]
+    tricks_won: tuple[int, ...]
+    points_taken: tuple[int, ...]
+    played: int
+    totals: tuple[int, ...]
+    bolt_counts: tuple[int, ...]
+    on_barrel: tuple[int, ...]
+    writeoffs: tuple[int, ...]
+    sheet: tuple[SheetRow, ...]
+    legal_actions: tuple[int, ...]
+    conventions: Conventions
+    winner: int | None
+
+
+class Game:
+    """The game's parameters: the conventions in force."""
+
+    def __init__(self, conventions: Conventions | None = None) -> None:
+        self.conventions = conventions or Conventions()
+        self.players = self.conventions.players
+
+    def new_initial_state(self, rng: random.Random | None = None,
+                          dealer: int | None = None) -> State:
+        """A new game; the first dealer is drawn at random unless given (§2)."""
+        return State(self.conventions, rng or random.Random(), dealer=dealer)
+
+
+class State:
+    """A whole game of 1000 in progress."""
+
+    __slots__ = (
+        "conv", "n", "rng", "totals", "bolt_count", "writeoffs", "barrel_falls", "on_barrel",
+        "golden_left", "golden_made", "rows", "deal_no", "dealer", "winner", "log", "queue",
+        "deal_info", "deal_actions",
+        "phase", "cur", "first", "active", "hands", "talon", "talons", "orig_talon", "dark",
+        "looked", "golden_deal", "high", "high_seat", "passed", "raised", "bids",
+        "redeal_queue", "declarer", "contract", "bid", "on_100", "talon_shown", "gives",
+        "aside", "trick", "trick_seats", "leader", "trump", "trump_seat", "tricks_won",
+        "pts", "mar", "marriages", "played", "tricks", "nines_bonus", "cut_nines",
+        "need", "dealt_hands", "pcache",
+    )
+
+    def __init__(self, conventions: Conventions, rng: random.Random,
+                 dealer: int | None = None, totals: list[int] | None = None,
+                 deal: tuple[Any, ...] | None = None) -> None:
+        c = self.conv = conventions
+        n = self.n = c.players
+        self.rng = rng
+        self.totals = list(totals) if totals else [0] * n
+        self.bolt_count = [0] * n
+        self.writeoffs = [0] * n
+        self.barrel_falls = [0] * n
+        self.on_barrel = [0] * n  # deals played on the barrel + 1; 0 = not on it
+        self.golden_left = n if c.golden_round else 0
+        self.golden_made = False
+        self.rows: tuple[SheetRow, ...] = ()
+        self.deal_no = 0
+        self.winner: int | None = None
+        self.log: list[dict[str, Any]] = []
+        self.queue: list[tuple[int, list[int], Any, int]] = []
+        self.dealer = rng.randrange(n) if dealer is None else dealer
+        if deal is not None:
+            self.queue.append((self.dealer, deal[0], deal[1], deal[2] if len(deal) > 2 else 0))
+        self._start_deal()
+
+    @classmethod
+    def from_deal(cls, conventions: Conventions, dealer: int, hands: list[Any],
+                  talon: Any, totals: list[int] | None = None,
+                  rng: random.Random | None = None) -> State:
+        """A game whose first deal is given explicitly (tests, explainer embeds).
+
+        ``hands`` holds a card mask (or a list of notation strings) per seat, the
+        4-player dealer's empty; ``talon`` a mask or list (2 players: a pair of them).
+        """
+        from .cards import cards_mask
+
+        def m(x: Any) -> int:
+            return x if isinstance(x, int) else cards_mask(x)
+
+        hs = [m(h) for h in hands]
+        tal: Any = (m(talon[0]), m(talon[1])) if conventions.players == 2 else m(talon)
+        return cls(conventions, rng or random.Random(0), dealer=dealer, totals=totals,
+                   deal=(hs, tal))
+
+    # -- OpenSpiel-style API ------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, or -4 when the game is over."""
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase is Phase.GAME_OVER
+
+    def returns(self) -> list[int]:
+        """The running totals (final when terminal)."""
+        return list(self.totals)
+
+    def clone(self) -> State:
+        """A cheap independent copy (shares the random generator and past rows)."""
+        s = State.__new__(State)
+        s.conv = self.conv
+        s.n = self.n
+        s.rng = self.rng
+        s.totals = self.totals[:]
+        s.bolt_count = self.bolt_count[:]
+        s.writeoffs = self.writeoffs[:]
+        s.barrel_falls = self.barrel_falls[:]
+        s.on_barrel = self.on_barrel[:]
+        s.golden_left = self.golden_left
+        s.golden_made = self.golden_made
+        s.rows = self.rows
+        s.deal_no = self.deal_no
+        s.dealer = self.dealer
+        s.winner = self.winner
+        s.log = self.log[:]
+        s.queue = self.queue[:]
+        s.deal_info = self.deal_info
+        s.deal_actions = self.deal_actions[:]
+        s.phase = self.phase
+        s.cur = self.cur
+        s.first = self.first
+        s.active = self.active
+        s.hands = self.hands[:]
+        s.talon = self.talon
+        s.talons = self.talons
+        s.orig_talon = self.orig_talon
+        s.dark = self.dark
+        s.looked = self.looked
+        s.golden_deal = self.golden_deal
+        s.high = self.high
+        s.high_seat = self.high_seat
+        s.passed = self.passed
+        s.raised = self.raised
+        s.bids = self.bids[:]
+        s.redeal_queue = self.redeal_queue[:]
+        s.declarer = self.declarer
+        s.contract = self.contract
+        s.bid = self.bid
+        s.on_100 = self.on_100
+        s.talon_shown = self.talon_shown
+        s.gives = self.gives[:]
+        s.aside = self.aside
+        s.trick = self.trick[:]
+        s.trick_seats = self.trick_seats[:]
+        s.leader = self.leader
+        s.trump = self.trump
+        s.trump_seat = self.trump_seat
+        s.tricks_won = self.tricks_won[:]
+        s.pts = self.pts[:]
+        s.mar = self.mar[:]
+        s.marriages = self.marriages[:]
+        s.played = self.played
+        s.tricks = self.tricks[:]
+        s.nines_bonus = self.nines_bonus
+        s.cut_nines = self.cut_nines
+        s.need = self.need
+        s.dealt_hands = self.dealt_hands
+        s.pcache = self.pcache
+        return s
+
+    def queue_deal(self, dealer: int, hands: list[int], talon: Any, cut_nines: int = 0) -> None:
+        """Deal these cards next instead of shuffling (record replay)."""
+        self.queue.append((dealer, hands, talon, cut_nines))
+
+    # -- dealing ----------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        """Deal (§3, §11, four players §8) and open the first phase."""
+        c, n = self.conv, self.n
+        self.deal_no += 1
+        dealer = self.dealer
+        cut_nines = 0
+        if self.queue:
+            qd, hands, talon, cut_nines = self.queue.pop(0)
+            self.dealer = dealer = qd
+            hands = list(hands)
+        else:
+            deck = list(range(24))
+            self.rng.shuffle(deck)
+            if c.cut_ritual:
+                # cut_ritual: a nine at the bottom after the cut is cut again.
+                for _ in range(3):
+                    k = self.rng.randrange(1, 24)
+                    deck = deck[k:] + deck[:k]
+                    if deck[-1] % 6 != NINE:
+                        break
+                    cut_nines += 1
+            hands = [0] * n
+            act = [(dealer + 1 + i) % n for i in range(n)]
+            if n == 4:
+                act = act[:3]  # §8 four players: the dealer sits out on the talon
+            k = len(act)
+            if n == 2:
+                talon = ((1 << deck[0]) | (1 << deck[1]), (1 << deck[2]) | (1 << deck[3]))
+                rest = deck[4:]
+            else:
+                talon = (1 << deck[0]) | (1 << deck[1]) | (1 << deck[2])
+                rest = deck[3:]
+            for i, card in enumerate(rest):
+                hands[act[i % k]] |= 1 << card
+        self.first = (dealer + 1) % n  # §2 first hand: the dealer's left
+        self.active = tuple((dealer + 1 + i) % n for i in range(3 if n == 4 else n))
+        self.hands = hands
+        self.dealt_hands = tuple(hands)
+        if n == 2:
+            self.talons = talon
+            self.talon = 0
+            self.orig_talon = talon[0] | talon[1]
+        else:
+            self.talons = (0, 0)
+            self.talon = talon
+            self.orig_talon = talon
+        self.cut_nines = cut_nines
+        self.deal_info = {"dealer": dealer, "hands": hands[:], "talon": talon, "cut": cut_nines}
+        self.deal_actions = []
+        self.dark = False
+        self.looked = True
+        self.golden_deal = self.golden_left > 0
+        self.high = 100
+        self.high_seat = self.first
+        self.passed = 0
+        self.raised = False
+        self.bids = []
+        self.redeal_queue = []
+        self.declarer = -1
+        self.contract = 0
+        self.bid = 0
+        self.on_100 = False
+        self.talon_shown = False
+        self.gives = []
+        self.aside = 0
+        self.trick = []
+        self.trick_seats = []
+        self.leader = -1
+        self.trump = -1
+        self.trump_seat = -1
+        self.tricks_won = [0] * n
+        self.pts = [0] * n
+        self.mar = [0] * n
+        self.marriages = []
+        self.played = 0
+        self.tricks = []
+        self.nines_bonus = 0
+        self.need = 0
+        self.pcache: tuple[int, list[int]] | None = None
+        self._open_deal()
+
+    def _barrel_seat_in(self) -> int:
+        """The first active seat (from first hand) that sits on the barrel, or -1."""
+        for s in self.active:
+            if self.on_barrel[s]:
+                return s
+        return -1
+
+    def _dark_allowed(self) -> bool:
+        """dark_game and its limits (dark_not_on_barrel, dark_min_total)."""
+        c = self.conv
+        if not c.dark_game or self.golden_deal:
+            return False
+        if c.dark_not_on_barrel and any(self.on_barrel):
+            return False
+        if c.barrel and c.barrel_bidding == "talon_to_barrel" and self._barrel_seat_in() >= 0:
+            return False
+        return c.dark_min_total is None or self.totals[self.first] >= c.dark_min_total
+
+    def _open_deal(self) -> None:
+        """The first decision of a deal: dark, redeal requests, or bidding."""
+        if self._dark_allowed():
+            self.looked = False
+            self.phase = Phase.DARK
+            self.cur = self.first
+            return
+        self._open_redeal_checks()
+
+    def _open_redeal_checks(self) -> None:
+        """§4: every seat whose hand qualifies is asked, from first hand on."""
+        self.redeal_queue = [s for s in self.active
+                             if (s != self.first or self.looked) and self._hand_redeal(s)]
+        self._next_redeal_or_bidding()
+
+    def _hand_redeal(self, seat: int) -> bool:
+        """§4 redeal before bidding: redeal_hand_below, redeal_four_nines, redeal_four_jacks."""
+        c, h = self.conv, self.hands[seat]
+        if c.redeal_hand_below is not None and mask_points(h) < c.redeal_hand_below:
+            return True
+        if c.redeal_four_nines:
+            need = 3 if seat == self.first else 4  # three nines suffice for first hand
+            if (h & NINES_MASK).bit_count() >= need:
+                return True
+        return c.redeal_four_jacks and (h & JACKS_MASK).bit_count() == 4
+
+    def _next_redeal_or_bidding(self) -> None:
+        if self.redeal_queue:
+            self.phase = Phase.REDEAL
+            self.cur = self.redeal_queue[0]
+            return
+        if self.declarer >= 0:  # checks after the discard: go on to the contract
+            self._open_contract()
+            return
+        self._open_bidding()
+
+    def _open_bidding(self) -> None:
+        """§5 bidding, or a declarer fixed without bidding (golden round, barrel)."""
+        c = self.conv
+        if self.golden_deal:
+            # golden_round: first hand must play 120 without bidding.
+            self._set_declarer(self.first, 120, on_100=False)
+            return
+        bs = self._barrel_seat_in() if c.barrel else -1
+        if bs >= 0 and c.barrel_bidding == "talon_to_barrel":
+            # barrel_bidding=talon_to_barrel: the talon goes to the barrel player.
+            self._set_declarer(bs, c.barrel_need(), on_100=False)
+            return
+        if not self.dark:
+            self.high = 100
+            if bs == self.first and c.barrel_bidding == "from_120":
+                self.high = c.barrel_need()  # from_120: first hand on the barrel holds 120
+            self.high_seat = self.first
+        self.phase = Phase.BIDDING
+        self.cur = self._next_bidder(self.first)
+        if self.cur < 0:
+            self._end_bidding()
+
+    def _next_bidder(self, after: int) -> int:
+        """The next seat after ``after`` that has not passed (-1 if only one remains)."""
+        act = self.active
+        k = len(act)
+        i = act.index(after)
+        live = [s for s in act if not self.passed >> s & 1]
+        if len(live) <= 1:
+            return -1
+        for j in range(1, k + 1):
+            s = act[(i + j) % k]
+            if not self.passed >> s & 1:
+                return s
+        return -1  # pragma: no cover
+
+    def _limit(self, seat: int) -> int:
+        """§5 the bid limit: 120 + marriages held, capped (bid_over_120_without_marriage)."""
+        c = self.conv
+        if c.bid_over_120_without_marriage:
+            return c.bid_cap
+        return min(c.bid_cap, 120 + marriage_total(self.hands[seat], c.ace_marriage))
+
+    # -- legal actions ----------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids for the current player (empty when the game is over)."""
+        ph = self.phase
+        if ph is Phase.PLAY:
+            return self._play_actions()
+        if ph is Phase.BIDDING:
+            return self._bid_actions()
+        if ph is Phase.DISCARD:
+            return self._discard_actions()
+        if ph is Phase.CONTRACT:
+            return self._contract_actions()
+        if ph is Phase.REDEAL:
+            return [A.REDEAL, A.KEEP]
+        if ph is Phase.DARK:
+            return [A.DARK, A.LOOK]
+        if ph is Phase.PICK:
+            return [A.PICK_BASE, A.PICK_BASE + 1]
+        return []
+
+    def _bid_actions(self) -> list[int]:
+        c, seat = self.conv, self.cur
+        if self.dark:
+            # dark_unblind: an opponent holding a marriage may bid 125 (§10).
+            if c.dark_unblind and marriage_total(self.hands[seat]) > 0:
+                return [A.PASS, A.UNBLIND]
+            return [A.PASS]
+        if c.silence_below is not None and self.totals[seat] < c.silence_below:
+            return [A.PASS]  # silence_below: this player always passes
+        lo = self.high + c.min_raise
+        if c.barrel and c.barrel_bidding == "from_120" and self.on_barrel[seat]:
+            lo = max(lo, c.barrel_need())  # from_120: the barrel player bids from 120
+        hi = self._limit(seat)
+        out = [A.PASS]
+        if lo <= hi:
+            if c.no_jumps:
+                out.append(A.BID_BASE + lo // 5)  # no_jumps: only the smallest raise
+            else:
+                out.extend(range(A.BID_BASE + lo // 5, A.BID_BASE + hi // 5 + 1))
+        return out
+
+    def _opponents(self) -> list[int]:
+        return [s for s in self.active if s != self.declarer]
+
+    def _writeoff_allowed(self) -> bool:
+        """§8 concession and its conventions."""
+        c = self.conv
+        if not c.write_off:
+            return False
+        if self.golden_deal and not c.write_off_on_golden:
+            return False
+        if self.dark and not c.dark_write_off:
+            return False
+        if c.barrel and any(self.on_barrel) and not c.write_off_on_barrel:
+            return False
+        return c.write_off_limit is None or self.writeoffs[self.declarer] < c.write_off_limit
+
+    def _talon_redeal(self) -> bool:
+        """§4 redeal after taking the talon (talon below, two nines, four nines)."""
+        c = self.conv
+        tal = self.talon
+        talon_ok = not c.redeal_only_on_100 or self.on_100
+        if talon_ok and c.redeal_talon_below is not None \
+                and mask_points(tal) < c.redeal_talon_below:
+            return True
+        if talon_ok and c.redeal_two_nines_in_talon and (tal & NINES_MASK).bit_count() >= 2:
+            return True
+        return c.redeal_four_nines_after_discard and \
+            (self.hands[self.declarer] & NINES_MASK).bit_count() == 4
+
+    def _discard_actions(self) -> list[int]:
+        hand = self.hands[self.cur]
+        out: list[int] = []
+        if not self.gives and not self.aside:
+            if self._talon_redeal():
+                out.append(A.REDEAL)
+            if self._writeoff_allowed():
+                out.append(A.WRITEOFF)
+        if self.n == 2:
+            out.extend(A.ASIDE_BASE + c for c in iter_cards(hand))
+            return out
+        given_to = {s for _, s in self.gives}
+        targets = [s for s in self._opponents() if s not in given_to]
+        for card in iter_cards(hand):
+            for s in targets:
+                out.append(A.GIVE_BASE + card * 4 + s)
+        return out
+
+    def _contract_values(self) -> list[int]:
+        """§6 final contract: at least the bid, up to the limit of the new hand."""
+        c = self.conv
+        lo = self.bid
+        if self.golden_deal and not c.golden_raise:
+            return [lo]  # golden_round: 120, raised only with golden_raise
+        if c.barrel and self.on_barrel[self.declarer]:
+            lo = max(lo, c.barrel_need())  # §9 the contract must reach the target
+        hi = self._limit(self.declarer)
+        if hi < lo:
+            return [lo]
+        return list(range(lo, hi + 1, 5))
+
+    def _contract_actions(self) -> list[int]:
+        out = [A.CONTRACT_BASE + v // 5 for v in self._contract_values()]
+        if self._writeoff_allowed():
+            out.append(A.WRITEOFF)
+        return out
+
+    def _play_masks(self) -> tuple[int, list[int]]:
+        """§7 playable cards (a mask) and the cards that may be led declaring."""
+        c = self.conv
+        seat = self.cur
+        hand = self.hands[seat]
+        trump = self.trump
+        if not self.trick:
+            plays = hand
+            if trump >= 0:
+                tm = SUIT_MASK[trump]
+                if c.must_lead_trump and hand & tm:
+                    plays = hand & tm  # must_lead_trump
+                elif c.no_lead_foreign_trump and self.trump_seat != seat and hand & ~tm:
+                    plays = hand & ~tm  # no_lead_foreign_trump
+            decl: list[int] = []
+            if self.tricks_won[seat] or c.declare_on_first_lead:
+                for s in range(4):
+                    mm = MARRIAGE_MASK[s]
+                    if hand & mm == mm:
+                        decl.append(6 * s + QUEEN)
+                        decl.append(6 * s + KING)
+                if c.ace_marriage and hand & ACES_MASK == ACES_MASK:
+                    decl.extend(6 * s + ACE for s in range(4) if plays >> (6 * s + ACE) & 1)
+            return plays, decl
+        lead = self.trick[0]
+        ls = lead // 6
+        follow = hand & SUIT_MASK[ls]
+        if follow:
+            if c.must_beat:
+                w = self._winning_card()
+                if w // 6 == ls:
+                    higher = follow & ~((2 << w) - 1)
+                    if higher:
+                        return higher, []
+            return follow, []
+        if trump >= 0:
+            tm = hand & SUIT_MASK[trump]
+            if tm:
+                if c.must_beat:
+                    w = self._winning_card()
+                    if w // 6 == trump:
+                        higher = tm & ~((2 << w) - 1)
+                        if higher:
+                            return higher, []
+                return tm, []
+        return hand, []
+
+    def _play_actions(self) -> list[int]:
+        pc = self.pcache
+        if pc is None:
+            pc = self.pcache = self._play_masks()
+        plays, decl = pc
+        out = []
+        while plays:
+            low = plays & -plays
+            out.append(low.bit_length() - 1)
+            plays ^= low
+        if decl:
+            out.extend(A.DECLARE_BASE + x for x in decl)
+        return out
+
+    def _winning_card(self) -> int:
+        """The card now winning the trick (§7: highest trump, else highest of the led suit)."""
+        trick = self.trick
+        best = trick[0]
+        trump = self.trump
+        for card in trick[1:]:
+            if card // 6 == best // 6:
+                if card > best:
+                    best = card
+            elif card // 6 == trump:
+                best = card
+        return best
+
+    # -- applying actions -------------------------------------------------
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; ``IllegalActionError`` says why one is not."""
+        ph = self.phase
+        if ph is Phase.PLAY:
+            self._apply_play(action)
+        elif ph is Phase.GAME_OVER:
+            raise IllegalActionError("the game is over")
+        else:
+            if action not in self.legal_actions():
+                raise IllegalActionError(self._why_illegal(action))
+            self.deal_actions.append(action)
+            self._APPLY[ph](self, action)
+
+    def apply_str(self, text: str) -> None:
+        """Apply an action given in notation."""
+        try:
+            a = A.action_from_str(text)
+        except ValueError as e:
+            raise IllegalActionError(str(e)) from None
+        self.apply_action(a)
+
+    def _apply_dark(self, a: int) -> None:
+        if a == A.DARK:
+            # dark_game: contract 120 before looking.
+            self.dark = True
+            self.high = 120
+            self.high_seat = self.first
+            self.bids.append((self.first, a))
+            self._open_redeal_checks()
+        else:
+            self.looked = True
+            self._open_redeal_checks()
+
+    def _apply_redeal(self, a: int) -> None:
+        seat = self.redeal_queue.pop(0)
+        if a == A.REDEAL:
+            self._redeal(seat, "hand")
+            return
+        self._next_redeal_or_bidding()
+
+    def _apply_bidding(self, a: int) -> None:
+        seat = self.cur
+        self.bids.append((seat, a))
+        if a == A.PASS:
+            self.passed |= 1 << seat
+        elif a == A.UNBLIND:
+            # dark_unblind: the dark game is cancelled, bidding goes on from 125.
+            self.dark = False
+            self.looked = True
+            self.high = 125
+            self.high_seat = seat
+            self.raised = True
+            if self.conv.dark_unblind_takes_talon:
+                self._set_declarer(seat, 125, on_100=False)
+                return
+        else:
+            self.high = (a - A.BID_BASE) * 5
+            self.high_seat = seat
+            self.raised = True
+        nxt = self._next_bidder(seat)
+        if nxt < 0:
+            self._end_bidding()
+        else:
+            self.cur = nxt
+
+    def _end_bidding(self) -> None:
+        live = [s for s in self.active if not self.passed >> s & 1]
+        winner = live[0] if len(live) == 1 else self.high_seat
+        if self.dark:
+            winner = self.first
+        # §5 everybody passed without a raise: first hand plays 100 on the hundred.
+        on_100 = not self.raised and not self.dark and self.high == 100
+        self._set_declarer(winner, self.high, on_100=on_100)
+
+    def _set_declarer(self, seat: int, bid: int, on_100: bool) -> None:
+        """§6 the declarer takes the talon (2 players: picks one first)."""
+        self.declarer = seat
+        self.bid = bid
+        self.contract = bid
+        self.on_100 = on_100
+        self.cur = seat
+        self.looked = True
+        if self.n == 2:
+            self.phase = Phase.PICK
+            return
+        self._take_talon()
+
+    def _take_talon(self) -> None:
+        c = self.conv
+        hidden = (self.on_100 and c.hide_talon_on_100) or (self.dark and c.dark_hide_talon)
+        self.talon_shown = not hidden
+        self.hands[self.declarer] |= self.talon
+        self.phase = Phase.DISCARD
+        self.cur = self.declarer
+
+    def _apply_pick(self, a: int) -> None:
+        i = a - A.PICK_BASE
+        self.talon = self.talons[i]
+        self.deal_info = {**self.deal_info, "picked": i}
+        self._take_talon()
+
+    def _apply_discard(self, a: int) -> None:
+        if a == A.REDEAL:
+            self._redeal(self.declarer, "talon")
+            return
+        if a == A.WRITEOFF:
+            self._score_deal(writeoff=True)
+            return
+        d = self.declarer
+        if a >= A.ASIDE_BASE:
+            card = a - A.ASIDE_BASE
+            self.hands[d] &= ~(1 << card)
+            self.aside |= 1 << card
+            done = self.aside.bit_count() == 2
+            if done:
+                self.pts[d] += mask_points(self.aside)  # §11 the 2 aside count for the declarer
+        else:
+            card, s = divmod(a - A.GIVE_BASE, 4)
+            self.hands[d] &= ~(1 << card)
+            self.hands[s] |= 1 << card
+            self.gives.append((card, s))
+            done = len(self.gives) == 2
+        if not done:
+            return
+        c = self.conv
+        if c.four_nines_bonus:
+            for s in self.active:
+                if self.hands[s] & NINES_MASK == NINES_MASK:
+                    self.nines_bonus |= 1 << s
+        if c.redeal_four_nines_after_discard:
+            # redeal_four_nines_after_discard: a receiver now holding four nines may ask.
+            self.redeal_queue = [s for _, s in self.gives
+                                 if self.hands[s] & NINES_MASK == NINES_MASK]
+            if self.redeal_queue:
+                self.phase = Phase.REDEAL
+                self.cur = self.redeal_queue[0]
+                return
+        self._open_contract()
+
+    def _open_contract(self) -> None:
+        self.phase = Phase.CONTRACT
+        self.cur = self.declarer
+
+    def _apply_contract(self, a: int) -> None:
+        if a == A.WRITEOFF:
+            self._score_deal(writeoff=True)
+            return
+        self.contract = (a - A.CONTRACT_BASE) * 5
+        self.phase = Phase.PLAY
+        self.cur = self.leader = self.declarer  # §7 the declarer leads first
+
+    def _why_illegal(self, a: int) -> str:
+        """A message saying why an action is not legal now."""
+        try:
+            text = A.action_str(a)
+        except ValueError:
+            return f"not an action: {a!r}"
+        ph = self.phase
+        who = f"seat {self.cur}"
+        if ph is Phase.BIDDING and A.BID_BASE <= a < A.CONTRACT_BASE:
+            v = (a - A.BID_BASE) * 5
+            c = self.conv
+            if self.dark:
+                return f"{text}: in a dark game opponents may only pass or unblind"
+            if c.silence_below is not None and self.totals[self.cur] < c.silence_below:
+                return f"{text}: {who} is below {c.silence_below} and must stay silent"
+            if v <= self.high:
+                return f"{text}: the bid must be above {self.high}"
+            if v < self.high + c.min_raise:
+                return f"{text}: the smallest raise is {c.min_raise}"
+            if c.no_jumps and v != self.high + c.min_raise:
+                return f"{text}: jumps are not allowed, bid {self.high + c.min_raise}"
+            if v > c.bid_cap:
+                return f"{text}: bids stop at {c.bid_cap}"
+            if v > 120 and v > self._limit(self.cur):
+                if self._limit(self.cur) == 120:
+                    return f"{text}: bid above 120 needs a marriage"
+                return f"{text}: the marriages in hand allow at most {self._limit(self.cur)}"
+            return f"{text}: the barrel player must bid at least {c.barrel_need()}"
+        if ph is Phase.CONTRACT and A.CONTRACT_BASE <= a < A.PASS:
+            vals = self._contract_values()
+            v = (a - A.CONTRACT_BASE) * 5
+            if v < vals[0]:
+                return f"{text}: the contract may not be lower than {vals[0]}"
+            return f"{text}: the contract may be at most {vals[-1]}"
+        if a == A.WRITEOFF:
+            return "writeoff: concession is not allowed now"
+        if a == A.REDEAL:
+            return "redeal: the cards do not allow a redeal now"
+        if ph is Phase.DISCARD and A.GIVE_BASE <= a < A.ASIDE_BASE + 24:
+            card = A.action_card(a)
+            if not self.hands[self.cur] >> card & 1:
+                return f"{text}: {card_str(card)} is not in the declarer's hand"
+            if self.n == 2:
+                return f"{text}: with 2 players the declarer puts 2 cards aside"
+            return f"{text}: give one card to each opponent"
+        return f"{text}: not allowed in the {ph.value} phase for {who}"
+
+    def _why_illegal_play(self, a: int) -> str:
+        if not 0 <= a < A.GIVE_BASE:
+            try:
+                return f"{A.action_str(a)}: it is time to play a card"
+            except ValueError:
+                return f"not an action: {a!r}"
+        card = a % 24 if a >= A.DECLARE_BASE else a
+        hand = self.hands[self.cur]
+        if not hand >> card & 1:
+            return f"{card_str(card)} is not in seat {self.cur}'s hand"
+        c = self.conv
+        if a >= A.DECLARE_BASE:
+            if self.trick:
+                return "a marriage is declared only on the lead"
+            if card % 6 == ACE:
+                if not c.ace_marriage:
+                    return "the ace marriage is not played (ace_marriage is off)"
+                if hand & ACES_MASK != ACES_MASK:
+                    return "the ace marriage needs all four aces"
+            elif card % 6 not in (KING, QUEEN) or \
+                    hand & MARRIAGE_MASK[card // 6] != MARRIAGE_MASK[card // 6]:
+                return f"declare {card_str(card)}: needs K and Q of {SUIT_SYMBOL[card // 6]} in hand"
+            if not self.tricks_won[self.cur] and not c.declare_on_first_lead:
+                return "a marriage may be declared only after winning a trick"
+        if self.trick:
+            ls = self.trick[0] // 6
+            if hand & SUIT_MASK[ls] and card // 6 != ls:
+                return f"must follow {SUIT_SYMBOL[ls]}"
+            if card // 6 != ls and self.trump >= 0 and hand & SUIT_MASK[self.trump] \
+                    and card // 6 != self.trump:
+                return f"must play a trump ({SUIT_SYMBOL[self.trump]})"
+            if c.must_beat:
+                return "must beat the trick when able (must_beat)"
+        else:
+            t = self.trump
+            if c.must_lead_trump and t >= 0 and hand & SUIT_MASK[t]:
+                return f"must lead a trump ({SUIT_SYMBOL[t]}) (must_lead_trump)"
+            if c.no_lead_foreign_trump:
+                return f"may not lead the trump {SUIT_SYMBOL[t]} another player declared " \
+                    "while holding other suits (no_lead_foreign_trump)"
+        return f"{A.action_str(a)} is not allowed now"  # pragma: no cover
+
+    def _apply_play(self, a: int) -> None:
+        """§7 play a card (declaring when the action says so); score the trick."""
+        pc = self.pcache
+        plays, decl = pc if pc is not None else self._play_masks()
+        self.pcache = None
+        if a < A.DECLARE_BASE:
+            if not (0 <= a and plays >> a & 1):
+                raise IllegalActionError(self._why_illegal_play(a))
+            card = a
+        else:
+            card = a - A.DECLARE_BASE
+            if not (card in decl and a < A.GIVE_BASE):
+                raise IllegalActionError(self._why_illegal_play(a))
+            seat = self.cur
+            if card % 6 == ACE:
+                # ace_marriage: 200, trump unchanged.
+                self.mar[seat] += 200
+                self.marriages.append((seat, 4))
+            else:
+                s = card // 6
+                self.mar[seat] += MARRIAGE_VALUE[s]
+                self.marriages.append((seat, s))
+                self.trump = s  # §7 the declared suit becomes trump
+                self.trump_seat = seat
+        self.deal_actions.append(a)
+        seat = self.cur
+        self.hands[seat] &= ~(1 << card)
+        self.played |= 1 << card
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        act = self.active
+        if len(self.trick) < len(act):
+            i = act.index(seat) + 1
+            self.cur = act[i if i < len(act) else 0]
+            return
+        w = self._winning_card()
+        winner = self.trick_seats[self.trick.index(w)]
+        t = self.trick
+        self.pts[winner] += POINTS[t[0]] + POINTS[t[1]] + (POINTS[t[2]] if len(t) > 2 else 0)
+        self.tricks_won[winner] += 1
+        self.tricks.append((self.leader, tuple(zip(self.trick_seats, t, strict=True)), winner))
+        self.trick = []
+        self.trick_seats = []
+        self.cur = self.leader = winner
+        if not self.hands[winner]:
+            if self.n == 2:
+                # §11 the other talon goes to whoever wins the last trick.
+                other = self.talons[0] if self.talon == self.talons[1] else self.talons[1]
+                self.pts[winner] += mask_points(other)
+            self._score_deal(writeoff=False)
+
+    # -- redeal and scoring -----------------------------------------------
+
+    def _redeal(self, seat: int, why: str) -> None:
+        """§4 a redeal: nothing is scored; the same dealer deals again by default."""
+        self._close_log()
+        row = SheetRow(number=len(self.rows) + 1, dealer=self.dealer, kind="redeal",
+                       deltas=(0,) * self.n, totals=tuple(self.totals),
+                       note=f"seat {seat} asked for a redeal ({why})")
+        self.rows = (*self.rows, row)
+        if not self.conv.redeal_same_dealer:
+            self.dealer = (self.dealer + 1) % self.n  # redeal_same_dealer off
+        self._start_deal()
+
+    def _close_log(self) -> None:
+        info = dict(self.deal_info)
+        info["actions"] = self.deal_actions
+        self.log.append(info)
+
+    def _score_deal(self, writeoff: bool) -> None:
+        """§8-§10: score the deal onto the sheet, then deal the next one or end the game."""
+        c, n = self.conv, self.n
+        d, con = self.declarer, self.contract
+        mult = 2 if self.golden_deal else 1  # golden_round: everything counts double
+        raw = [0] * n
+        points: list[int | None] = [None] * n
+        penalties: list[Penalty] = []
+        opp = self._opponents()
+        made: bool | None = None
+        for s in self.active:
+            points[s] = self.pts[s] + self.mar[s]
+        if writeoff:
+            # §8 concession: -contract; opponents half the contract rounded up to 5 (or 60).
+            self.writeoffs[d] += 1
+            raw[d] = 0 if c.write_off_free else -con * (2 if self.dark else 1)
+            for s in opp:
+                raw[s] = 60 if c.write_off_60 else 5 * -(-con // 10)
+            if c.write_off_third_penalty and self.writeoffs[d] % 3 == 0:
+                penalties.append(Penalty(d, -c.penalty, "third concession"))
+        else:
+            dp = self.pts[d] + self.mar[d]
+            made = (round5(dp) if c.round_declarer else dp) >= con
+            val = con
+            if self.dark:
+                val = 2 * con  # dark_game: the declarer's result counts double
+                if made and c.dark_cap_240:
+                    val = min(val, 240)
+            raw[d] = val if made else -val
+            for s in opp:
+                raw[s] = round5(self.pts[s] + self.mar[s])  # §8 defenders, rounded
+            for s in self.active:
+                if self.nines_bonus >> s & 1:
+                    raw[s] += 120  # four_nines_bonus
+        if n == 4:
+            # §8 four players: the dealer scores the talon, plus a marriage lying in it.
+            tal = self.orig_talon
+            raw[self.dealer] = round5(mask_points(tal)) + marriage_total(tal)
+        raw = [r * mult for r in raw]
+        barrel_start = [self.on_barrel[s] > 0 for s in range(n)] if c.barrel else [False] * n
+        for s in range(n):
+            if barrel_start[s] and not (s == d and not writeoff):
+                raw[s] = min(raw[s], 0)  # §9 on the barrel only one's own contract gains
+        # cut_ritual: the third nine in a row costs the cutter (the dealer's right).
+        if self.cut_nines >= 3:
+            penalties.append(Penalty((self.dealer - 1) % n, -c.penalty * mult, "cut: three nines"))
+        # Bolts (§8): a player who takes no trick in a deal.
+        bolts = [0] * n
+        if c.bolts != "off" and not writeoff:
+            for s in self.active:
+                if c.no_bolt_on_own_game and s == d:
+                    continue  # no_bolt_on_own_game
+                if barrel_start[s] and not c.bolts_on_barrel:
+                    continue  # bolts_on_barrel off
+                empty = (points[s] == 0) if c.bolt_counts_zero_points else self.tricks_won[s] == 0
+                if not empty:
+                    if c.bolts == "in_row":
+                        self.bolt_count[s] = 0  # bolts in_row: the run is broken
+                    continue
+                marks = 1
+                if (self.golden_deal and c.golden_double_bolts) or \
+                        (self.dark and c.dark_double_bolts):
+                    marks = 2  # golden_double_bolts / dark_double_bolts
+                bolts[s] = marks
+                self.bolt_count[s] += marks
+                if self.bolt_count[s] >= 3:
+                    self.bolt_count[s] = 0
+                    penalties.append(Penalty(s, -c.penalty * mult, "third bolt"))
+        delta = raw[:]
+        for p in penalties:
+            delta[p.seat] += p.amount
+        old = self.totals
+        new = [old[s] + delta[s] for s in range(n)]
+        if c.barrel:
+            self._barrel(old, new, barrel_start, penalties, writeoff)
+        for s in range(n):
+            if c.samosval and new[s] == 555:
+                penalties.append(Penalty(s, -555, "samosval 555"))  # samosval
+                new[s] = 0
+            elif c.negative_samosval and new[s] == -555:
+                penalties.append(Penalty(s, 555, "samosval -555"))  # negative_samosval
+                new[s] = 0
+        # golden_round bookkeeping (golden_reset)
+        if self.golden_deal:
+            self.golden_left -= 1
+            if made:
+                self.golden_made = True
+            if self.golden_left == 0 and not self.golden_made and c.golden_reset:
+                for s in range(n):
+                    if new[s]:
+                        penalties.append(Penalty(s, -new[s], "golden round reset"))
+                new = [0] * n
+                self.golden_left = n
+        deltas = tuple(new[s] - old[s] for s in range(n))
+        self.totals = new
+        self._close_log()
+        row = SheetRow(
+            number=len(self.rows) + 1, dealer=self.dealer,
+            kind="writeoff" if writeoff else "play", declarer=d, contract=con, made=made,
+            dark=self.dark, golden=self.golden_deal, on_100=self.on_100,
+            points=tuple(points), deltas=deltas, totals=tuple(new), bolts=tuple(bolts),
+            bolt_counts=tuple(self.bolt_count), barrel=tuple(self.on_barrel),
+            barrel_falls=tuple(self.barrel_falls), penalties=tuple(penalties))
+        self.rows = (*self.rows, row)
+        reached = [s for s in range(n) if new[s] >= c.target]
+        if reached:
+            order = [d] + [s for s in self.active if s != d] + \
+                [s for s in range(n) if s not in self.active]
+            best = max(new[s] for s in reached)
+            self.winner = next(s for s in order if s in reached and new[s] == best)
+            self.phase = Phase.GAME_OVER
+            self.cur = -4
+            return
+        self.dealer = (self.dealer + 1) % n  # §2 the deal passes to the left
+        self._start_deal()
+
+    def _barrel(self, old: list[int], new: list[int], start: list[bool],
+                penalties: list[Penalty], writeoff: bool) -> None:
+        """§9 the barrel: capping, arrival, knock-off, attempts, falls."""
+        c, n = self.conv, self.n
+        at = c.barrel_at
+
+        def fall(s: int, cost: int, reason: str) -> None:
+            """Leave the barrel without winning: a failed barrel, maybe with a penalty."""
+            if cost:
+                new[s] -= cost
+                penalties.append(Penalty(s, -cost, "barrel: " + reason))
+            self.on_barrel[s] = 0
+            self.barrel_falls[s] += 1
+            if c.three_barrels_zero and self.barrel_falls[s] == 3:
+                penalties.append(Penalty(s, -new[s], "third failed barrel: total to 0"))
+                new[s] = 0  # three_barrels_zero
+
+        for s in range(n):
+            if start[s]:
+                continue
+            if new[s] > at:
+                new[s] = at  # §9 a total reaching the barrel is capped there
+        arrivals = [s for s in range(n) if not start[s] and new[s] >= at]
+        if len(arrivals) >= 2 and c.one_on_barrel:
+            for s in arrivals:  # one_on_barrel: arriving together, all fall off
+                fall(s, c.penalty, "arrived together")
+            arrivals = []
+        for s in range(n):
+            if not start[s] or new[s] >= c.target:
+                continue
+            if arrivals and c.barrel_knock_off:
+                fall(s, c.penalty, "knocked off")  # barrel_knock_off
+            elif new[s] < at:
+                fall(s, 0, "fell below")
+            else:
+                self.on_barrel[s] += 1
+                if self.on_barrel[s] > c.barrel_attempts:
+                    fall(s, c.penalty, "attempts used up")  # §9 three deals, then -penalty
+        for s in arrivals:
+            self.on_barrel[s] = 1
+
+    _APPLY: dict[Phase, Any] = {
+        Phase.DARK: _apply_dark,
+        Phase.REDEAL: _apply_redeal,
+        Phase.BIDDING: _apply_bidding,
+        Phase.PICK: _apply_pick,
+        Phase.DISCARD: _apply_discard,
+        Phase.CONTRACT: _apply_contract,
+    }
+
+    # -- views --------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """Exactly what ``seat`` may know now."""
+        c = self.conv
+        shown = self.talon_shown
+        talon: int | None = None
+        if self.declarer >= 0 and (shown or seat == self.declarer):
+            talon = self.talon
+        received = tuple((self.declarer, card) for card, s in self.gives if s == seat)
+        see_all = seat == self.declarer or (c.open_discard and not (
+            self.dark and c.dark_hide_talon))
+        known = tuple(self.gives) if see_all else tuple((card, s) for card, s in self.gives
+                                                         if s == seat)
+        pts = [0] * self.n
+        for _, cards, w in self.tricks:
+            pts[w] += sum(POINTS[card] for _, card in cards)
+        is_cur = seat == self.cur
+        return Observation(
+            seat=seat, players=self.n, phase=self.phase, current_player=self.cur,
+            dealer=self.dealer, first_hand=self.first, active=self.active,
+            hand=self.hands[seat] if (self.looked or seat != self.first) else 0,
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            looked=self.looked or seat != self.first,
+            talon=talon, talon_size=(2 if self.n == 2 else 3),
+            bids=tuple(self.bids), high_bid=self.high, high_seat=self.high_seat,
+            declarer=self.declarer, bid=self.bid, contract=self.contract, dark=self.dark,
+            golden=self.golden_deal, on_100=self.on_100, received=received,
+            known_gives=known, aside=self.aside if seat == self.declarer else None,
+            trick=tuple(zip(self.trick_seats, self.trick, strict=True)),
+            tricks=tuple(self.tricks), trump=self.trump, trump_seat=self.trump_seat,
+            marriages=tuple(self.marriages), tricks_won=tuple(self.tricks_won),
+            points_taken=tuple(pts), played=self.played, totals=tuple(self.totals),
+            bolt_counts=tuple(self.bolt_count), on_barrel=tuple(self.on_barrel),
+            writeoffs=tuple(self.writeoffs), sheet=self.rows,
+            legal_actions=tuple(self.legal_actions()) if is_cur else (),
+            conventions=c, winner=self.winner)
+
+    def deal_points(self) -> list[int]:
+        """Card points + declared marriages per seat in the current deal."""
+        return [self.pts[s] + self.mar[s] for s in range(self.n)]
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a record (see ``thousand.record``)."""
+        from .record import make_record
+        return make_record(self)
+
+    def __str__(self) -> str:
+        from .cards import mask_str
+        lines = [f"deal {self.deal_no} dealer {self.dealer} phase {self.phase.value} "
+                 f"to act {self.cur} totals {self.totals}"]
+        for s in range(self.n):
+            lines.append(f"  seat {s}: {mask_str(self.hands[s])}")
+        if self.trump >= 0:
+            lines.append(f"  trump {SUIT_SYMBOL[self.trump]}")
+        return "\n".join(lines)
