@@ -169,11 +169,14 @@ def make_bot(name: str) -> Bot:
         return RandomBot()
     if key == "easy":
         return EasyBot()
+    import importlib
+
     try:
-        from .ai import make_ai_bot  # type: ignore[attr-defined]
-    except ImportError:
-        raise ValueError(f"unknown bot {name!r}; bots: random, easy") from None
-    return make_ai_bot(key)  # type: ignore[no-any-return]
+        ai = importlib.import_module("thousand.ai")
+        bot: Bot = ai.make_ai_bot(key)
+    except (ImportError, AttributeError, ValueError):
+        raise ValueError(f"unknown bot {name!r}; bots: random, easy, normal, strong") from None
+    return bot
 
 
 __all__ = ["Bot", "EasyBot", "RandomBot", "hand_estimate", "make_bot"]

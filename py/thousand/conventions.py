@@ -254,7 +254,8 @@ class Conventions:
     def from_dict(cls, data: Any, base: Conventions | None = None) -> Conventions:
         """Validated conventions from a dict; missing keys take ``base``'s (Classic) values."""
         if not isinstance(data, dict):
-            raise ConventionsError([f"conventions must be a JSON object, not {type(data).__name__}"])
+            kind = type(data).__name__
+            raise ConventionsError([f"conventions must be a JSON object, not {kind}"])
         problems: list[str] = []
         names = {f.name for f in fields(cls)}
         for k in data:

@@ -97,7 +97,8 @@ def _parse_deal(d: Any, i: int, n: int) -> tuple[int, list[int], Any, int]:
         t = d.get("talon")
         if not isinstance(t, list) or len(t) != 2:
             raise RecordError(f"{where}: talon must be two 2-card talons for 2 players")
-        talon: Any = (_parse_cards(t[0], f"{where} talon 0"), _parse_cards(t[1], f"{where} talon 1"))
+        talon: Any = (_parse_cards(t[0], f"{where} talon 0"),
+                      _parse_cards(t[1], f"{where} talon 1"))
         tmasks = list(talon)
         sizes = [10, 10]
         tsize = [2, 2]

@@ -79,6 +79,6 @@ class SheetText:
                 cells.append(f"{p} {r.deltas[s]:>+5} {r.totals[s]:>5}{mark:<3}"[:16].rjust(16))
             decl = "" if r.declarer is None else str(r.declarer)
             out.append(f"{r.number:>3} {r.dealer:>2} {decl:>4} {contr:>6} " + " ".join(cells))
-            for p in r.penalties:
-                out.append(f"{'':>18}seat {p.seat}: {p.amount:+d} {p.reason}")
+            for pen in r.penalties:
+                out.append(f"{'':>18}seat {pen.seat}: {pen.amount:+d} {pen.reason}")
         return "\n".join(out)

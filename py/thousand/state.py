@@ -28,9 +28,10 @@ Choices the rules leave open, as implemented here:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from . import actions as A
 from .cards import (
@@ -139,16 +140,123 @@ class State:
     """A whole game of 1000 in progress."""
 
     __slots__ = (
-        "conv", "n", "rng", "totals", "bolt_count", "writeoffs", "barrel_falls", "on_barrel",
-        "golden_left", "golden_made", "rows", "deal_no", "dealer", "winner", "log", "queue",
-        "deal_info", "deal_actions",
-        "phase", "cur", "first", "active", "hands", "talon", "talons", "orig_talon", "dark",
-        "looked", "golden_deal", "high", "high_seat", "passed", "raised", "bids",
-        "redeal_queue", "declarer", "contract", "bid", "on_100", "talon_shown", "gives",
-        "aside", "trick", "trick_seats", "leader", "trump", "trump_seat", "tricks_won",
-        "pts", "mar", "marriages", "played", "tricks", "nines_bonus", "cut_nines",
-        "need", "dealt_hands", "pcache",
+        "active",
+        "aside",
+        "barrel_falls",
+        "bid",
+        "bids",
+        "bolt_count",
+        "contract",
+        "conv",
+        "cur",
+        "cut_nines",
+        "dark",
+        "deal_actions",
+        "deal_info",
+        "deal_no",
+        "dealer",
+        "dealt_hands",
+        "declarer",
+        "first",
+        "gives",
+        "golden_deal",
+        "golden_left",
+        "golden_made",
+        "hands",
+        "high",
+        "high_seat",
+        "leader",
+        "log",
+        "looked",
+        "mar",
+        "marriages",
+        "n",
+        "need",
+        "nines_bonus",
+        "on_100",
+        "on_barrel",
+        "orig_talon",
+        "passed",
+        "pcache",
+        "phase",
+        "played",
+        "pts",
+        "queue",
+        "raised",
+        "redeal_queue",
+        "rng",
+        "rows",
+        "talon",
+        "talon_shown",
+        "talons",
+        "totals",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "trump_seat",
+        "winner",
+        "writeoffs",
     )
+    conv: Conventions
+    n: int
+    rng: random.Random
+    totals: list[int]
+    bolt_count: list[int]
+    writeoffs: list[int]
+    barrel_falls: list[int]
+    on_barrel: list[int]
+    golden_left: int
+    golden_made: bool
+    rows: tuple[SheetRow, ...]
+    deal_no: int
+    dealer: int
+    winner: int | None
+    log: list[dict[str, Any]]
+    queue: list[tuple[int, list[int], Any, int]]
+    deal_info: dict[str, Any]
+    deal_actions: list[int]
+    phase: Phase
+    cur: int
+    first: int
+    active: tuple[int, ...]
+    hands: list[int]
+    talon: int
+    talons: tuple[int, int]
+    orig_talon: int
+    dark: bool
+    looked: bool
+    golden_deal: bool
+    high: int
+    high_seat: int
+    passed: int
+    raised: bool
+    bids: list[tuple[int, int]]
+    redeal_queue: list[int]
+    declarer: int
+    contract: int
+    bid: int
+    on_100: bool
+    talon_shown: bool
+    gives: list[tuple[int, int]]
+    aside: int
+    trick: list[int]
+    trick_seats: list[int]
+    leader: int
+    trump: int
+    trump_seat: int
+    tricks_won: list[int]
+    pts: list[int]
+    mar: list[int]
+    marriages: list[tuple[int, int]]
+    played: int
+    tricks: list[tuple[int, tuple[tuple[int, int], ...], int]]
+    nines_bonus: int
+    cut_nines: int
+    need: int
+    dealt_hands: tuple[int, ...]
+    pcache: tuple[int, list[int]] | None
 
     def __init__(self, conventions: Conventions, rng: random.Random,
                  dealer: int | None = None, totals: list[int] | None = None,
@@ -163,9 +271,9 @@ class State:
         self.on_barrel = [0] * n  # deals played on the barrel + 1; 0 = not on it
         self.golden_left = n if c.golden_round else 0
         self.golden_made = False
-        self.rows: tuple[SheetRow, ...] = ()
+        self.rows = ()
         self.deal_no = 0
-        self.winner: int | None = None
+        self.winner = None
         self.log: list[dict[str, Any]] = []
         self.queue: list[tuple[int, list[int], Any, int]] = []
         self.dealer = rng.randrange(n) if dealer is None else dealer
@@ -353,7 +461,7 @@ class State:
         self.tricks = []
         self.nines_bonus = 0
         self.need = 0
-        self.pcache: tuple[int, list[int]] | None = None
+        self.pcache = None
         self._open_deal()
 
     def _barrel_seat_in(self) -> int:
@@ -856,7 +964,8 @@ class State:
                     return "the ace marriage needs all four aces"
             elif card % 6 not in (KING, QUEEN) or \
                     hand & MARRIAGE_MASK[card // 6] != MARRIAGE_MASK[card // 6]:
-                return f"declare {card_str(card)}: needs K and Q of {SUIT_SYMBOL[card // 6]} in hand"
+                suit = SUIT_SYMBOL[card // 6]
+                return f"declare {card_str(card)}: needs K and Q of {suit} in hand"
             if not self.tricks_won[self.cur] and not c.declare_on_first_lead:
                 return "a marriage may be declared only after winning a trick"
         if self.trick:
@@ -883,7 +992,7 @@ class State:
         plays, decl = pc if pc is not None else self._play_masks()
         self.pcache = None
         if a < A.DECLARE_BASE:
-            if not (0 <= a and plays >> a & 1):
+            if a < 0 or not plays >> a & 1:
                 raise IllegalActionError(self._why_illegal_play(a))
             card = a
         else:
@@ -1103,7 +1212,7 @@ class State:
         for s in arrivals:
             self.on_barrel[s] = 1
 
-    _APPLY: dict[Phase, Any] = {
+    _APPLY: ClassVar[dict[Phase, Callable[[State, int], None]]] = {
         Phase.DARK: _apply_dark,
         Phase.REDEAL: _apply_redeal,
         Phase.BIDDING: _apply_bidding,
