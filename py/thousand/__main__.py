@@ -100,7 +100,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from .fuzz import run_fuzz
 
     t0 = time.perf_counter()
-    games, failures = run_fuzz(args.games, args.seed, progress=args.games >= 2000)
+    games, failures = run_fuzz(args.games, args.seed, workers=args.workers,
+                               progress=args.games >= 2000)
     for f in failures[:50]:
         print(f)
     print(f"time: {time.perf_counter() - t0:.1f} s")
@@ -158,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     pf = sub.add_parser("fuzz", help="random games checking invariants")
     pf.add_argument("--games", type=int, default=100)
     pf.add_argument("--seed", type=int, default=1)
+    pf.add_argument("--workers", type=int, default=1, help="processes (use 2 on 2 cores)")
     pb = sub.add_parser("bench", help="random-playout throughput")
     pb.add_argument("--seconds", type=float, default=3.0)
     args = p.parse_args(argv)

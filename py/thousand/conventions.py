@@ -183,28 +183,9 @@ class Conventions:
                  f"dark_min_total out of range: {self.dark_min_total}")
         # Contradictory combinations: an option that only means something with
         # another one switched on.
-        deps = [
-            ("write_off_60", "write_off"), ("write_off_free", "write_off"),
-            ("write_off_third_penalty", "write_off"), ("write_off_on_barrel", "write_off"),
-            ("write_off_on_golden", "write_off"),
-            ("write_off_on_barrel", "write_off_free"), ("write_off_on_golden", "write_off_free"),
-            ("golden_raise", "golden_round"), ("write_off_on_golden", "golden_round"),
-            ("dark_write_off", "dark_game"), ("dark_unblind_takes_talon", "dark_game"),
-            ("dark_unblind_takes_talon", "dark_unblind"),
-            ("negative_samosval", "samosval"), ("over_1000", "barrel"),
-            ("write_off_on_barrel", "barrel"),
-        ]
-        for opt, req in deps:
-            if getattr(self, opt) and not getattr(self, req):
+        for opt, req in REQUIRES:
+            if _is_on(getattr(self, opt)) and not _is_on(getattr(self, req)):
                 p.append(f"{opt} needs {req}")
-        if self.write_off_limit is not None and not self.write_off:
-            p.append("write_off_limit needs write_off")
-        if self.dark_min_total is not None and not self.dark_game:
-            p.append("dark_min_total needs dark_game")
-        if self.barrel_bidding != "normal" and not self.barrel:
-            p.append("barrel_bidding needs barrel")
-        if self.bolts == "off" and (self.bolt_counts_zero_points or self.no_bolt_on_own_game):
-            p.append("bolt options need bolts other than off")
         if self.no_lead_foreign_trump and self.must_lead_trump:
             p.append("no_lead_foreign_trump and must_lead_trump contradict each other")
         if self.redeal_only_on_100 and self.redeal_talon_below is None \
@@ -281,6 +262,27 @@ class Conventions:
         except (json.JSONDecodeError, TypeError) as e:
             raise ConventionsError([f"not JSON: {e}"]) from None
         return cls.from_dict(data)
+
+
+# Options that only mean something with another one switched on: setting the
+# first without the second is a contradictory combination (ConventionsError).
+REQUIRES: tuple[tuple[str, str], ...] = (
+    ("write_off_60", "write_off"), ("write_off_free", "write_off"),
+    ("write_off_third_penalty", "write_off"), ("write_off_on_barrel", "write_off"),
+    ("write_off_on_golden", "write_off"), ("write_off_limit", "write_off"),
+    ("write_off_on_barrel", "write_off_free"), ("write_off_on_golden", "write_off_free"),
+    ("golden_raise", "golden_round"), ("write_off_on_golden", "golden_round"),
+    ("dark_write_off", "dark_game"), ("dark_unblind_takes_talon", "dark_game"),
+    ("dark_unblind_takes_talon", "dark_unblind"), ("dark_min_total", "dark_game"),
+    ("negative_samosval", "samosval"), ("over_1000", "barrel"),
+    ("write_off_on_barrel", "barrel"), ("barrel_bidding", "barrel"),
+    ("bolt_counts_zero_points", "bolts"), ("no_bolt_on_own_game", "bolts"),
+)
+
+
+def _is_on(value: Any) -> bool:
+    """Whether a convention value means "in force" (not off, none or normal)."""
+    return value not in (False, None, "normal", "off")
 
 
 def _type_problem(name: str, tp: Any, v: Any) -> str | None:

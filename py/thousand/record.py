@@ -194,8 +194,18 @@ def replay(data: Any) -> State:
                 state.apply_action(action_from_str(text))
             except (ValueError, IllegalActionError) as e:
                 raise RecordError(f"deal {i + 1} action {j + 1} ({text!r}): {e}") from None
-        if i < len(deals) - 1 and len(state.log) != i + 1:
-            raise RecordError(f"deal {i + 1}: the record's actions stop before the deal ends")
+        if i < len(deals) - 1:
+            if len(state.log) != i + 1:
+                raise RecordError(f"deal {i + 1}: the record's actions stop before the deal ends")
+            # RULES §2: the deal passes to the left (redeal_same_dealer keeps it after a redeal).
+            last = state.rows[-1]
+            same = last.kind == "redeal" and conv.redeal_same_dealer
+            expected = last.dealer if same else (last.dealer + 1) % n
+            nxt = deals[i + 1].get("dealer", expected) if isinstance(deals[i + 1], dict) \
+                else expected
+            if nxt != expected:
+                raise RecordError(f"deal {i + 2}: dealer should be seat {expected} by the "
+                                  f"rules, the record says {nxt!r}")
     return state
 
 

@@ -1,0 +1,312 @@
+"""Engine core: notation, records, pinned games (perft-style), invariants, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from thousand import (
+    Conventions,
+    Game,
+    IllegalActionError,
+    Phase,
+    RecordError,
+    State,
+    action_from_str,
+    action_str,
+    card_from_str,
+    card_str,
+    make_record,
+    replay,
+)
+from thousand import actions as A
+from thousand.bots import EasyBot, RandomBot
+from thousand.cards import FULL_DECK, POINTS, mask_points
+from thousand.fuzz import check_cards, fuzz_game, random_conventions
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play_game(conv: Conventions, seed: int, bots: str = "easy") -> State:
+    rng = random.Random(seed)
+    state = Game(conv).new_initial_state(rng)
+    bot = EasyBot() if bots == "easy" else RandomBot()
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply_action(bot.act(state.observation(seat), rng))
+    return state
+
+
+# -- notation ---------------------------------------------------------------
+
+def test_card_notation_round_trip_rules_1() -> None:
+    """RULES §1: 24 cards, notation rank+suit, 10S accepted for TS."""
+    assert [card_str(c) for c in range(6)] == ["9S", "JS", "QS", "KS", "TS", "AS"]
+    for c in range(24):
+        assert card_from_str(card_str(c)) == c
+    assert card_from_str("10S") == card_from_str("TS") == 4
+    assert card_from_str("ah") == 23
+    with pytest.raises(ValueError, match="not a card"):
+        card_from_str("1S")
+    assert sum(POINTS) == 120 and mask_points(FULL_DECK) == 120
+
+
+@pytest.mark.parametrize("text", [
+    "pass", "bid 105", "bid 300", "redeal", "keep", "dark", "look", "unblind", "writeoff",
+    "pick 0", "pick 1", "give QS 2", "give 9H 0", "aside TD", "contract 140", "play KH",
+    "declare KH", "declare AS",
+])
+def test_action_notation_round_trips(text: str) -> None:
+    """Every action has a short text form that round-trips."""
+    a = action_from_str(text)
+    assert action_str(a) == text
+    assert action_from_str(action_str(a)) == a
+
+
+def test_action_notation_accepts_10_and_rejects_garbage() -> None:
+    assert action_str(action_from_str("play 10H")) == "play TH"
+    for bad in ["", "bid 103", "bid 305", "give QS 7", "play XX", "fold", "pick 2", "bid"]:
+        with pytest.raises(ValueError):
+            action_from_str(bad)
+
+
+def test_every_action_id_has_text() -> None:
+    for a in range(A.PICK_BASE + 2):
+        try:
+            text = action_str(a)
+        except ValueError:
+            continue
+        assert action_from_str(text) == a
+
+
+# -- records ----------------------------------------------------------------
+
+@pytest.mark.parametrize("preset", ["classic", "two_players", "four_players", "golden_dark"])
+def test_record_round_trip(preset: str) -> None:
+    """A record replays to the same sheet; the JSON survives a dump/load."""
+    state = play_game(Conventions.preset(preset), 4)
+    rec = json.loads(json.dumps(make_record(state)))
+    assert rec["format"] == "thousand-record" and rec["version"] == 1
+    again = replay(rec)
+    assert again.rows == state.rows
+    assert again.winner == state.winner
+    assert make_record(again) == rec
+
+
+def test_record_with_seed_replays_same_game() -> None:
+    conv = Conventions()
+    state = play_game(conv, 9)
+    rec = make_record(state, seed=9)
+    assert "hands" not in rec["deals"][0]
+    assert replay(rec).rows == state.rows
+
+
+def test_record_of_game_in_progress_resumes() -> None:
+    rng = random.Random(3)
+    state = Game(Conventions()).new_initial_state(rng)
+    bot = RandomBot()
+    for _ in range(40):
+        state.apply_action(bot.act(state.observation(state.current_player()), rng))
+    again = replay(make_record(state))
+    assert again.phase == state.phase and again.hands == state.hands
+    assert again.legal_actions() == state.legal_actions()
+
+
+def test_record_rejects_illegal_action_with_location() -> None:
+    state = play_game(Conventions(), 2)
+    rec = make_record(state)
+    rec["deals"][0]["actions"][0] = "play AS"
+    with pytest.raises(RecordError, match=r"deal 1 action 1 \('play AS'\)"):
+        replay(rec)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda r: r.update(format="chess"), "not a game record"),
+    (lambda r: r.update(version=99), "unsupported record version"),
+    (lambda r: r.update(conventions={"bolts": "sometimes"}), "bolts must be one of"),
+    (lambda r: r["deals"][0].update(dealer=7), "dealer must be a seat"),
+    (lambda r: r["deals"][0]["hands"][0].append("AS"), "hand 0"),
+    (lambda r: r["deals"][0]["talon"].__setitem__(0, "ZZ"), "not a card"),
+    (lambda r: r["deals"][0].update(actions="bid 105"), "actions must be a list"),
+    (lambda r: r.update(deals=[]), "at least one deal"),
+])
+def test_record_errors_are_clear(mutate, message) -> None:  # type: ignore[no-untyped-def]
+    state = play_game(Conventions(), 2)
+    rec = make_record(state)
+    mutate(rec)
+    with pytest.raises(RecordError, match=message):
+        replay(rec)
+
+
+def test_record_not_json() -> None:
+    with pytest.raises(RecordError, match="not JSON"):
+        replay("{oops")
+    with pytest.raises(RecordError, match="JSON object"):
+        replay("[1, 2]")
+
+
+def test_record_dealer_must_follow_rotation_rules_2() -> None:
+    """RULES §2: the deal passes to the left; a record saying otherwise is refused."""
+    state = play_game(Conventions(), 2)
+    rec = make_record(state)
+    played = [i for i, d in enumerate(rec["deals"]) if i > 0]
+    d = rec["deals"][played[0]]
+    d["dealer"] = (d["dealer"] + 1) % 3
+    with pytest.raises(RecordError, match="dealer"):
+        replay(rec)
+
+
+# -- pinned games (perft-style) -----------------------------------------------
+
+PINNED = {
+    (1, "classic"): (135, [370, 1055, 705], 1),
+    (2, "classic"): (46, [465, 1055, 685], 1),
+    (3, "classic"): (39, [765, 655, 1025], 2),
+    (1, "two_players"): (26, [665, 1005], 1),
+    (3, "two_players"): (43, [1165, 665], 0),
+    (1, "four_players"): (56, [-140, 1035, 655, 530], 1),
+    (3, "four_players"): (105, [800, 665, 235, 1000], 3),
+    (1, "golden_dark"): (125, [700, 1025, 685], 1),
+    (3, "golden_dark"): (87, [1000, 145, 190], 0),
+}
+
+
+@pytest.mark.parametrize("key", sorted(PINNED))
+def test_pinned_full_game_sheets(key: tuple[int, str]) -> None:
+    """Full games of greedy bots from fixed seeds: a rules change that moves them is deliberate."""
+    seed, preset = key
+    state = play_game(Conventions.preset(preset), seed)
+    assert (len(state.rows), state.totals, state.winner) == PINNED[key]
+
+
+def perft(state: State, depth: int) -> int:
+    if depth == 0:
+        return 1
+    n0 = len(state.rows)
+    total = 0
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        total += 1 if len(child.rows) != n0 else perft(child, depth - 1)
+    return total
+
+
+def test_perft_counts_from_a_fixed_deal() -> None:
+    state = Game(Conventions()).new_initial_state(random.Random(5))
+    assert state.phase is Phase.BIDDING
+    assert [perft(state, d) for d in range(1, 6)] == [5, 15, 51, 384, 2928]
+
+
+# -- invariants ---------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(40))
+def test_fuzz_invariants_random_conventions(seed: int) -> None:
+    """24 cards conserved, 120 points a deal, sheet = sum of deltas, legal set exact, replay."""
+    assert fuzz_game(1000 + seed, check_every=3) == []
+
+
+def test_random_conventions_are_valid_and_varied() -> None:
+    rng = random.Random(1)
+    sets = [random_conventions(rng) for _ in range(60)]
+    assert {c.players for c in sets} == {2, 3, 4}
+    assert any(c.golden_round for c in sets) and any(c.dark_game for c in sets)
+    for c in sets:
+        assert c.problems() == []
+
+
+def test_clone_is_independent() -> None:
+    state = Game(Conventions()).new_initial_state(random.Random(8))
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[-1])
+    assert state.bids == [] and copy.bids != []
+    assert state.hands == copy.hands or state.phase != copy.phase
+
+
+def test_every_listed_action_is_accepted_and_others_refused() -> None:
+    rng = random.Random(11)
+    state = Game(Conventions.preset("golden_dark")).new_initial_state(rng)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        legal = set(state.legal_actions())
+        for a in range(A.PICK_BASE + 2):
+            child = state.clone()
+            if a in legal:
+                child.apply_action(a)
+            else:
+                with pytest.raises(IllegalActionError):
+                    child.apply_action(a)
+        state.apply_action(rng.choice(sorted(legal)))
+        assert check_cards(state) is None
+
+
+def test_observation_hides_other_hands() -> None:
+    state = Game(Conventions()).new_initial_state(random.Random(4))
+    seat = state.current_player()
+    obs = state.observation(seat)
+    assert obs.hand == state.hands[seat]
+    assert obs.talon is None
+    other = (seat + 1) % 3
+    assert state.observation(other).legal_actions == ()
+    assert obs.legal_actions == tuple(state.legal_actions())
+
+
+def test_game_over_refuses_actions() -> None:
+    state = play_game(Conventions(), 2)
+    assert state.is_terminal() and state.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="over"):
+        state.apply_action(A.PASS)
+
+
+# -- CLI ------------------------------------------------------------------------
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "thousand", *args], capture_output=True,
+                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")},
+                          timeout=300)
+
+
+@pytest.mark.parametrize("preset", ["classic", "strict", "family", "golden_dark",
+                                    "two_players", "four_players"])
+def test_cli_play_reaches_a_winner(preset: str) -> None:
+    out = run_cli("play", "--seed", "1", "--preset", preset)
+    assert out.returncode == 0, out.stderr
+    last = out.stdout.strip().splitlines()[-1]
+    assert last.startswith("winner: ") and last.split()[1].isdigit()
+
+
+def test_cli_replay_json(tmp_path: Path) -> None:
+    rec = tmp_path / "game.json"
+    out = run_cli("play", "--seed", "2", "--record", str(rec))
+    assert out.returncode == 0
+    res = run_cli("replay", str(rec), "--json")
+    assert res.returncode == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert data["winner"] == 1 and data["totals"] == [465, 1055, 685]
+    played = [d for d in data["deals"] if d["kind"] == "play"]
+    assert all(set(d) >= {"declarer", "contract", "points", "deltas"} for d in played)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "thousand-record"}')
+    res = run_cli("replay", str(bad))
+    assert res.returncode == 1 and "unsupported record version" in res.stderr
+
+
+def test_cli_fuzz_last_line() -> None:
+    out = run_cli("fuzz", "--games", "5", "--seed", "3")
+    assert out.stdout.strip().splitlines()[-1] == "games: 5, failures: 0"
+
+
+def test_cli_bench_last_line() -> None:
+    out = run_cli("bench", "--seconds", "0.2")
+    last = out.stdout.strip().splitlines()[-1]
+    assert last.startswith("deals/s: ") and int(last.split()[1]) > 0
+
+
+def test_cli_bad_preset_is_a_clear_error() -> None:
+    out = run_cli("play", "--preset", "nonsense")
+    assert out.returncode == 2 and "unknown preset" in out.stderr
