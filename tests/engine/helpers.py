@@ -1,0 +1,139 @@
+"""Shared helpers for the rules tests: hand-built deals, scripted actions, legal sets.
+
+Imported as ``from helpers import ...`` (pytest puts this directory on sys.path
+because ``tests/engine`` has no ``__init__.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from thousand import Conventions, Phase, State, action_str, cards_mask
+from thousand.cards import FULL_DECK
+
+
+def cards(text: str | Iterable[str]) -> list[str]:
+    """Card notation strings from ``"AS TS KS"`` (or a list, returned as a list)."""
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def mask(text: str | Iterable[str]) -> int:
+    """A card mask from ``"AS TS KS"``."""
+    return cards_mask(cards(text))
+
+
+def check_full_deck(hands: list[Any], talon: Any) -> None:
+    """Fail loudly when a hand-built deal does not use each of the 24 cards once."""
+    parts = [mask(h) for h in hands]
+    if isinstance(talon, tuple):
+        parts += [mask(t) for t in talon]
+    else:
+        parts.append(mask(talon))
+    total = sum(p.bit_count() for p in parts)
+    union = 0
+    for p in parts:
+        union |= p
+    assert total == 24 and union == FULL_DECK, f"bad test deal: {total} cards, {union:#x}"
+
+
+def conv(**kw: Any) -> Conventions:
+    """Classic conventions with some values changed."""
+    return Conventions(**kw)
+
+
+def deal(hands: list[str], talon: Any, *, dealer: int = 0, totals: list[int] | None = None,
+         c: Conventions | None = None, **kw: Any) -> State:
+    """A game whose first deal is given: ``hands`` as ``"AS TS ..."`` strings per seat.
+
+    ``talon`` is a string (2 players: a tuple of two strings). Conventions are
+    ``c`` or Classic changed by ``kw``.
+    """
+    check_full_deck(hands, talon)
+    cv = c if c is not None else Conventions(**kw)
+    tal: Any = [cards(t) for t in talon] if isinstance(talon, tuple) else cards(talon)
+    return State.from_deal(cv, dealer, [cards(h) for h in hands], tal, totals=totals)
+
+
+def queue(state: State, hands: list[str], talon: Any, *, dealer: int, cut: int = 0) -> None:
+    """Queue an explicit next deal (after the current one is scored)."""
+    check_full_deck(hands, talon)
+    tal: Any = (mask(talon[0]), mask(talon[1])) if isinstance(talon, tuple) else mask(talon)
+    state.queue_deal(dealer, [mask(h) for h in hands], tal, cut)
+
+
+def run(state: State, script: str) -> State:
+    """Apply actions written in notation, separated by ``;`` or new lines."""
+    for part in script.replace("\n", ";").split(";"):
+        part = part.strip()
+        if part:
+            state.apply_str(part)
+    return state
+
+
+def legal(state: State) -> set[str]:
+    """The legal actions now, in notation."""
+    return {action_str(a) for a in state.legal_actions()}
+
+
+def bids(state: State) -> list[int]:
+    """The bid values legal now (without ``pass``)."""
+    return sorted(int(t.split()[1]) for t in legal(state) if t.startswith("bid "))
+
+
+def contracts(state: State) -> list[int]:
+    """The final contract values legal now."""
+    return sorted(int(t.split()[1]) for t in legal(state) if t.startswith("contract "))
+
+
+def last(state: State) -> Any:
+    """The last sheet row."""
+    return state.rows[-1]
+
+
+# A reference 3-player deal used by many tests (dealer 0, first hand seat 1):
+#   seat 1: all six spades + AC (41 points, ♠ marriage)
+#   seat 2: KC QC JC 9C AD TD KD (34 points, ♣ marriage)
+#   seat 0: QD 9D AH TH KH QH 9H (31 points, ♥ marriage)
+#   talon:  TC JD JH (14 points)
+# Seat 1 holding all spades and AC TC after the talon wins every trick it leads.
+SWEEP = ["QD 9D AH TH KH QH 9H", "AS TS KS QS JS 9S AC", "KC QC JC 9C AD TD KD"]
+SWEEP_TALON = "TC JD JH"
+
+
+def rotate(hands: list[str], k: int) -> list[str]:
+    """A 3-seat layout moved ``k`` seats clockwise (seat s's cards go to seat s+k)."""
+    n = len(hands)
+    return [hands[(s - k) % n] for s in range(n)]
+
+
+def sweep_hands(declarer: int) -> list[str]:
+    """``SWEEP`` with the sweeping hand (all spades + AC) at ``declarer``."""
+    return rotate(SWEEP, declarer - 1)
+
+
+def finish_tricks(state: State) -> State:
+    """Play the rest of the deal, everybody playing their lowest legal card (no declaring)."""
+    rows = len(state.rows)
+    while len(state.rows) == rows and state.phase is Phase.PLAY:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def sweep(state: State, declarer: int, contract: int | None = None) -> State:
+    """Play a ``sweep_hands(declarer)`` deal: ``declarer`` wins the bidding cheaply, gives
+    away JD and JH, keeps the lowest contract (or ``contract``) and takes every trick."""
+    while state.phase is Phase.REDEAL:
+        state.apply_str("keep")
+    while state.phase is Phase.BIDDING:
+        seat = state.current_player()
+        if seat == declarer and state.high_seat != declarer and bids(state):
+            state.apply_str(f"bid {bids(state)[0]}")
+        else:
+            state.apply_str("pass")
+    assert state.declarer == declarer, "sweep: the intended declarer did not win the bidding"
+    opp = [s for s in state.active if s != declarer]
+    run(state, f"give JD {opp[0]}; give JH {opp[1]}")
+    value = contracts(state)[0] if contract is None else contract
+    state.apply_str(f"contract {value}")
+    return finish_tricks(state)
