@@ -165,6 +165,7 @@ class State:
         "hands",
         "high",
         "high_seat",
+        "lcache",
         "leader",
         "log",
         "looked",
@@ -177,7 +178,6 @@ class State:
         "on_barrel",
         "orig_talon",
         "passed",
-        "pcache",
         "phase",
         "played",
         "pts",
@@ -256,7 +256,7 @@ class State:
     cut_nines: int
     need: int
     dealt_hands: tuple[int, ...]
-    pcache: tuple[int, list[int]] | None
+    lcache: tuple[int, ...] | None
 
     def __init__(self, conventions: Conventions, rng: random.Random,
                  dealer: int | None = None, totals: list[int] | None = None,
@@ -374,7 +374,7 @@ class State:
         s.cut_nines = self.cut_nines
         s.need = self.need
         s.dealt_hands = self.dealt_hands
-        s.pcache = self.pcache
+        s.lcache = self.lcache
         return s
 
     def queue_deal(self, dealer: int, hands: list[int], talon: Any, cut_nines: int = 0) -> None:
@@ -461,7 +461,7 @@ class State:
         self.tricks = []
         self.nines_bonus = 0
         self.need = 0
-        self.pcache = None
+        self.lcache = None
         self._open_deal()
 
     def _barrel_seat_in(self) -> int:
@@ -565,6 +565,12 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """The legal action ids for the current player (empty when the game is over)."""
+        lc = self.lcache
+        if lc is None:
+            lc = self.lcache = tuple(self._legal())
+        return list(lc)
+
+    def _legal(self) -> list[int]:
         ph = self.phase
         if ph is Phase.PLAY:
             return self._play_actions()
@@ -717,10 +723,7 @@ class State:
         return hand, []
 
     def _play_actions(self) -> list[int]:
-        pc = self.pcache
-        if pc is None:
-            pc = self.pcache = self._play_masks()
-        plays, decl = pc
+        plays, decl = self._play_masks()
         out = []
         while plays:
             low = plays & -plays
@@ -748,14 +751,20 @@ class State:
     def apply_action(self, action: int) -> None:
         """Apply a legal action; ``IllegalActionError`` says why one is not."""
         ph = self.phase
+        lc = self.lcache
+        if lc is None:
+            lc = tuple(self._legal())
+        if action not in lc:
+            if ph is Phase.GAME_OVER:
+                raise IllegalActionError("the game is over")
+            if ph is Phase.PLAY:
+                raise IllegalActionError(self._why_illegal_play(action))
+            raise IllegalActionError(self._why_illegal(action))
+        self.lcache = None
+        self.deal_actions.append(action)
         if ph is Phase.PLAY:
             self._apply_play(action)
-        elif ph is Phase.GAME_OVER:
-            raise IllegalActionError("the game is over")
         else:
-            if action not in self.legal_actions():
-                raise IllegalActionError(self._why_illegal(action))
-            self.deal_actions.append(action)
             self._APPLY[ph](self, action)
 
     def apply_str(self, text: str) -> None:
@@ -988,17 +997,10 @@ class State:
 
     def _apply_play(self, a: int) -> None:
         """§7 play a card (declaring when the action says so); score the trick."""
-        pc = self.pcache
-        plays, decl = pc if pc is not None else self._play_masks()
-        self.pcache = None
         if a < A.DECLARE_BASE:
-            if a < 0 or not plays >> a & 1:
-                raise IllegalActionError(self._why_illegal_play(a))
             card = a
         else:
             card = a - A.DECLARE_BASE
-            if not (card in decl and a < A.GIVE_BASE):
-                raise IllegalActionError(self._why_illegal_play(a))
             seat = self.cur
             if card % 6 == ACE:
                 # ace_marriage: 200, trump unchanged.
@@ -1010,7 +1012,6 @@ class State:
                 self.marriages.append((seat, s))
                 self.trump = s  # §7 the declared suit becomes trump
                 self.trump_seat = seat
-        self.deal_actions.append(a)
         seat = self.cur
         self.hands[seat] &= ~(1 << card)
         self.played |= 1 << card

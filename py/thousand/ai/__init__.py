@@ -1,0 +1,1 @@
+"""AI opponents for 1000: open-hand solver, world sampler, Normal and Strong bots."""

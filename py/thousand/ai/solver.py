@@ -1,0 +1,533 @@
+"""Open-hand (double-dummy) solver for the play phase of 1000 (RULES §7).
+
+The play is a two-team game: the declarer against the defenders, on the
+declarer's points. A ``Position`` is a compact play state: hands as card
+masks indexed by *position* (position 0 is the declarer, then clockwise), the
+trick in progress, the leader, the trump and who declared it, which positions
+have won a trick (marriage eligibility) and, with two players, the points of
+the unpicked talon that the last trick's winner takes (§11).
+
+``Solver.reach(pos, t)`` is a zero-window search: can the declarer take at
+least ``t`` more points (cards plus marriages) from here against best defence?
+It is an AND/OR alpha-beta over plies with a transposition table at trick
+starts (keyed on the remaining card sets, leader, trump, the trump's owner
+when ``no_lead_foreign_trump`` is on, and marriage eligibility), storing a
+lower and an upper bound of the declarer's future points, so that searches
+against different targets share it. Moves are ordered (declarations and
+sure winners first on the lead; cheapest winner or a discard that fits the
+team when following) and the search stops at once on point bounds (nothing
+left to need; more needed than the cards and marriages still available).
+``Solver.value(pos)`` finds the exact value with a few zero-window probes.
+
+>>> from thousand.cards import cards_mask
+>>> p = Position(3, [cards_mask(["AS"]), cards_mask(["TS"]), cards_mask(["KS"])], 0)
+>>> s = Solver(Rules())
+>>> s.value(p), s.reach(p, 25), s.reach(p, 26)
+(25, True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..cards import (
+    ACE,
+    ACES_MASK,
+    KING,
+    MARRIAGE_MASK,
+    MARRIAGE_VALUE,
+    POINTS,
+    QUEEN,
+    SUIT_MASK,
+    mask_points,
+)
+from ..conventions import Conventions
+
+DECLARE = 24  # a move >= DECLARE leads card (move - 24) declaring (same as action ids)
+_SUIT_PTS = tuple(mask_points(p) for p in range(64))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The play conventions the solver needs (CONVENTIONS.md, Play)."""
+
+    must_beat: bool = False
+    must_lead_trump: bool = False
+    no_lead_foreign_trump: bool = False
+    ace_marriage: bool = False
+    declare_on_first_lead: bool = False
+
+    @classmethod
+    def of(cls, conv: Conventions) -> Rules:
+        """The play rules of a convention set."""
+        return cls(conv.must_beat, conv.must_lead_trump, conv.no_lead_foreign_trump,
+                   conv.ace_marriage, conv.declare_on_first_lead)
+
+
+@dataclass
+class Position:
+    """A play-phase position; position 0 is the declarer, play goes 0 -> 1 (-> 2) -> 0."""
+
+    n: int
+    hands: list[int]
+    leader: int
+    trick: list[int] = field(default_factory=list)
+    trump: int = -1
+    trump_pos: int = -1
+    won: int = 0
+    talon_points: int = 0
+
+    def to_move(self) -> int:
+        """The position whose turn it is."""
+        return (self.leader + len(self.trick)) % self.n
+
+    def copy(self) -> Position:
+        """An independent copy."""
+        return Position(self.n, self.hands[:], self.leader, self.trick[:], self.trump,
+                        self.trump_pos, self.won, self.talon_points)
+
+    def finished(self) -> bool:
+        """Whether every card has been played."""
+        return not any(self.hands) and not self.trick
+
+    def winner_card(self) -> int:
+        """The card now winning the trick in progress (§7)."""
+        return trick_winner(self.trick, self.trump)
+
+
+def trick_winner(trick: list[int], trump: int) -> int:
+    """The winning card of a (partial) trick: highest trump, else highest of the led suit."""
+    best = trick[0]
+    for c in trick[1:]:
+        if c // 6 == best // 6:
+            if c > best:
+                best = c
+        elif c // 6 == trump:
+            best = c
+    return best
+
+
+def legal_moves(pos: Position, rules: Rules) -> list[int]:
+    """Legal moves (card, or ``DECLARE + card``) in the engine's order of action ids."""
+    p = pos.to_move()
+    hand = pos.hands[p]
+    trump = pos.trump
+    if not pos.trick:
+        plays = hand
+        if trump >= 0:
+            tm = SUIT_MASK[trump]
+            if rules.must_lead_trump and hand & tm:
+                plays = hand & tm  # must_lead_trump
+            elif rules.no_lead_foreign_trump and pos.trump_pos != p and hand & ~tm:
+                plays = hand & ~tm  # no_lead_foreign_trump
+        out = _bits(plays)
+        if pos.won >> p & 1 or rules.declare_on_first_lead:
+            # §7 declaring a marriage: K+Q in hand, after winning a trick.
+            for s in range(4):
+                if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+                    out.append(DECLARE + 6 * s + QUEEN)
+                    out.append(DECLARE + 6 * s + KING)
+            if rules.ace_marriage and hand & ACES_MASK == ACES_MASK:
+                out.extend(DECLARE + 6 * s + ACE for s in range(4)
+                           if plays >> (6 * s + ACE) & 1)
+        return out
+    return _bits(_follow_mask(hand, pos.trick[0] // 6, pos.winner_card(), trump,
+                              rules.must_beat))
+
+
+def _follow_mask(hand: int, ls: int, w: int, trump: int, must_beat: bool) -> int:
+    """§7 following: suit, else trump, else anything (must_beat: head the trick)."""
+    f = hand & SUIT_MASK[ls]
+    if f:
+        if must_beat and w // 6 == ls:
+            hi = f & ~((2 << w) - 1)
+            if hi:
+                return hi
+        return f
+    if trump >= 0:
+        tm = hand & SUIT_MASK[trump]
+        if tm:
+            if must_beat and w // 6 == trump:
+                hi = tm & ~((2 << w) - 1)
+                if hi:
+                    return hi
+            return tm
+    return hand
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def apply_move(pos: Position, move: int) -> int:
+    """Play a move in place; returns the points it brought the declarer at once."""
+    p = pos.to_move()
+    card = move - DECLARE if move >= DECLARE else move
+    gain = 0
+    if move >= DECLARE:
+        if card % 6 == ACE:
+            v = 200  # ace_marriage: 200, trump unchanged
+        else:
+            v = MARRIAGE_VALUE[card // 6]
+            pos.trump = card // 6  # §7 the declared suit becomes trump
+            pos.trump_pos = p
+        if p == 0:
+            gain += v
+    pos.hands[p] &= ~(1 << card)
+    pos.trick.append(card)
+    if len(pos.trick) == pos.n:
+        w = pos.winner_card()
+        winner = (pos.leader + pos.trick.index(w)) % pos.n
+        if winner == 0:
+            gain += sum(POINTS[c] for c in pos.trick)
+            if not any(pos.hands):
+                gain += pos.talon_points  # §11 the other talon to the last trick
+        pos.won |= 1 << winner
+        pos.leader = winner
+        pos.trick = []
+    return gain
+
+
+def marriage_potential(hand: int, ace_marriage: bool) -> int:
+    """Marriage points a hand could still declare."""
+    v = 0
+    for s in range(4):
+        if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+            v += MARRIAGE_VALUE[s]
+    if ace_marriage and hand & ACES_MASK == ACES_MASK:
+        v += 200
+    return v
+
+
+def upper_bound(pos: Position, rules: Rules) -> int:
+    """The most points the declarer could still take."""
+    rem = 0
+    for h in pos.hands:
+        rem |= h
+    return (mask_points(rem) + sum(POINTS[c] for c in pos.trick) + pos.talon_points
+            + marriage_potential(pos.hands[0], rules.ace_marriage))
+
+
+class Solver:
+    """Zero-window alpha-beta for the declarer's points, with a shared transposition table."""
+
+    def __init__(self, rules: Rules, max_entries: int = 400_000) -> None:
+        self.rules = rules
+        self.tt: dict[int, list[int]] = {}
+        self.max_entries = max_entries
+        self.nodes = 0
+        self._hands = [0, 0, 0]
+        self._search3 = self._build(3)
+        self._search2 = self._build(2)
+
+    def clear(self) -> None:
+        """Forget the transposition table."""
+        self.tt.clear()
+
+    def reach(self, pos: Position, target: int) -> bool:
+        """Whether the declarer can take at least ``target`` more points against best defence."""
+        if len(self.tt) > self.max_entries:
+            self.tt.clear()
+        h = self._hands
+        h[0] = pos.hands[0]
+        h[1] = pos.hands[1]
+        h[2] = pos.hands[2] if pos.n == 3 else 0
+        search = self._search3 if pos.n == 3 else self._search2
+        return search(pos, target)
+
+    def reach_after(self, pos: Position, move: int, target: int) -> bool:
+        """``reach`` after playing ``move`` (``target`` counts the move's own gain)."""
+        q = pos.copy()
+        gain = apply_move(q, move)
+        return self.reach(q, target - gain)
+
+    def value(self, pos: Position, lo: int = 0, hi: int | None = None,
+              guess: int | None = None) -> int:
+        """The exact number of points the declarer takes from here (bisection of ``reach``)."""
+        top = upper_bound(pos, self.rules)
+        hi = top if hi is None else min(hi, top)
+        lo = max(lo, 0)
+        if guess is not None and lo < guess <= hi:
+            if self.reach(pos, guess):
+                lo = guess
+            else:
+                hi = guess - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.reach(pos, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def value_after(self, pos: Position, move: int, guess: int | None = None) -> int:
+        """The exact value of ``move``: points it gains at once plus the value after it."""
+        q = pos.copy()
+        gain = apply_move(q, move)
+        return gain + self.value(q, guess=None if guess is None else guess - gain)
+
+    # -- the search -------------------------------------------------------------
+
+    def _build(self, n: int) -> Callable[[Position, int], bool]:
+        """The search closures for ``n`` players in a trick (rules baked in)."""
+        rules = self.rules
+        must_beat = rules.must_beat
+        mlt = rules.must_lead_trump
+        nlft = rules.no_lead_foreign_trump
+        acem = rules.ace_marriage
+        dfl = rules.declare_on_first_lead
+        H = self._hands
+        tt = self.tt
+        SM = SUIT_MASK
+        MM = MARRIAGE_MASK
+        MV = MARRIAGE_VALUE
+        PTS = POINTS
+        SP = _SUIT_PTS
+        nxt = (1, 2, 0) if n == 3 else (1, 0)
+        last_left = 1
+        solver = self
+        talon = [0]
+
+        def pot(h: int) -> int:
+            v = 0
+            for s in (3, 2, 1, 0):
+                m = MM[s]
+                if h & m == m:
+                    v += MV[s]
+            if acem and h & ACES_MASK == ACES_MASK:
+                v += 200
+            return v
+
+        def lead(p: int, trump: int, tseat: int, won: int, t: int) -> bool:
+            """Trick start: ``p`` leads; can the declarer take ``t`` more?"""
+            if t <= 0:
+                return True
+            h0 = H[0]
+            h1 = H[1]
+            h2 = H[2]
+            rem = h0 | h1 | h2
+            if not rem:
+                return False
+            ub = (SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18]
+                  + talon[0])
+            mar0 = 0
+            for s in (3, 2, 1, 0):
+                m = MM[s]
+                if h0 & m == m:
+                    mar0 += MV[s]
+            if acem and h0 & ACES_MASK == ACES_MASK:
+                mar0 += 200
+            if t > ub + mar0:
+                return False
+            # Normalise the key: a trump nobody holds, the owner of a trump when
+            # no_lead_foreign_trump is off, and eligibility of players without a
+            # marriage do not change the game.
+            if trump >= 0 and not rem & SM[trump]:
+                trump = -1
+            ts = tseat if (nlft and trump >= 0) else 3
+            if dfl:
+                wk = 0
+            else:
+                wk = 0
+                if mar0:
+                    wk = won & 1
+                if pot(h1):
+                    wk |= won & 2
+                if h2 and pot(h2):
+                    wk |= won & 4
+            key = (h0 | h1 << 24 | h2 << 48 | p << 72 | (trump + 1) << 74 | ts << 77
+                   | wk << 79 | talon[0] << 82)
+            e = tt.get(key)
+            if e is not None:
+                if e[0] >= t:
+                    return True
+                if e[1] < t:
+                    return False
+                best = e[2]
+            else:
+                best = -1
+            solver.nodes += 1
+            hand = H[p]
+            # Legal leads (§7 and the lead conventions).
+            plays = hand
+            if trump >= 0:
+                tm = SM[trump]
+                if mlt and hand & tm:
+                    plays = hand & tm
+                elif nlft and tseat != p and hand & ~tm:
+                    plays = hand & ~tm
+            moves: list[int] = []
+            if best >= 0:
+                moves.append(best)
+            if dfl or won >> p & 1:
+                for s in (3, 2, 1, 0):
+                    m = MM[s]
+                    if hand & m == m:
+                        moves.append(DECLARE + 6 * s + KING)
+                        moves.append(DECLARE + 6 * s + QUEEN)
+                if acem and hand & ACES_MASK == ACES_MASK:
+                    for s in (0, 1, 2, 3):
+                        if plays >> (6 * s + ACE) & 1:
+                            moves.append(DECLARE + 6 * s + ACE)
+            # Sure winners (the top remaining card of a suit) first, richest first;
+            # then the rest, cheapest first.
+            top = 0
+            for s in (0, 1, 2, 3):
+                r = rem & SM[s]
+                if r:
+                    top |= 1 << (r.bit_length() - 1)
+            win = plays & top
+            rest = plays & ~top
+            while win:
+                hb = win.bit_length() - 1
+                moves.append(hb)
+                win ^= 1 << hb
+            low_first: list[int] = []
+            while rest:
+                lb = rest & -rest
+                low_first.append(lb.bit_length() - 1)
+                rest ^= lb
+            if len(low_first) > 1:
+                low_first.sort(key=PTS.__getitem__)
+            moves.extend(low_first)
+            maxi = p == 0
+            res = not maxi
+            seen = 0
+            for mv in moves:
+                if mv >= DECLARE:
+                    card = mv - DECLARE
+                    if card % 6 == ACE:
+                        tt2, ts2, gain = trump, tseat, 200
+                    else:
+                        tt2, ts2, gain = card // 6, p, MV[card // 6]
+                    if p:
+                        gain = 0
+                else:
+                    card = mv
+                    tt2, ts2, gain = trump, tseat, 0
+                bit = 1 << mv
+                if seen & bit:
+                    continue
+                seen |= bit
+                H[p] = hand ^ (1 << card)
+                r = follow(nxt[p], card // 6, card, p, PTS[card], n - 1, tt2, ts2, won,
+                           t - gain)
+                H[p] = hand
+                if r is maxi:
+                    res = maxi
+                    best = mv
+                    break
+            if e is None:
+                if len(tt) < 2_000_000:
+                    tt[key] = [t, 999, best] if res else [-999, t - 1, best]
+            elif res:
+                if t > e[0]:
+                    e[0] = t
+                e[2] = best
+            elif t - 1 < e[1]:
+                e[1] = t - 1
+            return res
+
+        def follow(p: int, ls: int, w: int, wp: int, tp: int, left: int, trump: int,
+                   tseat: int, won: int, t: int) -> bool:
+            """Position ``p`` plays to a trick led in suit ``ls``, ``w`` (of ``wp``) winning."""
+            hand = H[p]
+            f = hand & SM[ls]
+            if f:
+                beat = f & ~((2 << w) - 1) if w // 6 == ls else 0
+                legal = beat if (must_beat and beat) else f
+            elif trump >= 0 and hand & SM[trump]:
+                tm = hand & SM[trump]
+                beat = tm & ~((2 << w) - 1) if w // 6 == trump else tm
+                legal = beat if (must_beat and beat) else tm
+            else:
+                legal = hand
+                beat = 0
+            maxi = p == 0
+            last = left == last_left
+            # Order: when the own team wins the trick so far, give points
+            # (richest first); otherwise the winners first, then the cheapest.
+            lose = legal & ~beat
+            wins = legal & beat
+            moves: list[int] = []
+            if (wp == 0) is maxi:
+                m = lose
+                tmp: list[int] = []
+                while m:
+                    lb = m & -m
+                    tmp.append(lb.bit_length() - 1)
+                    m ^= lb
+                if len(tmp) > 1:
+                    tmp.sort(key=PTS.__getitem__, reverse=True)
+                moves = tmp
+                m = wins
+                while m:
+                    lb = m & -m
+                    moves.append(lb.bit_length() - 1)
+                    m ^= lb
+            else:
+                m = wins
+                if last:
+                    while m:
+                        hb = m.bit_length() - 1
+                        moves.append(hb)
+                        m ^= 1 << hb
+                    if len(moves) > 1:
+                        moves.sort(key=PTS.__getitem__, reverse=True)
+                else:
+                    while m:
+                        lb = m & -m
+                        moves.append(lb.bit_length() - 1)
+                        m ^= lb
+                m = lose
+                tmp = []
+                while m:
+                    lb = m & -m
+                    tmp.append(lb.bit_length() - 1)
+                    m ^= lb
+                if len(tmp) > 1:
+                    tmp.sort(key=PTS.__getitem__)
+                moves.extend(tmp)
+            res = not maxi
+            for c in moves:
+                bit = 1 << c
+                H[p] = hand ^ bit
+                if beat & bit:
+                    w2, wp2 = c, p
+                else:
+                    w2, wp2 = w, wp
+                tp2 = tp + PTS[c]
+                if last:
+                    if wp2 == 0:
+                        t2 = t - tp2
+                        if not (H[0] | H[1] | H[2]):
+                            t2 -= talon[0]
+                    else:
+                        t2 = t
+                    r = lead(wp2, trump, tseat, won | 1 << wp2, t2)
+                else:
+                    r = follow(nxt[p], ls, w2, wp2, tp2, left - 1, trump, tseat, won, t)
+                H[p] = hand
+                if r is maxi:
+                    res = maxi
+                    break
+            return res
+
+        def search(pos: Position, t: int) -> bool:
+            talon[0] = pos.talon_points
+            if not pos.trick:
+                return lead(pos.leader, pos.trump, pos.trump_pos, pos.won, t)
+            w = trick_winner(pos.trick, pos.trump)
+            wp = (pos.leader + pos.trick.index(w)) % n
+            tp = sum(PTS[c] for c in pos.trick)
+            p = (pos.leader + len(pos.trick)) % n
+            return follow(p, pos.trick[0] // 6, w, wp, tp, n - len(pos.trick), pos.trump,
+                          pos.trump_pos, pos.won, t)
+
+        return search
