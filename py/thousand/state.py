@@ -172,7 +172,6 @@ class State:
         "mar",
         "marriages",
         "n",
-        "need",
         "nines_bonus",
         "on_100",
         "on_barrel",
@@ -254,7 +253,6 @@ class State:
     tricks: list[tuple[int, tuple[tuple[int, int], ...], int]]
     nines_bonus: int
     cut_nines: int
-    need: int
     dealt_hands: tuple[int, ...]
     lcache: tuple[int, ...] | None
 
@@ -372,7 +370,6 @@ class State:
         s.tricks = self.tricks[:]
         s.nines_bonus = self.nines_bonus
         s.cut_nines = self.cut_nines
-        s.need = self.need
         s.dealt_hands = self.dealt_hands
         s.lcache = self.lcache
         return s
@@ -460,7 +457,6 @@ class State:
         self.played = 0
         self.tricks = []
         self.nines_bonus = 0
-        self.need = 0
         self.lcache = None
         self._open_deal()
 
@@ -1043,8 +1039,16 @@ class State:
     def _redeal(self, seat: int, why: str) -> None:
         """§4 a redeal: nothing is scored; the same dealer deals again by default."""
         self._close_log()
+        deltas = [0] * self.n
+        penalties: tuple[Penalty, ...] = ()
+        if self.cut_nines >= 3:
+            # cut_ritual: the cut's penalty stands even when the deal is redealt.
+            cutter = (self.dealer - 1) % self.n
+            deltas[cutter] = -self.conv.penalty
+            self.totals[cutter] -= self.conv.penalty
+            penalties = (Penalty(cutter, -self.conv.penalty, "cut: three nines"),)
         row = SheetRow(number=len(self.rows) + 1, dealer=self.dealer, kind="redeal",
-                       deltas=(0,) * self.n, totals=tuple(self.totals),
+                       deltas=tuple(deltas), totals=tuple(self.totals), penalties=penalties,
                        note=f"seat {seat} asked for a redeal ({why})")
         self.rows = (*self.rows, row)
         if not self.conv.redeal_same_dealer:
