@@ -137,3 +137,27 @@ def sweep(state: State, declarer: int, contract: int | None = None) -> State:
     value = contracts(state)[0] if contract is None else contract
     state.apply_str(f"contract {value}")
     return finish_tricks(state)
+
+
+# A 3-player deal where both defenders take a trick (dealer 0, seat 1 declares 120 on 100):
+# after the discard seat 1 holds AS KS QS TS JS 9S QD JH, seat 2 AD TD KD JD 9D AC TC 9C,
+# seat 0 AH TH KH QH 9H KC QC JC.  ROUND_PLAY plays it out:
+#   T1 AS 9C JC -> 1 (13)      T2 declare KS (+40, ♠ trump) 9D 9H -> 1 (4)
+#   T3 QD AD KH -> 2 (18)      T4 (2 leads) TC QC QS -> 1 (16)
+#   T5 JH KD AH -> 0 (17)      T6 (0 leads) TH TS JD -> 1 (22)
+#   T7 JS AC KC -> 1 (17)      T8 9S TD QH -> 1 (13)
+# seat 1: 85 card points + 40 = 125 >= 120; seat 2: 18 -> 20; seat 0: 17 -> 15.
+ROUND = ["AH TH KH QH KC QC JC", "AS KS QS TS JS 9S QD", "AD TD KD JD AC TC 9C"]
+ROUND_TALON = "JH 9D 9H"
+ROUND_DISCARD = "pass; pass; give 9D 2; give 9H 0; contract 120"
+ROUND_TRICKS = [
+    "play AS; play 9C; play JC", "declare KS; play 9D; play 9H", "play QD; play AD; play KH",
+    "play TC; play QC; play QS", "play JH; play KD; play AH", "play TH; play TS; play JD",
+    "play JS; play AC; play KC", "play 9S; play TD; play QH",
+]
+ROUND_PLAY = ROUND_DISCARD + "; " + "; ".join(ROUND_TRICKS)
+
+
+def plays(text: str) -> set[str]:
+    """``{"play AS", "play TS"}`` from ``"AS TS"``."""
+    return {"play " + c for c in cards(text)}
