@@ -1058,6 +1058,7 @@ class State:
     def _close_log(self) -> None:
         info = dict(self.deal_info)
         info["actions"] = self.deal_actions
+        info["tricks"] = self.tricks
         self.log.append(info)
 
     def _score_deal(self, writeoff: bool) -> None:
