@@ -120,9 +120,8 @@ def finish_tricks(state: State) -> State:
     return state
 
 
-def sweep(state: State, declarer: int, contract: int | None = None) -> State:
-    """Play a ``sweep_hands(declarer)`` deal: ``declarer`` wins the bidding cheaply, gives
-    away JD and JH, keeps the lowest contract (or ``contract``) and takes every trick."""
+def win_bidding(state: State, declarer: int) -> State:
+    """Keep every hand, then let ``declarer`` win the bidding as cheaply as possible."""
     while state.phase is Phase.REDEAL:
         state.apply_str("keep")
     while state.phase is Phase.BIDDING:
@@ -131,7 +130,14 @@ def sweep(state: State, declarer: int, contract: int | None = None) -> State:
             state.apply_str(f"bid {bids(state)[0]}")
         else:
             state.apply_str("pass")
-    assert state.declarer == declarer, "sweep: the intended declarer did not win the bidding"
+    assert state.declarer == declarer, "the intended declarer did not win the bidding"
+    return state
+
+
+def sweep(state: State, declarer: int, contract: int | None = None) -> State:
+    """Play a ``sweep_hands(declarer)`` deal: ``declarer`` wins the bidding cheaply, gives
+    away JD and JH, keeps the lowest contract (or ``contract``) and takes every trick."""
+    win_bidding(state, declarer)
     opp = [s for s in state.active if s != declarer]
     run(state, f"give JD {opp[0]}; give JH {opp[1]}")
     value = contracts(state)[0] if contract is None else contract
@@ -149,7 +155,8 @@ def sweep(state: State, declarer: int, contract: int | None = None) -> State:
 # seat 1: 85 card points + 40 = 125 >= 120; seat 2: 18 -> 20; seat 0: 17 -> 15.
 ROUND = ["AH TH KH QH KC QC JC", "AS KS QS TS JS 9S QD", "AD TD KD JD AC TC 9C"]
 ROUND_TALON = "JH 9D 9H"
-ROUND_DISCARD = "pass; pass; give 9D 2; give 9H 0; contract 120"
+ROUND_GIVE = "give 9D 2; give 9H 0; contract 120"
+ROUND_DISCARD = "pass; pass; " + ROUND_GIVE
 ROUND_TRICKS = [
     "play AS; play 9C; play JC", "declare KS; play 9D; play 9H", "play QD; play AD; play KH",
     "play TC; play QC; play QS", "play JH; play KD; play AH", "play TH; play TS; play JD",
@@ -161,3 +168,12 @@ ROUND_PLAY = ROUND_DISCARD + "; " + "; ".join(ROUND_TRICKS)
 def plays(text: str) -> set[str]:
     """``{"play AS", "play TS"}`` from ``"AS TS"``."""
     return {"play " + c for c in cards(text)}
+
+
+def round_play(state: State, tricks: list[str] | None = None) -> State:
+    """Play a ROUND deal (any dealer) with seat 1 declaring 120: bidding, discard, tricks."""
+    win_bidding(state, 1)
+    run(state, ROUND_GIVE)
+    for t in tricks or ROUND_TRICKS:
+        run(state, t)
+    return state
