@@ -58,7 +58,8 @@ _COLS = (86, 125, 164)
 _ROWS4 = (76, 142, 208, 274)
 PIP_LAYOUT = {
     "9": [(x, y) for x in (_COLS[0], _COLS[2]) for y in _ROWS4] + [(_COLS[1], 175)],
-    "T": [(x, y) for x in (_COLS[0], _COLS[2]) for y in _ROWS4] + [(_COLS[1], 109), (_COLS[1], 241)],
+    "T": [(x, y) for x in (_COLS[0], _COLS[2]) for y in _ROWS4]
+    + [(_COLS[1], 109), (_COLS[1], 241)],
     "A": [(125, 175)],
 }
 PIP_SIZE = {"9": 44, "T": 44, "A": 118}
@@ -85,7 +86,7 @@ def corner_index(rank: str, suit: str) -> str:
         f'<text x="33" y="66" text-anchor="middle" font-family="{SANS}" font-size="64"'
         f' font-weight="700"{fit}>{face}</text>' + pip(suit, 33, 96, 40)
     )
-    return f"<g>{index}</g><g transform=\"rotate(180 {W // 2} {H // 2})\">{index}</g>"
+    return f'<g>{index}</g><g transform="rotate(180 {W // 2} {H // 2})">{index}</g>'
 
 
 def card_frame(fill: str = "#fff") -> str:
@@ -106,9 +107,7 @@ def court_art(rank: str, suit: str) -> str:
         f'<rect x="62" y="36" width="126" height="278" rx="10" fill="{tint}"'
         f' stroke="{color}" stroke-width="3"/>'
         f'<rect x="69" y="43" width="112" height="264" rx="6" fill="none"'
-        f' stroke="{color}" stroke-width="1.2" opacity=".55"/>'
-        + letter
-        + pip(suit, 125, 236, 80)
+        f' stroke="{color}" stroke-width="1.2" opacity=".55"/>' + letter + pip(suit, 125, 236, 80)
     )
 
 
@@ -124,7 +123,7 @@ def card_face(rank: str, suit: str) -> str:
     title = f"{RANK_NAME[rank]} of {SUIT_NAME[suit]}"
     return (
         f'<symbol id="card-{rank}{suit}" viewBox="0 0 {W} {H}"><title>{title}</title>'
-        f"{card_frame()}<g fill=\"{SUIT_COLOR[suit]}\">{corner_index(rank, suit)}{art}</g></symbol>"
+        f'{card_frame()}<g fill="{SUIT_COLOR[suit]}">{corner_index(rank, suit)}{art}</g></symbol>'
     )
 
 

@@ -78,7 +78,7 @@ _EN: dict[str, str] = {
     "on_100": "on the hundred",
     "hint": "Hint",
     "save_corrupt": "The saved game could not be read ({why}); it was kept under "
-                    "“{key}” and a new game started.",
+    "“{key}” and a new game started.",
     "storage_failed": "This browser did not let the game save ({why}); play goes on unsaved.",
     "illegal": "Not allowed: {why}",
     "dl": "Dl",
@@ -163,7 +163,7 @@ _RU: dict[str, str] = {
     "on_100": "на сотне",
     "hint": "Подсказка",
     "save_corrupt": "Сохранённую игру не удалось прочитать ({why}); она оставлена под "
-                    "ключом «{key}», начата новая игра.",
+    "ключом «{key}», начата новая игра.",
     "storage_failed": "Браузер не дал сохранить игру ({why}); играем без сохранения.",
     "illegal": "Нельзя: {why}",
     "dl": "Сд",

@@ -73,9 +73,16 @@ def conventions_for(players: int, preset: str) -> Conventions:
         changes: dict[str, Any] = {"players": players}
         if players == 2:
             changes["barrel"] = False
-            changes.update({k: v for k, v in (("barrel_bidding", "normal"),
-                                               ("over_1000", False),
-                                               ("write_off_on_barrel", False))})
+            changes.update(
+                {
+                    k: v
+                    for k, v in (
+                        ("barrel_bidding", "normal"),
+                        ("over_1000", False),
+                        ("write_off_on_barrel", False),
+                    )
+                }
+            )
         conv = conv.replace(**changes)
     return conv
 
@@ -83,8 +90,9 @@ def conventions_for(players: int, preset: str) -> Conventions:
 class Session:
     """One game: the engine state, the human's seat, a bot level per other seat."""
 
-    def __init__(self, state: State, levels: list[str], seed: int, human: int = 0,
-                 shown: int = 0) -> None:
+    def __init__(
+        self, state: State, levels: list[str], seed: int, human: int = 0, shown: int = 0
+    ) -> None:
         self.state = state
         self.human = human
         self.seed = seed
@@ -101,8 +109,13 @@ class Session:
         self.shown = shown  # sheet rows the player has seen summarised
 
     @classmethod
-    def new(cls, players: int = 3, preset: str = "classic", levels: list[str] | None = None,
-            seed: int | None = None) -> Session:
+    def new(
+        cls,
+        players: int = 3,
+        preset: str = "classic",
+        levels: list[str] | None = None,
+        seed: int | None = None,
+    ) -> Session:
         """A new game: the human at seat 0, the first dealer drawn at random."""
         conv = conventions_for(players, preset)
         if seed is None:
@@ -125,7 +138,7 @@ class Session:
 
     def pending_rows(self) -> list[SheetRow]:
         """Deals finished since the player last closed the summary."""
-        return list(self.state.rows[self.shown:])
+        return list(self.state.rows[self.shown :])
 
     def summary_row(self) -> SheetRow | None:
         """The newest finished deal still to show (play or concession), if any."""
@@ -142,8 +155,11 @@ class Session:
 
     def human_to_act(self) -> bool:
         """Whether the human must act now."""
-        return (not self.state.is_terminal() and not self.waiting_for_summary()
-                and self.state.current_player() == self.human)
+        return (
+            not self.state.is_terminal()
+            and not self.waiting_for_summary()
+            and self.state.current_player() == self.human
+        )
 
     def bot_to_act(self) -> int | None:
         """The bot seat that acts next, or None."""
@@ -162,8 +178,11 @@ class Session:
         if self.state.is_terminal():
             raise IllegalActionError("the game is over")
         self.state.apply_action(action)
-        if self.state.rows and self.state.rows[-1].kind == "redeal" and \
-                not self.waiting_for_summary():
+        if (
+            self.state.rows
+            and self.state.rows[-1].kind == "redeal"
+            and not self.waiting_for_summary()
+        ):
             self.shown = len(self.state.rows)  # a redeal needs no summary
 
     def last_deal_tricks(self) -> list[Any]:
@@ -176,10 +195,19 @@ class Session:
 
     def to_save(self) -> str:
         """The save as JSON text."""
-        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                           "record": make_record(self.state), "levels": self.levels,
-                           "human": self.human, "seed": self.seed, "shown": self.shown},
-                          ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "record": make_record(self.state),
+                "levels": self.levels,
+                "human": self.human,
+                "seed": self.seed,
+                "shown": self.shown,
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
 
     @classmethod
     def from_save(cls, text: str) -> Session:
@@ -197,8 +225,11 @@ class Session:
         except (RecordError, ConventionsError) as e:
             raise SaveError(str(e)) from None
         levels = data.get("levels")
-        if not isinstance(levels, list) or len(levels) != state.n or \
-                not all(isinstance(x, str) for x in levels):
+        if (
+            not isinstance(levels, list)
+            or len(levels) != state.n
+            or not all(isinstance(x, str) for x in levels)
+        ):
             raise SaveError("the save's seats do not match its game")
         human = data.get("human", 0)
         seed = data.get("seed", 0)

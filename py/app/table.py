@@ -146,8 +146,12 @@ class Table:
     def _new_session(self) -> Session:
         seed = _int(self.params.pop("seed", None), 0, 2**31 - 1)
         lv = self.setup["level"] if self.setup["level"] in self.setup["levels"] else "easy"
-        return Session.new(self.setup["players"], self.setup["preset"],
-                           [lv] * (self.setup["players"] - 1), seed=seed)
+        return Session.new(
+            self.setup["players"],
+            self.setup["preset"],
+            [lv] * (self.setup["players"] - 1),
+            seed=seed,
+        )
 
     def _set_aside_save(self) -> None:
         try:
@@ -173,10 +177,21 @@ class Table:
                 prev = s.last_deal_tricks()
                 last = prev[-1][1] if prev else ()
         model = TableModel(
-            obs=obs, lang=self.lang, levels=s.levels, selected=self.selected,
-            hold_trick=self.hold, hold_winner=self.hold_winner, summary=summary,
-            show_sheet=self.show_sheet, show_last_trick=last, show_new_game=self.show_new,
-            thinking=self.thinking, message=self.message, hint=self.hint, setup=self.setup)
+            obs=obs,
+            lang=self.lang,
+            levels=s.levels,
+            selected=self.selected,
+            hold_trick=self.hold,
+            hold_winner=self.hold_winner,
+            summary=summary,
+            show_sheet=self.show_sheet,
+            show_last_trick=last,
+            show_new_game=self.show_new,
+            thinking=self.thinking,
+            message=self.message,
+            hint=self.hint,
+            setup=self.setup,
+        )
         if not s.human_to_act():
             model.obs = obs if obs.legal_actions == () else _without_legal(obs)
         self.root.innerHTML = render_table(model)
@@ -276,11 +291,15 @@ class Table:
         players = _int(val("ng-players"), 2, 4) or 3
         preset = val("ng-preset")
         level = val("ng-level")
-        self.setup.update(players=players, preset=preset if preset in PRESETS else "classic",
-                          level=level if level in self.setup["levels"] else "easy")
+        self.setup.update(
+            players=players,
+            preset=preset if preset in PRESETS else "classic",
+            level=level if level in self.setup["levels"] else "easy",
+        )
         with contextlib.suppress(Exception):
-            self.storage.setItem(SETUP_KEY, json.dumps(
-                {k: self.setup[k] for k in ("players", "preset", "level")}))
+            self.storage.setItem(
+                SETUP_KEY, json.dumps({k: self.setup[k] for k in ("players", "preset", "level")})
+            )
         self.session = self._new_session()
         self.show_new = False
         self.selected = -1

@@ -36,8 +36,12 @@ def ui_phase(obs: Observation, summary: bool) -> str:
     if summary:
         return "deal-end"
     return {
-        Phase.DARK: "bidding", Phase.REDEAL: "bidding", Phase.BIDDING: "bidding",
-        Phase.PICK: "discard", Phase.DISCARD: "discard", Phase.CONTRACT: "contract",
+        Phase.DARK: "bidding",
+        Phase.REDEAL: "bidding",
+        Phase.BIDDING: "bidding",
+        Phase.PICK: "discard",
+        Phase.DISCARD: "discard",
+        Phase.CONTRACT: "contract",
         Phase.PLAY: "play",
     }[obs.phase]
 
@@ -50,7 +54,7 @@ class TableModel:
     lang: str = "en"
     names: list[str] = field(default_factory=list)
     levels: list[str] = field(default_factory=list)
-    selected: int = -1            # discard: the card chosen before its recipient
+    selected: int = -1  # discard: the card chosen before its recipient
     hold_trick: tuple[tuple[int, int], ...] = ()  # a finished trick kept on show
     hold_winner: int = -1
     summary: SheetRow | None = None
@@ -65,8 +69,11 @@ class TableModel:
 
 def seat_positions(n: int, human: int) -> dict[int, str]:
     """Where each seat sits on screen: the human at the bottom, clockwise from there."""
-    order = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
-             4: ["bottom", "left", "top", "right"]}[n]
+    order = {
+        2: ["bottom", "top"],
+        3: ["bottom", "left", "right"],
+        4: ["bottom", "left", "top", "right"],
+    }[n]
     return {(human + i) % n: pos for i, pos in enumerate(order)}
 
 
@@ -81,8 +88,7 @@ def card_svg(card: int | None, cls: str = "card") -> str:
     """One card (or a back when ``card`` is None) as inline SVG using the sprite."""
     ref = "card-back" if card is None else "card-" + card_str(card)
     label = "" if card is None else f' aria-label="{card_str(card)}" role="img"'
-    return (f'<svg class="{cls}" viewBox="0 0 250 350"{label}>'
-            f'<use href="{SPRITE}#{ref}"/></svg>')
+    return f'<svg class="{cls}" viewBox="0 0 250 350"{label}><use href="{SPRITE}#{ref}"/></svg>'
 
 
 def sort_hand(hand: int, trump: int) -> list[int]:
@@ -103,8 +109,9 @@ def suit_html(suit: int) -> str:
     return f'<span class="suit{red}">{SUIT_SYMBOLS[suit]}</span>'
 
 
-def _btn(label: str, action: int | None = None, ui: str = "", cls: str = "btn",
-         extra: str = "") -> str:
+def _btn(
+    label: str, action: int | None = None, ui: str = "", cls: str = "btn", extra: str = ""
+) -> str:
     attrs = ""
     if action is not None:
         attrs += f' data-action="{escape(A.action_str(action))}"'
@@ -154,16 +161,22 @@ def render_seat(m: TableModel, seat: int, pos: str) -> str:
     turn = " turn" if obs.current_player == seat and obs.phase is not Phase.GAME_OVER else ""
     think = ' <span class="thinking">…</span>' if m.thinking == seat else ""
     won = obs.tricks_won[seat]
-    plate = (f'<div class="nameplate{turn}"><span class="name">{name}</span>{think}'
-             f'<span class="total">{obs.totals[seat]}</span>{"".join(tags)}'
-             f'<span class="tricks" title="{t(lang, "trick")}">{"▪" * won}</span></div>')
+    plate = (
+        f'<div class="nameplate{turn}"><span class="name">{name}</span>{think}'
+        f'<span class="total">{obs.totals[seat]}</span>{"".join(tags)}'
+        f'<span class="tricks" title="{t(lang, "trick")}">{"▪" * won}</span></div>'
+    )
     if pos == "bottom":
-        return (f'<section class="seat seat-bottom" data-seat="{seat}">'
-                f'{render_own_hand(m)}{plate}</section>')
+        return (
+            f'<section class="seat seat-bottom" data-seat="{seat}">'
+            f"{render_own_hand(m)}{plate}</section>"
+        )
     count = obs.hand_sizes[seat]
     backs = "".join(card_svg(None) for _ in range(count))
-    return (f'<section class="seat seat-{pos}" data-seat="{seat}">{plate}'
-            f'<div class="hand hand-closed" data-count="{count}">{backs}</div></section>')
+    return (
+        f'<section class="seat seat-{pos}" data-seat="{seat}">{plate}'
+        f'<div class="hand hand-closed" data-count="{count}">{backs}</div></section>'
+    )
 
 
 def _selectable(obs: Observation) -> set[int]:
@@ -172,8 +185,7 @@ def _selectable(obs: Observation) -> set[int]:
     if not legal:
         return set()
     if obs.phase is Phase.PLAY:
-        return {a if a < A.DECLARE_BASE else a - A.DECLARE_BASE for a in legal
-                if a < A.GIVE_BASE}
+        return {a if a < A.DECLARE_BASE else a - A.DECLARE_BASE for a in legal if a < A.GIVE_BASE}
     if obs.phase is Phase.DISCARD:
         return {A.action_card(a) for a in legal if A.GIVE_BASE <= a < A.ASIDE_BASE + 24}
     return set()
@@ -223,15 +235,19 @@ def render_center(m: TableModel) -> str:
     elif obs.talon is not None and obs.phase in (Phase.DISCARD, Phase.CONTRACT):
         talon_html = "".join(card_svg(c) for c in iter_cards(obs.talon))
     if talon_html:
-        parts.append(f'<div class="talon" aria-label="{t(lang, "talon")}">'
-                     f'<div class="label">{t(lang, "talon")}</div>{talon_html}</div>')
+        parts.append(
+            f'<div class="talon" aria-label="{t(lang, "talon")}">'
+            f'<div class="label">{t(lang, "talon")}</div>{talon_html}</div>'
+        )
     trick = obs.trick or m.hold_trick
     if trick:
         cards = []
         for seat, c in trick:
             win = " winner" if (not obs.trick and seat == m.hold_winner) else ""
-            cards.append(f'<div class="trick-card at-{pos[seat]}{win}" data-seat="{seat}">'
-                         f'{card_svg(c)}</div>')
+            cards.append(
+                f'<div class="trick-card at-{pos[seat]}{win}" data-seat="{seat}">'
+                f"{card_svg(c)}</div>"
+            )
         parts.append(f'<div class="trick" aria-label="{t(lang, "trick")}">{"".join(cards)}</div>')
     info = []
     if obs.trump >= 0:
@@ -247,8 +263,10 @@ def render_center(m: TableModel) -> str:
         if obs.on_100:
             extra.append(t(lang, "on_100"))
         ex = f' <span class="muted">({", ".join(extra)})</span>' if extra else ""
-        info.append(f'<span class="contract">{t(lang, "contract")}: '
-                    f'{escape(m.names[obs.declarer])} {obs.contract}{ex}</span>')
+        info.append(
+            f'<span class="contract">{t(lang, "contract")}: '
+            f"{escape(m.names[obs.declarer])} {obs.contract}{ex}</span>"
+        )
     elif obs.phase is Phase.BIDDING:
         info.append(f'<span class="contract">{t(lang, "bid")}: {obs.high_bid}</span>')
     if info:
@@ -289,11 +307,18 @@ def render_controls(m: TableModel) -> str:
         elif A.BID_BASE <= a < A.CONTRACT_BASE:
             buttons.append(_btn(str(A.action_value(a)), a, cls="btn bid"))
         elif A.CONTRACT_BASE <= a < A.PASS:
-            buttons.append(_btn(t(lang, "contract_btn", value=A.action_value(a)), a,
-                                cls="btn contract"))
+            buttons.append(
+                _btn(t(lang, "contract_btn", value=A.action_value(a)), a, cls="btn contract")
+            )
         elif a in (A.REDEAL, A.KEEP, A.DARK, A.LOOK, A.UNBLIND, A.WRITEOFF):
-            key = {A.REDEAL: "redeal", A.KEEP: "keep", A.DARK: "dark", A.LOOK: "look",
-                   A.UNBLIND: "unblind", A.WRITEOFF: "writeoff"}[a]
+            key = {
+                A.REDEAL: "redeal",
+                A.KEEP: "keep",
+                A.DARK: "dark",
+                A.LOOK: "look",
+                A.UNBLIND: "unblind",
+                A.WRITEOFF: "writeoff",
+            }[a]
             buttons.append(_btn(t(lang, key), a, cls="btn " + key))
         elif a in (A.PICK_BASE, A.PICK_BASE + 1):
             buttons.append(_btn(t(lang, "pick", n=a - A.PICK_BASE + 1), a, cls="btn pick"))
@@ -302,8 +327,12 @@ def render_controls(m: TableModel) -> str:
             if c % 6 == 5:
                 label = t(lang, "declare_aces")
             else:
-                label = t(lang, "declare", suit=SUIT_NAMES.get(lang, SUIT_NAMES["en"])[c // 6],
-                          value=MARRIAGE_VALUE[c // 6])
+                label = t(
+                    lang,
+                    "declare",
+                    suit=SUIT_NAMES.get(lang, SUIT_NAMES["en"])[c // 6],
+                    value=MARRIAGE_VALUE[c // 6],
+                )
             buttons.append(_btn(f"{label} ({card_str(c)})", a, cls="btn declare"))
         elif A.GIVE_BASE <= a < A.ASIDE_BASE + 24 and A.action_card(a) == m.selected:
             card = _card_label(m.selected)
@@ -318,8 +347,10 @@ def render_controls(m: TableModel) -> str:
         rows = "".join(f"<li><b>{escape(a)}</b> {escape(v)}</li>" for a, v in m.hint)
         hint = f'<ol class="hint-list">{rows}</ol>'
     hint_btn = _btn(t(lang, "hint"), ui="hint", cls="btn small") if legal else ""
-    return (f'<section class="controls" aria-live="polite"><p class="prompt">{escape(prompt)}'
-            f'</p><div class="actions">{"".join(buttons)}</div>{hint_btn}{hint}</section>')
+    return (
+        f'<section class="controls" aria-live="polite"><p class="prompt">{escape(prompt)}'
+        f'</p><div class="actions">{"".join(buttons)}</div>{hint_btn}{hint}</section>'
+    )
 
 
 def _card_label(card: int) -> str:
@@ -329,12 +360,14 @@ def _card_label(card: int) -> str:
 def render_toolbar(m: TableModel) -> str:
     """Title, language, sheet, last trick, new game."""
     lang = m.lang
-    return (f'<header class="toolbar"><h1 class="title">1000 <span lang="ru">Тысяча</span></h1>'
-            f'<div class="tools">'
-            f'{_btn(t(lang, "last_trick"), ui="last-trick", cls="btn small")}'
-            f'{_btn(t(lang, "sheet"), ui="sheet", cls="btn small")}'
-            f'{_btn(t(lang, "new_game"), ui="new", cls="btn small")}'
-            f'{_btn(t(lang, "lang"), ui="lang", cls="btn small lang")}</div></header>')
+    return (
+        f'<header class="toolbar"><h1 class="title">1000 <span lang="ru">Тысяча</span></h1>'
+        f'<div class="tools">'
+        f"{_btn(t(lang, 'last_trick'), ui='last-trick', cls='btn small')}"
+        f"{_btn(t(lang, 'sheet'), ui='sheet', cls='btn small')}"
+        f"{_btn(t(lang, 'new_game'), ui='new', cls='btn small')}"
+        f"{_btn(t(lang, 'lang'), ui='lang', cls='btn small lang')}</div></header>"
+    )
 
 
 def render_sheet(m: TableModel) -> str:
@@ -345,8 +378,10 @@ def render_sheet(m: TableModel) -> str:
     rows = []
     for r in obs.sheet:
         if r.kind == "redeal":
-            rows.append(f'<tr class="redeal"><td>{r.number}</td><td>{escape(m.names[r.dealer])}'
-                        f'</td><td colspan="{n + 1}">{t(lang, "redealt")}</td></tr>')
+            rows.append(
+                f'<tr class="redeal"><td>{r.number}</td><td>{escape(m.names[r.dealer])}'
+                f'</td><td colspan="{n + 1}">{t(lang, "redealt")}</td></tr>'
+            )
             continue
         what = f"{escape(m.names[r.declarer or 0])} {r.contract}"
         if r.kind == "writeoff":
@@ -363,18 +398,26 @@ def render_sheet(m: TableModel) -> str:
         for s in range(n):
             marks = "|" * (r.bolts[s] if r.bolts else 0)
             barrel = f" 🛢{r.barrel[s]}" if r.barrel and r.barrel[s] else ""
-            cells.append(f'<td><span class="delta">{r.deltas[s]:+d}</span> '
-                         f'<b>{r.totals[s]}</b><span class="bolt">{marks}</span>{barrel}</td>')
-        pens = "; ".join(f"{escape(m.names[p.seat])} {p.amount:+d} {escape(p.reason)}"
-                         for p in r.penalties)
-        pen_row = (f'<tr class="penalties"><td></td><td colspan="{n + 2}">{pens}</td></tr>'
-                   if pens else "")
-        rows.append(f'<tr><td>{r.number}</td><td>{escape(m.names[r.dealer])}</td>'
-                    f'<td>{what}</td>{"".join(cells)}</tr>{pen_row}')
+            cells.append(
+                f'<td><span class="delta">{r.deltas[s]:+d}</span> '
+                f'<b>{r.totals[s]}</b><span class="bolt">{marks}</span>{barrel}</td>'
+            )
+        pens = "; ".join(
+            f"{escape(m.names[p.seat])} {p.amount:+d} {escape(p.reason)}" for p in r.penalties
+        )
+        pen_row = (
+            f'<tr class="penalties"><td></td><td colspan="{n + 2}">{pens}</td></tr>' if pens else ""
+        )
+        rows.append(
+            f"<tr><td>{r.number}</td><td>{escape(m.names[r.dealer])}</td>"
+            f"<td>{what}</td>{''.join(cells)}</tr>{pen_row}"
+        )
     body = "".join(rows) or f'<tr><td colspan="{n + 3}">—</td></tr>'
-    return (f'<div class="sheet"><table class="sheet-table"><thead><tr><th>#</th>'
-            f'<th>{t(lang, "dl")}</th><th>{t(lang, "contract")}</th>{head}</tr></thead>'
-            f'<tbody>{body}</tbody></table></div>')
+    return (
+        f'<div class="sheet"><table class="sheet-table"><thead><tr><th>#</th>'
+        f"<th>{t(lang, 'dl')}</th><th>{t(lang, 'contract')}</th>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 def render_summary(m: TableModel) -> str:
@@ -394,19 +437,25 @@ def render_summary(m: TableModel) -> str:
     for s in range(len(r.totals)):
         pts = "—" if s >= len(r.points) or r.points[s] is None else str(r.points[s])
         bolt = "|" * r.bolts[s] if r.bolts and r.bolts[s] else ""
-        rows.append(f'<tr><th scope="row">{escape(m.names[s])}</th><td>{pts}</td>'
-                    f'<td>{r.deltas[s]:+d}</td><td><b>{r.totals[s]}</b></td>'
-                    f'<td class="bolt">{bolt}</td></tr>')
-    pens = "".join(f"<li>{escape(m.names[p.seat])}: {p.amount:+d} ({escape(p.reason)})</li>"
-                   for p in r.penalties)
+        rows.append(
+            f'<tr><th scope="row">{escape(m.names[s])}</th><td>{pts}</td>'
+            f"<td>{r.deltas[s]:+d}</td><td><b>{r.totals[s]}</b></td>"
+            f'<td class="bolt">{bolt}</td></tr>'
+        )
+    pens = "".join(
+        f"<li>{escape(m.names[p.seat])}: {p.amount:+d} ({escape(p.reason)})</li>"
+        for p in r.penalties
+    )
     pen_html = f'<ul class="penalties">{pens}</ul>' if pens else ""
     ok = "made" if r.made else "failed"
-    return (f'<div class="overlay"><div class="dialog summary {ok}" role="dialog">'
-            f'<h2>{t(lang, "deal_over", n=r.number)}</h2><p class="verdict">{verdict}</p>'
-            f'<table><thead><tr><th></th><th>{t(lang, "points")}</th>'
-            f'<th>{t(lang, "score")}</th><th>{t(lang, "total")}</th><th></th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>{pen_html}'
-            f'{_btn(t(lang, "next_deal"), ui="next", cls="btn primary")}</div></div>')
+    return (
+        f'<div class="overlay"><div class="dialog summary {ok}" role="dialog">'
+        f'<h2>{t(lang, "deal_over", n=r.number)}</h2><p class="verdict">{verdict}</p>'
+        f"<table><thead><tr><th></th><th>{t(lang, 'points')}</th>"
+        f"<th>{t(lang, 'score')}</th><th>{t(lang, 'total')}</th><th></th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>{pen_html}"
+        f"{_btn(t(lang, 'next_deal'), ui='next', cls='btn primary')}</div></div>"
+    )
 
 
 def render_game_over(m: TableModel) -> str:
@@ -416,10 +465,12 @@ def render_game_over(m: TableModel) -> str:
     title = t(lang, "you_won") if w == obs.seat else t(lang, "winner", name=m.names[w])
     ranking = sorted(range(obs.players), key=lambda s: -obs.totals[s])
     rows = "".join(f"<li>{escape(m.names[s])}: <b>{obs.totals[s]}</b></li>" for s in ranking)
-    return (f'<div class="overlay"><div class="dialog game-over" role="dialog">'
-            f'<h2>{t(lang, "game_over")}</h2><p class="verdict">{escape(title)}</p>'
-            f'<ol class="ranking">{rows}</ol>{render_sheet(m)}'
-            f'{_btn(t(lang, "new_game"), ui="new", cls="btn primary")}</div></div>')
+    return (
+        f'<div class="overlay"><div class="dialog game-over" role="dialog">'
+        f'<h2>{t(lang, "game_over")}</h2><p class="verdict">{escape(title)}</p>'
+        f'<ol class="ranking">{rows}</ol>{render_sheet(m)}'
+        f"{_btn(t(lang, 'new_game'), ui='new', cls='btn primary')}</div></div>"
+    )
 
 
 def render_new_game(m: TableModel) -> str:
@@ -429,23 +480,30 @@ def render_new_game(m: TableModel) -> str:
     players = setup.get("players", 3)
     preset = setup.get("preset", "classic")
     level = setup.get("level", "easy")
-    popts = "".join(f'<option value="{n}"{" selected" if n == players else ""}>{n}</option>'
-                    for n in (2, 3, 4))
+    popts = "".join(
+        f'<option value="{n}"{" selected" if n == players else ""}>{n}</option>' for n in (2, 3, 4)
+    )
     presets = ("classic", "strict", "family", "golden_dark")
-    ropts = "".join(f'<option value="{p}"{" selected" if p == preset else ""}>'
-                    f'{t(lang, "preset_" + p)}</option>' for p in presets)
-    lopts = "".join(f'<option value="{lv}"{" selected" if lv == level else ""}>{lv}</option>'
-                    for lv in setup.get("levels", ("easy",)))
-    return (f'<div class="overlay"><form class="dialog new-game" role="dialog">'
-            f'<h2>{t(lang, "new_game")}</h2>'
-            f'<label>{t(lang, "players")} <select name="players" id="ng-players">{popts}'
-            f'</select></label>'
-            f'<label>{t(lang, "preset")} <select name="preset" id="ng-preset">{ropts}'
-            f'</select></label>'
-            f'<label>{t(lang, "level")} <select name="level" id="ng-level">{lopts}'
-            f'</select></label>'
-            f'<div class="row">{_btn(t(lang, "start"), ui="start", cls="btn primary")}'
-            f'{_btn(t(lang, "close"), ui="close", cls="btn")}</div></form></div>')
+    ropts = "".join(
+        f'<option value="{p}"{" selected" if p == preset else ""}>{t(lang, "preset_" + p)}</option>'
+        for p in presets
+    )
+    lopts = "".join(
+        f'<option value="{lv}"{" selected" if lv == level else ""}>{lv}</option>'
+        for lv in setup.get("levels", ("easy",))
+    )
+    return (
+        f'<div class="overlay"><form class="dialog new-game" role="dialog">'
+        f"<h2>{t(lang, 'new_game')}</h2>"
+        f'<label>{t(lang, "players")} <select name="players" id="ng-players">{popts}'
+        f"</select></label>"
+        f'<label>{t(lang, "preset")} <select name="preset" id="ng-preset">{ropts}'
+        f"</select></label>"
+        f'<label>{t(lang, "level")} <select name="level" id="ng-level">{lopts}'
+        f"</select></label>"
+        f'<div class="row">{_btn(t(lang, "start"), ui="start", cls="btn primary")}'
+        f"{_btn(t(lang, 'close'), ui='close', cls='btn')}</div></form></div>"
+    )
 
 
 def render_table(m: TableModel) -> str:
@@ -455,21 +513,34 @@ def render_table(m: TableModel) -> str:
         m.names = default_names(obs.players, obs.seat, m.lang)
     pos = seat_positions(obs.players, obs.seat)
     seats = "".join(render_seat(m, s, pos[s]) for s in range(obs.players) if s != obs.seat)
-    parts = [render_toolbar(m), seats, render_center(m), render_seat(m, obs.seat, "bottom"),
-             render_controls(m)]
+    parts = [
+        render_toolbar(m),
+        seats,
+        render_center(m),
+        render_seat(m, obs.seat, "bottom"),
+        render_controls(m),
+    ]
     if m.message:
-        parts.append(f'<div class="message" role="status">{escape(m.message)}'
-                     f'{_btn("×", ui="dismiss", cls="btn small")}</div>')
+        parts.append(
+            f'<div class="message" role="status">{escape(m.message)}'
+            f"{_btn('×', ui='dismiss', cls='btn small')}</div>"
+        )
     if m.show_last_trick:
-        trick = "".join(f'<div class="trick-card">{card_svg(c)}'
-                        f'<span>{escape(m.names[s])}</span></div>' for s, c in m.show_last_trick)
-        parts.append(f'<div class="overlay"><div class="dialog last-trick" role="dialog">'
-                     f'<h2>{t(m.lang, "last_trick")}</h2><div class="trick-row">{trick}</div>'
-                     f'{_btn(t(m.lang, "close"), ui="close", cls="btn")}</div></div>')
+        trick = "".join(
+            f'<div class="trick-card">{card_svg(c)}<span>{escape(m.names[s])}</span></div>'
+            for s, c in m.show_last_trick
+        )
+        parts.append(
+            f'<div class="overlay"><div class="dialog last-trick" role="dialog">'
+            f'<h2>{t(m.lang, "last_trick")}</h2><div class="trick-row">{trick}</div>'
+            f"{_btn(t(m.lang, 'close'), ui='close', cls='btn')}</div></div>"
+        )
     if m.show_sheet:
-        parts.append(f'<div class="overlay"><div class="dialog sheet-dialog" role="dialog">'
-                     f'<h2>{t(m.lang, "sheet")}</h2>{render_sheet(m)}'
-                     f'{_btn(t(m.lang, "close"), ui="close", cls="btn")}</div></div>')
+        parts.append(
+            f'<div class="overlay"><div class="dialog sheet-dialog" role="dialog">'
+            f"<h2>{t(m.lang, 'sheet')}</h2>{render_sheet(m)}"
+            f"{_btn(t(m.lang, 'close'), ui='close', cls='btn')}</div></div>"
+        )
     if obs.phase is Phase.GAME_OVER:
         parts.append(render_game_over(m))
     elif m.summary is not None:

@@ -1,0 +1,148 @@
+"""Start-up benchmark of the built page in headless Chromium, against dist/ on localhost.
+
+    python3 bench/startup.py [--runs N] [--dist DIR] [--no-variants]
+
+In one run (one server, one browser, fresh context per load, service worker
+blocked so every load is a first load) it measures, as medians over N loads:
+
+- first paint of the static table (first-contentful-paint; goal <= 0.3 s);
+- time until ``#table[data-ready="1"]`` on index.html and until a bare
+  ``loadPyodide()`` page (dist/bench/bare.html, same local Pyodide) is ready,
+  and their ratio (goal <= 1.15);
+- the two ways of loading the engine wheel: its own entry in pyodide-lock.json
+  (what we ship) vs ``micropip.install`` of the wheel URL (the config is
+  swapped in by routing, on both variants alike);
+- bytes of our own payload outside the Pyodide/PyScript runtime (goal <= 500 KB).
+
+Loads alternate between the pages so that machine noise hits them alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from buildlib import payload_bytes  # noqa: E402
+from serve import start_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+# Records when any element gets data-ready="1", in the page's own clock.
+READY_PROBE = """
+new MutationObserver((records, obs) => {
+  for (const r of records) {
+    if (r.target.getAttribute && r.target.getAttribute("data-ready") === "1") {
+      window.__readyAt = performance.now();
+      obs.disconnect();
+      return;
+    }
+  }
+}).observe(document, {attributes: true, attributeFilter: ["data-ready"], subtree: true});
+"""
+TIMEOUT_MS = 120_000
+
+
+def _load(browser: Any, url: str, route: Callable[[Any], None] | None = None) -> dict[str, float]:
+    """Load ``url`` in a fresh context; return its paint and ready times in seconds."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.add_init_script(READY_PROBE)
+        if route is not None:
+            page.route("**/pyscript.json", route)
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=100)
+        fcp = page.evaluate(
+            "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
+        )
+        ready = page.evaluate("window.__readyAt")
+        return {"fcp": fcp / 1000, "ready": ready / 1000}
+    finally:
+        context.close()
+
+
+def _config_route(config: dict[str, Any]) -> Callable[[Any], None]:
+    body = json.dumps(config)
+
+    def handle(route: Any) -> None:
+        route.fulfill(status=200, content_type="application/json", body=body)
+
+    return handle
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="loads per page (default 5)")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--no-variants", action="store_true", help="skip lock vs micropip")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    dist: Path = args.dist
+    config = json.loads((dist / "pyscript.json").read_text())
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    wheel = lock["packages"]["thousand"]["file_name"]
+    via_lock = dict(config)
+    via_micropip = {**config, "packages": [f"./pyodide/{wheel}"]}
+    via_micropip.pop("packages_cache", None)
+
+    server, base = start_server(dist)
+    pages: dict[str, tuple[str, Callable[[Any], None] | None]] = {
+        "index.html": (base, None),
+        "bare loadPyodide()": (base + "bench/bare.html", None),
+    }
+    if not args.no_variants:
+        pages["engine via lock entry"] = (base, _config_route(via_lock))
+        pages["engine via micropip"] = (base, _config_route(via_micropip))
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            _load(browser, base + "bench/bare.html")  # warm up the browser and the disk cache
+            for _ in range(args.runs):
+                for name, (url, route) in pages.items():
+                    results[name].append(_load(browser, url, route))
+            browser.close()
+    finally:
+        server.shutdown()
+
+    def med(name: str, key: str) -> float:
+        return statistics.median(r[key] for r in results[name])
+
+    print(f"start-up, median of {args.runs} first loads each (headless Chromium, localhost)")
+    for name in pages:
+        fcp_s, ready_s = med(name, "fcp"), med(name, "ready")
+        print(f"  {name:<24} first paint {fcp_s:6.3f} s   ready {ready_s:6.2f} s")
+    fcp = med("index.html", "fcp")
+    ratio = med("index.html", "ready") / med("bare loadPyodide()", "ready")
+    print(f"first paint of the table: {fcp:.3f} s   (goal <= 0.3 s)")
+    print(f"ready / bare loadPyodide(): {ratio:.3f}   (goal <= 1.15)")
+    if not args.no_variants:
+        lock_t, mp_t = med("engine via lock entry", "ready"), med("engine via micropip", "ready")
+        print(f"engine via lock entry {lock_t:.2f} s vs via micropip {mp_t:.2f} s")
+    total = sum(payload_bytes(dist).values())
+    print(f"own payload outside the runtime: {total:,d} bytes   (goal <= 500 KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Assemble dist/: everything the page loads, offline-ready, from pinned packages.
+#
+#   ./build.sh               build dist/
+#   ./build.sh serve [PORT]  build, then serve dist/ on http://127.0.0.1:PORT/ (default 8000)
+#
+# Sources: @pyscript/core and pyodide from the npm registry (package.json +
+# package-lock.json, installed with `npm ci`), the micropip wheel from PyPI, the
+# `thousand` wheel built from pyproject.toml. Downloads are kept in .cache/ and
+# node_modules/, so a second run needs no network; the same inputs always give
+# the same dist/ (and so the same service-worker version).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$ROOT"
+
+PYODIDE_VERSION=314.0.7
+PYSCRIPT_VERSION=0.7.31
+MICROPIP_VERSION=0.11.1
+PYODIDE_PYTHON=3.14            # the CPython that pyodide 314 embeds (for pip download)
+CACHE="$ROOT/.cache"
+DIST="$ROOT/dist"
+PYTHON="${PYTHON:-python3}"
+
+# Files of the runtime packages that the page really loads (checked by the
+# browser tests, which fail on any 404). PyScript plugins we do not use are
+# switched off in py/app/pyscript.json and their chunks left out here.
+PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json)
+PYSCRIPT_GLOBS=('core.js' 'core-*.js' 'error-*.js')
+
+say() { printf '==> %s\n' "$*"; }
+die() { printf 'build.sh: error: %s\n' "$*" >&2; exit 1; }
+
+usage() {
+    sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+    exit "${1:-0}"
+}
+
+MODE=build
+PORT=8000
+case "${1:-build}" in
+    build) ;;
+    serve) MODE=serve; PORT="${2:-8000}" ;;
+    -h|--help|help) usage 0 ;;
+    *) printf 'build.sh: unknown command: %s\n' "$1" >&2; usage 2 ;;
+esac
+
+for tool in node npm "$PYTHON"; do
+    command -v "$tool" >/dev/null || die "'$tool' is not installed (needed to build dist/)"
+done
+
+sha_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
+
+# --- 1. Runtime from the npm registry --------------------------------------
+npm_stamp="$(sha_of package.json package-lock.json)"
+if [[ "$(cat node_modules/.thousand-stamp 2>/dev/null || true)" != "$npm_stamp" ]]; then
+    say "npm ci (@pyscript/core@$PYSCRIPT_VERSION, pyodide@$PYODIDE_VERSION)"
+    npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error \
+        || die "npm ci failed: could not install @pyscript/core@$PYSCRIPT_VERSION and pyodide@$PYODIDE_VERSION from the npm registry ($(npm config get registry))"
+    echo "$npm_stamp" > node_modules/.thousand-stamp
+else
+    say "node_modules up to date (npm ci skipped)"
+fi
+for pkg in "pyodide:$PYODIDE_VERSION" "@pyscript/core:$PYSCRIPT_VERSION"; do
+    name="${pkg%:*}"; want="${pkg##*:}"
+    have="$(node -p "require('./node_modules/$name/package.json').version" 2>/dev/null || echo none)"
+    [[ "$have" == "$want" ]] || die "node_modules/$name is $have, package-lock.json pins $want"
+done
+
+# --- 2. micropip wheel from PyPI --------------------------------------------
+mkdir -p "$CACHE/wheels"
+MICROPIP_WHL="$CACHE/wheels/micropip-$MICROPIP_VERSION-py3-none-any.whl"
+if [[ ! -f "$MICROPIP_WHL" ]]; then
+    say "pip download micropip==$MICROPIP_VERSION"
+    "$PYTHON" -m pip download --quiet --no-deps --only-binary=:all: \
+        --python-version "$PYODIDE_PYTHON" "micropip==$MICROPIP_VERSION" -d "$CACHE/wheels" \
+        || die "could not download micropip==$MICROPIP_VERSION from PyPI"
+fi
+[[ -f "$MICROPIP_WHL" ]] || die "pip did not produce $(basename "$MICROPIP_WHL")"
+
+# --- 3. The engine wheel, built from pyproject.toml -------------------------
+# Built from a clean copy (no stale build/ dir), with a fixed timestamp so the
+# same sources give the same bytes, and cached by a hash of those sources.
+engine_src=(pyproject.toml)
+[[ -f README.md ]] && engine_src+=(README.md)
+mapfile -t engine_py < <(find py/thousand -type f ! -path '*/__pycache__/*' ! -name '*.pyc' | LC_ALL=C sort)
+engine_hash="$(sha_of "${engine_src[@]}" "${engine_py[@]}")"
+ENGINE_DIR="$CACHE/engine/$engine_hash"
+if ! compgen -G "$ENGINE_DIR/thousand-*.whl" >/dev/null; then
+    say "building the thousand wheel ($engine_hash)"
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    mkdir -p "$tmp/src/py"
+    cp "${engine_src[@]}" "$tmp/src/"
+    cp -r py/thousand "$tmp/src/py/"
+    find "$tmp/src" -name __pycache__ -prune -exec rm -rf {} +
+    rm -rf "$CACHE/engine"
+    mkdir -p "$ENGINE_DIR"
+    SOURCE_DATE_EPOCH=315532800 "$PYTHON" -m pip wheel --quiet --no-deps "$tmp/src" -w "$ENGINE_DIR" \
+        || { rm -rf "$ENGINE_DIR"; die "building the thousand wheel failed (pip needs setuptools from PyPI)"; }
+fi
+ENGINE_WHL="$(compgen -G "$ENGINE_DIR/thousand-*.whl" | head -n1)"
+"$PYTHON" -c "import zipfile,sys; n=zipfile.ZipFile(sys.argv[1]).namelist(); sys.exit(0 if 'thousand/__init__.py' in n else 1)" "$ENGINE_WHL" \
+    || echo "build.sh: warning: $(basename "$ENGINE_WHL") has no thousand/__init__.py yet" >&2
+
+# --- 4. Assemble dist/ in a staging dir, then swap --------------------------
+say "assembling dist/"
+STAGE="$CACHE/dist.new"
+rm -rf "$STAGE"
+mkdir -p "$STAGE/pyodide" "$STAGE/pyscript" "$STAGE/static" "$STAGE/cards_svg" "$STAGE/py" "$STAGE/bench"
+
+for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" "$STAGE/pyodide/"; done
+cp "$MICROPIP_WHL" "$ENGINE_WHL" "$STAGE/pyodide/"
+"$PYTHON" tools/buildlib.py lock "$STAGE/pyodide/pyodide-lock.json" \
+    --keep micropip --wheel "$MICROPIP_WHL" --wheel "$ENGINE_WHL"
+
+shopt -s nullglob
+for g in "${PYSCRIPT_GLOBS[@]}"; do
+    matches=(node_modules/@pyscript/core/dist/$g)
+    ((${#matches[@]})) || die "@pyscript/core@$PYSCRIPT_VERSION has no dist/$g"
+    cp "${matches[@]}" "$STAGE/pyscript/"
+done
+shopt -u nullglob
+
+"$PYTHON" tools/buildlib.py page index.html static/app.css cards_svg/cards.svg "$STAGE/index.html"
+find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
+[[ -f cards_svg/cards.svg ]] || die "cards_svg/cards.svg is missing: run python3 cards_svg/make_cards.py"
+cp cards_svg/cards.svg "$STAGE/cards_svg/"
+(cd py && find app -name '*.py' ! -path '*/__pycache__/*' -exec cp --parents {} "$STAGE/py/" \;)
+"$PYTHON" tools/buildlib.py config py/app/pyscript.json py/app "$STAGE/pyscript.json"
+cp bench/bare.html "$STAGE/bench/"
+
+find "$STAGE" -name '*.map' -delete
+"$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
+
+rm -rf "$DIST"
+mv "$STAGE" "$DIST"
+say "dist/ ready: $(du -sh "$DIST" | cut -f1) in $(find "$DIST" -type f | wc -l) files"
+"$PYTHON" tools/buildlib.py payload "$DIST"
+
+if [[ "$MODE" == serve ]]; then
+    exec "$PYTHON" tools/serve.py "$DIST" "$PORT"
+fi

@@ -1,0 +1,186 @@
+// Loading screen for the 1000 table, before and while Python starts.
+//
+// - Shows which stage is running (runtime, engine, ready) from PyScript's
+//   `py:progress` events and from the attributes py/app sets on #table:
+//   data-stage="engine" | "ready" and, once it has taken over, data-ready="1".
+// - Puts any failure before that point on the page in words (#load-error),
+//   not only in the console.
+// - Starts PyScript (and the runtime downloads) only once the table has
+//   painted, so the first paint never waits for them on slow machines.
+// - Registers the service worker (offline play, COOP/COEP) once the table is
+//   ready, so its precaching never competes with the first load. Add ?nosw to
+//   the URL to skip it.
+(() => {
+  "use strict";
+
+  const table = document.getElementById("table");
+  const bar = document.getElementById("progress-bar");
+  const progress = document.getElementById("progress");
+  const label = document.getElementById("progress-label");
+  const errorBox = document.getElementById("load-error");
+  const errorText = document.getElementById("load-error-message");
+  const STAGES = ["runtime", "engine", "ready"];
+  const LABELS = {
+    runtime: "Loading the Python runtime…",
+    engine: "Starting the rules engine…",
+    ready: "Ready.",
+  };
+  const pyErrors = [];
+  let failed = false;
+  let lastProgress = performance.now();
+
+  const isReady = () => table.dataset.ready === "1";
+
+  function setBar(percent, creep = false) {
+    bar.classList.toggle("creep", creep);
+    bar.style.width = `${percent}%`;
+    progress.setAttribute("aria-valuenow", String(Math.round(percent)));
+  }
+
+  function render() {
+    const stage = isReady() ? "ready" : table.dataset.stage || "runtime";
+    const at = STAGES.indexOf(stage);
+    for (const li of document.querySelectorAll("#progress-stages li")) {
+      const i = STAGES.indexOf(li.dataset.stage);
+      li.classList.toggle("done", i < at || (stage === "ready" && i === at));
+      li.classList.toggle("active", i === at && stage !== "ready");
+    }
+    if (!failed) label.textContent = LABELS[stage] || label.textContent;
+    if (stage === "engine") setBar(Math.max(parseFloat(bar.style.width) || 0, 80));
+    if (isReady()) {
+      setBar(100);
+      errorBox.hidden = true; // Python took over, so whatever was reported was not fatal
+      table.removeAttribute("aria-busy");
+      registerServiceWorker();
+    }
+  }
+
+  function fail(message) {
+    if (failed || isReady()) return; // once py/app runs the table, it reports its own errors
+    failed = true;
+    table.dataset.phase = "error";
+    table.removeAttribute("aria-busy");
+    errorText.textContent = message;
+    errorBox.hidden = false;
+    label.textContent = "Loading failed.";
+  }
+
+  const describe = (reason) =>
+    String((reason && (reason.message || reason.reason)) || reason || "unknown error");
+
+  // PyScript loading steps -> stage and bar position.
+  addEventListener("py:progress", ({ detail }) => {
+    lastProgress = performance.now();
+    if (detail === "Loading interpreter") setBar(70, true);
+    else if (detail === "Loaded interpreter") {
+      table.dataset.stage = "engine";
+      setBar(80);
+    } else if (detail === "Loaded Pyodide") setBar(88);
+  });
+  addEventListener("py:ready", () => setBar(92), true);
+
+  // Failures before Python has taken over, in words.
+  if (typeof WebAssembly !== "object") {
+    fail("This browser cannot run WebAssembly, which the game needs.");
+  }
+  addEventListener(
+    "error",
+    (event) => {
+      const el = event.target;
+      if (el && el !== window && (el.src || el.href)) {
+        fail(`Could not load ${el.src || el.href}. Check the connection and try again.`);
+      } else if (event.message) {
+        fail(`Could not start the game: ${event.message}`);
+      }
+    },
+    true,
+  );
+  addEventListener("unhandledrejection", (event) => {
+    fail(`Could not start Python: ${describe(event.reason)}`);
+  });
+  // PyScript reports Python exceptions through console.error (its stderr).
+  const consoleError = console.error;
+  console.error = function (...args) {
+    if (!isReady()) pyErrors.push(args.map(describe).join(" "));
+    return consoleError.apply(this, args);
+  };
+  addEventListener("py:done", () => {
+    if (isReady()) return;
+    const detail = pyErrors.length ? `\n\n${pyErrors[pyErrors.length - 1]}` : "";
+    fail(`The start-up script ended before the table was ready.${detail}`);
+  });
+
+  // A hint, not an error: slow machines and slow networks are normal.
+  setInterval(() => {
+    if (!failed && !isReady() && performance.now() - lastProgress > 30000) {
+      label.textContent = `${LABELS[table.dataset.stage] || ""} (still working; slow connections can take a minute)`;
+      lastProgress = performance.now();
+    }
+  }, 5000);
+
+  let swRequested = false;
+  function registerServiceWorker() {
+    if (swRequested || !("serviceWorker" in navigator) || /[?&]nosw\b/.test(location.search)) return;
+    swRequested = true;
+    navigator.serviceWorker
+      .register("./sw.js")
+      .then(() => { table.dataset.sw = "registered"; })
+      .catch((err) => {
+        table.dataset.sw = "failed";
+        console.warn("Service worker not registered; offline play is off:", err);
+      });
+  }
+
+  // PyScript and the big runtime files, fetched in parallel once the table is on screen.
+  const PRELOAD = [
+    ["modulepreload", "pyodide/pyodide.mjs"],
+    ["modulepreload", "pyodide/pyodide.asm.mjs"],
+    ["preload", "pyodide/pyodide.asm.wasm", "fetch"],
+    ["preload", "pyodide/python_stdlib.zip", "fetch"],
+    ["preload", "pyodide/pyodide-lock.json", "fetch"],
+  ];
+  let started = false;
+  function startPython() {
+    if (started || failed) return;
+    started = true;
+    if (!/[?&]nopreload\b/.test(location.search)) {
+      for (const [rel, href, as] of PRELOAD) {
+        const link = document.createElement("link");
+        link.rel = rel;
+        link.href = href;
+        if (as) {
+          link.as = as;
+          link.crossOrigin = "anonymous";
+        }
+        document.head.append(link);
+      }
+    }
+    const core = document.createElement("script");
+    core.type = "module";
+    core.src = "pyscript/core.js";
+    document.head.append(core);
+  }
+  // Start once the table has painted (first-contentful-paint), or after 0.5 s
+  // at the latest; at once in a hidden tab, which does not paint.
+  const paintTiming = (window.PerformanceObserver?.supportedEntryTypes || []).includes("paint");
+  if (document.visibilityState === "hidden") {
+    startPython();
+  } else if (paintTiming) {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("first-contentful-paint").length) {
+        observer.disconnect();
+        setTimeout(startPython, 0);
+      }
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(startPython, 500);
+  } else {
+    requestAnimationFrame(() => setTimeout(startPython, 0));
+  }
+
+  new MutationObserver(render).observe(table, {
+    attributes: true,
+    attributeFilter: ["data-stage", "data-ready"],
+  });
+  setBar(8);
+  render();
+})();

@@ -1,0 +1,123 @@
+"""Serve a built ``dist/`` on localhost, the way the page expects to be served.
+
+Used by ``./build.sh serve [PORT]`` and, through :func:`start_server`, by the
+browser tests and the start-up benchmark, so all three serve bytes the same way:
+
+- ``.wasm`` as ``application/wasm`` (streaming compilation needs it), ``.mjs``
+  and ``.js`` as ``text/javascript``, ``.webmanifest`` and ``.svg`` typed too;
+- ``Cache-Control: no-cache``: the browser may keep a copy but revalidates it
+  on every load (``Last-Modified`` / 304), so a rebuild is always seen;
+- ``Cross-Origin-Opener-Policy`` / ``Cross-Origin-Embedder-Policy`` so the page
+  is cross-origin isolated from the first load (the service worker adds the
+  same headers when the page is hosted somewhere that cannot set them);
+- bound to 127.0.0.1 only.
+
+Example::
+
+    python3 tools/serve.py dist 8000
+    # or, from Python:
+    server, url = start_server(Path("dist"))
+    ...
+    server.shutdown()
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+from typing import Any, ClassVar
+
+EXTRA_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+}
+
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler with the MIME types and headers the page needs."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **EXTRA_TYPES,
+    }
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        for name, value in ISOLATION_HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Stay quiet when the browser drops a connection (page closed mid-download)."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(root: Path, port: int = 0, *, quiet: bool = False) -> _Server:
+    """Return a server for ``root`` on 127.0.0.1:``port`` (0 picks a free port)."""
+    if not (root / "index.html").is_file():
+        raise FileNotFoundError(f"{root}/index.html is missing: run ./build.sh first")
+    handler_class = type("DistHandler", (DistHandler,), {"quiet": quiet})
+    return _Server(("127.0.0.1", port), functools.partial(handler_class, directory=str(root)))
+
+
+def start_server(root: Path, port: int = 0, *, quiet: bool = True) -> tuple[_Server, str]:
+    """Serve ``root`` from a background thread; return the server and its base URL."""
+    server = make_server(root, port, quiet=quiet)
+    threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``serve.py [DIR] [PORT]``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", nargs="?", default="dist", type=Path)
+    parser.add_argument("port", nargs="?", default=8000, type=int)
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.root, args.port)
+    except (FileNotFoundError, OSError) as exc:
+        print(f"serve.py: {exc}", file=sys.stderr)
+        return 1
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"Serving {args.root}/ at {url}  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
