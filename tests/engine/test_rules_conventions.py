@@ -65,7 +65,8 @@ def test_every_catalogue_id_is_a_convention_with_its_default() -> None:
     ("barrel_bidding", ["normal", "talon_to_barrel", "from_120"]),
     ("silence_below", [None, 0, 100]), ("redeal_hand_below", [None, 0, 20]),
     ("redeal_talon_below", [None, 0, 12]), ("write_off_limit", [None, 1, 3]),
-    ("dark_min_total", [None, 0, 200]), ("bid_cap", [120, 200, 300]), ("barrel_attempts", [1, 3, 10]), ("penalty", [0, 60, 120]),
+    ("dark_min_total", [None, 0, 200]), ("bid_cap", [120, 200, 300]),
+    ("barrel_attempts", [1, 3, 10]), ("penalty", [0, 60, 120]),
 ])
 def test_catalogue_values_are_accepted(key: str, values: list[object]) -> None:
     """CONVENTIONS.md: every value the catalogue lists for a convention is accepted."""
