@@ -74,9 +74,19 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# The cards of every 6-bit suit pattern, per suit (hot loops turn masks into lists).
+_S0, _S1, _S2, _S3 = (tuple(tuple(6 * s + r for r in range(6) if p >> r & 1) for p in range(64))
+                      for s in range(4))
+
+
+def cards_tuple(mask: int) -> tuple[int, ...]:
+    """The cards of a mask as a tuple, weakest int first (table lookups, no loop)."""
+    return _S0[mask & 63] + _S1[mask >> 6 & 63] + _S2[mask >> 12 & 63] + _S3[mask >> 18]
+
+
 def cards_list(mask: int) -> list[int]:
     """The cards of a mask as a list."""
-    return list(iter_cards(mask))
+    return list(_S0[mask & 63] + _S1[mask >> 6 & 63] + _S2[mask >> 12 & 63] + _S3[mask >> 18])
 
 
 def cards_mask(cards: Iterable[int | str]) -> int:

@@ -47,7 +47,8 @@ from .cards import (
     QUEEN,
     SUIT_MASK,
     card_str,
-    iter_cards,
+    cards_list,
+    cards_tuple,
     marriage_total,
     mask_points,
     round5,
@@ -173,6 +174,7 @@ class State:
         "marriages",
         "n",
         "nines_bonus",
+        "nxt",
         "on_100",
         "on_barrel",
         "orig_talon",
@@ -219,6 +221,7 @@ class State:
     phase: Phase
     cur: int
     first: int
+    nxt: tuple[int, ...]
     active: tuple[int, ...]
     hands: list[int]
     talon: int
@@ -337,6 +340,7 @@ class State:
         s.cur = self.cur
         s.first = self.first
         s.active = self.active
+        s.nxt = self.nxt
         s.hands = self.hands[:]
         s.talon = self.talon
         s.talons = self.talons
@@ -391,8 +395,10 @@ class State:
             self.dealer = dealer = qd
             hands = list(hands)
         else:
-            deck = list(range(24))
-            self.rng.shuffle(deck)
+            # A uniform shuffle: sort by 24 random keys (C-level, unlike random.shuffle).
+            rand = self.rng.random
+            keys = [rand() for _ in range(24)]
+            deck = sorted(range(24), key=keys.__getitem__)
             if c.cut_ritual:
                 # cut_ritual: a nine at the bottom after the cut is cut again.
                 for _ in range(3):
@@ -415,7 +421,11 @@ class State:
             for i, card in enumerate(rest):
                 hands[act[i % k]] |= 1 << card
         self.first = (dealer + 1) % n  # §2 first hand: the dealer's left
-        self.active = tuple((dealer + 1 + i) % n for i in range(3 if n == 4 else n))
+        self.active = act = tuple((dealer + 1 + i) % n for i in range(3 if n == 4 else n))
+        nxt = [-1] * n
+        for i, seat in enumerate(act):
+            nxt[seat] = act[(i + 1) % len(act)]
+        self.nxt = tuple(nxt)  # the next active seat clockwise
         self.hands = hands
         self.dealt_hands = tuple(hands)
         if n == 2:
@@ -642,14 +652,14 @@ class State:
                 out.append(A.REDEAL)
             if self._writeoff_allowed():
                 out.append(A.WRITEOFF)
+        cards = cards_tuple(hand)
         if self.n == 2:
-            out.extend(A.ASIDE_BASE + c for c in iter_cards(hand))
+            out.extend([A.ASIDE_BASE + c for c in cards])
             return out
-        given_to = {s for _, s in self.gives}
-        targets = [s for s in self._opponents() if s not in given_to]
-        for card in iter_cards(hand):
-            for s in targets:
-                out.append(A.GIVE_BASE + card * 4 + s)
+        given_to = [s for _, s in self.gives]
+        targets = [s for s in self.active if s != self.declarer and s not in given_to]
+        base = A.GIVE_BASE
+        out.extend([base + c * 4 + s for c in cards for s in targets])
         return out
 
     def _contract_values(self) -> list[int]:
@@ -720,11 +730,7 @@ class State:
 
     def _play_actions(self) -> list[int]:
         plays, decl = self._play_masks()
-        out = []
-        while plays:
-            low = plays & -plays
-            out.append(low.bit_length() - 1)
-            plays ^= low
+        out = cards_list(plays)
         if decl:
             out.extend(A.DECLARE_BASE + x for x in decl)
         return out
@@ -993,11 +999,11 @@ class State:
 
     def _apply_play(self, a: int) -> None:
         """§7 play a card (declaring when the action says so); score the trick."""
+        seat = self.cur
         if a < A.DECLARE_BASE:
             card = a
         else:
             card = a - A.DECLARE_BASE
-            seat = self.cur
             if card % 6 == ACE:
                 # ace_marriage: 200, trump unchanged.
                 self.mar[seat] += 200
@@ -1008,22 +1014,24 @@ class State:
                 self.marriages.append((seat, s))
                 self.trump = s  # §7 the declared suit becomes trump
                 self.trump_seat = seat
-        seat = self.cur
-        self.hands[seat] &= ~(1 << card)
-        self.played |= 1 << card
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        act = self.active
-        if len(self.trick) < len(act):
-            i = act.index(seat) + 1
-            self.cur = act[i if i < len(act) else 0]
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played |= bit
+        trick = self.trick
+        trick.append(card)
+        seats = self.trick_seats
+        seats.append(seat)
+        if len(trick) < len(self.active):
+            self.cur = self.nxt[seat]
             return
         w = self._winning_card()
-        winner = self.trick_seats[self.trick.index(w)]
-        t = self.trick
-        self.pts[winner] += POINTS[t[0]] + POINTS[t[1]] + (POINTS[t[2]] if len(t) > 2 else 0)
+        winner = seats[trick.index(w)]
+        pts = 0
+        for c in trick:
+            pts += POINTS[c]
+        self.pts[winner] += pts
         self.tricks_won[winner] += 1
-        self.tricks.append((self.leader, tuple(zip(self.trick_seats, t, strict=True)), winner))
+        self.tricks.append((self.leader, tuple(zip(seats, trick, strict=True)), winner))
         self.trick = []
         self.trick_seats = []
         self.cur = self.leader = winner

@@ -285,24 +285,73 @@ class Solver:
         H = self._hands
         tt = self.tt
         SM = SUIT_MASK
-        MM = MARRIAGE_MASK
         MV = MARRIAGE_VALUE
         PTS = POINTS
         SP = _SUIT_PTS
+        QB = _QUEEN_BITS
+        POTQ = _POT_BY_QUEENS
+        ASC = _ASC_ORDER
+        asc_of = _asc_order
         nxt = (1, 2, 0) if n == 3 else (1, 0)
-        last_left = 1
         solver = self
         talon = [0]
 
-        def pot(h: int) -> int:
-            v = 0
-            for s in (3, 2, 1, 0):
-                m = MM[s]
-                if h & m == m:
-                    v += MV[s]
-            if acem and h & ACES_MASK == ACES_MASK:
-                v += 200
-            return v
+        def cash(p: int, hand: int, h0: int, h1: int, h2: int, rem: int, trump: int,
+                 tseat: int) -> int:
+            """Points of the top cards ``p`` can cash from the lead before anyone can ruff."""
+            others = (h1 | h2) if p == 0 else (h0 | h1 | h2) & ~hand
+            if trump >= 0:
+                tm = SM[trump]
+                ruffers = [h for h in (h0, h1, h2) if h != hand and h & tm]
+                if nlft and tseat != p and hand & ~tm:
+                    skip = trump  # no_lead_foreign_trump: this trump may not be led
+                elif mlt and hand & tm:
+                    # must_lead_trump: only the trumps, unless every trump held is a top one.
+                    skip = -2
+                else:
+                    skip = -1
+            else:
+                tm = 0
+                ruffers = []
+                skip = -1
+            total = 0
+            only_trump = False
+            if skip == -2:
+                r = rem & tm
+                mine = hand & tm
+                while r:
+                    hb = r.bit_length() - 1
+                    if not hand >> hb & 1:
+                        break
+                    total += PTS[hb]
+                    mine ^= 1 << hb
+                    r ^= 1 << hb
+                if mine:
+                    return total
+                only_trump = True
+            for s in (0, 1, 2, 3):
+                if s == skip or (only_trump and s == trump):
+                    continue
+                r = rem & SM[s]
+                if not r or not hand & r:
+                    continue
+                if not others & r and s != trump and not ruffers:
+                    total += SP[(hand & r) >> (6 * s)]
+                    continue
+                k = 8
+                if s != trump:
+                    for h in ruffers:
+                        c = (h & SM[s]).bit_count()
+                        if c < k:
+                            k = c
+                while r and k:
+                    hb = r.bit_length() - 1
+                    if not hand >> hb & 1:
+                        break
+                    total += PTS[hb]
+                    r ^= 1 << hb
+                    k -= 1
+            return total
 
         def lead(p: int, trump: int, tseat: int, won: int, t: int) -> bool:
             """Trick start: ``p`` leads; can the declarer take ``t`` more?"""
@@ -314,32 +363,38 @@ class Solver:
             rem = h0 | h1 | h2
             if not rem:
                 return False
-            ub = (SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18]
-                  + talon[0])
-            mar0 = 0
-            for s in (3, 2, 1, 0):
-                m = MM[s]
-                if h0 & m == m:
-                    mar0 += MV[s]
+            if not h0 & (h0 - 1):
+                # The last trick is forced: every hand holds one card.
+                cards = (h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1)
+                if n == 3:
+                    trick = [cards[p], cards[nxt[p]], cards[nxt[nxt[p]]]]
+                else:
+                    trick = [cards[p], cards[nxt[p]]]
+                w = trick_winner(trick, trump)
+                if (p + trick.index(w)) % n:
+                    return False
+                return SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18] \
+                    + talon[0] >= t
+            mq0 = h0 & (h0 >> 1) & QB
+            mar0 = POTQ[mq0] if mq0 else 0
             if acem and h0 & ACES_MASK == ACES_MASK:
                 mar0 += 200
-            if t > ub + mar0:
+            if t > (SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18]
+                    + talon[0] + mar0):
                 return False
             # Normalise the key: a trump nobody holds, the owner of a trump when
-            # no_lead_foreign_trump is off, and eligibility of players without a
-            # marriage do not change the game.
+            # no_lead_foreign_trump is off, and the eligibility of players who
+            # hold no marriage do not change the game.
             if trump >= 0 and not rem & SM[trump]:
                 trump = -1
             ts = tseat if (nlft and trump >= 0) else 3
-            if dfl:
-                wk = 0
-            else:
-                wk = 0
+            wk = 0
+            if not dfl and won:
                 if mar0:
                     wk = won & 1
-                if pot(h1):
+                if h1 & (h1 >> 1) & QB or (acem and h1 & ACES_MASK == ACES_MASK):
                     wk |= won & 2
-                if h2 and pot(h2):
+                if h2 & (h2 >> 1) & QB or (acem and h2 & ACES_MASK == ACES_MASK):
                     wk |= won & 4
             key = (h0 | h1 << 24 | h2 << 48 | p << 72 | (trump + 1) << 74 | ts << 77
                    | wk << 79 | talon[0] << 82)
@@ -354,6 +409,16 @@ class Solver:
                 best = -1
             solver.nodes += 1
             hand = H[p]
+            # Sure tricks of the leader bound the result: the declarer's make a
+            # lower bound, a defender's cut the upper one.
+            sure = cash(p, hand, h0, h1, h2, rem, trump, tseat)
+            if sure:
+                if p == 0:
+                    if sure >= t:
+                        return True
+                elif t > (SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18]
+                          + talon[0] + mar0 - sure):
+                    return False
             # Legal leads (§7 and the lead conventions).
             plays = hand
             if trump >= 0:
@@ -366,40 +431,40 @@ class Solver:
             if best >= 0:
                 moves.append(best)
             if dfl or won >> p & 1:
-                for s in (3, 2, 1, 0):
-                    m = MM[s]
-                    if hand & m == m:
-                        moves.append(DECLARE + 6 * s + KING)
-                        moves.append(DECLARE + 6 * s + QUEEN)
+                mq = hand & (hand >> 1) & QB
+                if mq:
+                    for s in (3, 2, 1, 0):
+                        if mq >> (6 * s + QUEEN) & 1:
+                            moves.append(DECLARE + 6 * s + KING)
+                            moves.append(DECLARE + 6 * s + QUEEN)
                 if acem and hand & ACES_MASK == ACES_MASK:
                     for s in (0, 1, 2, 3):
                         if plays >> (6 * s + ACE) & 1:
                             moves.append(DECLARE + 6 * s + ACE)
-            # Sure winners (the top remaining card of a suit) first, richest first;
-            # then the rest, cheapest first.
+            # Sure winners (the top remaining card of a suit) first, richest
+            # first; then the rest, cheapest first.
             top = 0
             for s in (0, 1, 2, 3):
                 r = rem & SM[s]
                 if r:
                     top |= 1 << (r.bit_length() - 1)
             win = plays & top
-            rest = plays & ~top
             while win:
                 hb = win.bit_length() - 1
                 moves.append(hb)
                 win ^= 1 << hb
-            low_first: list[int] = []
-            while rest:
-                lb = rest & -rest
-                low_first.append(lb.bit_length() - 1)
-                rest ^= lb
-            if len(low_first) > 1:
-                low_first.sort(key=PTS.__getitem__)
-            moves.extend(low_first)
+            rest = plays & ~top
+            if rest:
+                o = ASC.get(rest)
+                moves.extend(o if o is not None else asc_of(rest))
             maxi = p == 0
             res = not maxi
             seen = 0
             for mv in moves:
+                bit = 1 << mv
+                if seen & bit:
+                    continue
+                seen |= bit
                 if mv >= DECLARE:
                     card = mv - DECLARE
                     if card % 6 == ACE:
@@ -411,10 +476,6 @@ class Solver:
                 else:
                     card = mv
                     tt2, ts2, gain = trump, tseat, 0
-                bit = 1 << mv
-                if seen & bit:
-                    continue
-                seen |= bit
                 H[p] = hand ^ (1 << card)
                 r = follow(nxt[p], card // 6, card, p, PTS[card], n - 1, tt2, ts2, won,
                            t - gain)
@@ -450,50 +511,33 @@ class Solver:
                 legal = hand
                 beat = 0
             maxi = p == 0
-            last = left == last_left
-            # Order: when the own team wins the trick so far, give points
-            # (richest first); otherwise the winners first, then the cheapest.
+            last = left == 1
+            # Order: when the own team wins the trick so far, give points (richest
+            # first); otherwise the winners first (the richest when last to play,
+            # else the cheapest), then the cheapest losers.
             lose = legal & ~beat
             wins = legal & beat
-            moves: list[int] = []
+            moves: list[int]
             if (wp == 0) is maxi:
-                m = lose
-                tmp: list[int] = []
-                while m:
-                    lb = m & -m
-                    tmp.append(lb.bit_length() - 1)
-                    m ^= lb
-                if len(tmp) > 1:
-                    tmp.sort(key=PTS.__getitem__, reverse=True)
-                moves = tmp
-                m = wins
-                while m:
-                    lb = m & -m
-                    moves.append(lb.bit_length() - 1)
-                    m ^= lb
-            else:
-                m = wins
-                if last:
-                    while m:
-                        hb = m.bit_length() - 1
-                        moves.append(hb)
-                        m ^= 1 << hb
-                    if len(moves) > 1:
-                        moves.sort(key=PTS.__getitem__, reverse=True)
+                if lose:
+                    o = ASC.get(lose)
+                    moves = list(reversed(o if o is not None else asc_of(lose)))
                 else:
-                    while m:
-                        lb = m & -m
-                        moves.append(lb.bit_length() - 1)
-                        m ^= lb
-                m = lose
-                tmp = []
-                while m:
-                    lb = m & -m
-                    tmp.append(lb.bit_length() - 1)
-                    m ^= lb
-                if len(tmp) > 1:
-                    tmp.sort(key=PTS.__getitem__)
-                moves.extend(tmp)
+                    moves = []
+                if wins:
+                    o = ASC.get(wins)
+                    moves.extend(o if o is not None else asc_of(wins))
+            else:
+                if wins:
+                    o = ASC.get(wins)
+                    if o is None:
+                        o = asc_of(wins)
+                    moves = list(reversed(o)) if last else list(o)
+                else:
+                    moves = []
+                if lose:
+                    o = ASC.get(lose)
+                    moves.extend(o if o is not None else asc_of(lose))
             res = not maxi
             for c in moves:
                 bit = 1 << c
@@ -502,17 +546,17 @@ class Solver:
                     w2, wp2 = c, p
                 else:
                     w2, wp2 = w, wp
-                tp2 = tp + PTS[c]
                 if last:
                     if wp2 == 0:
-                        t2 = t - tp2
+                        t2 = t - tp - PTS[c]
                         if not (H[0] | H[1] | H[2]):
                             t2 -= talon[0]
                     else:
                         t2 = t
                     r = lead(wp2, trump, tseat, won | 1 << wp2, t2)
                 else:
-                    r = follow(nxt[p], ls, w2, wp2, tp2, left - 1, trump, tseat, won, t)
+                    r = follow(nxt[p], ls, w2, wp2, tp + PTS[c], left - 1, trump, tseat, won,
+                               t)
                 H[p] = hand
                 if r is maxi:
                     res = maxi
@@ -531,3 +575,22 @@ class Solver:
                           pos.trump_pos, pos.won, t)
 
         return search
+
+
+_QUEEN_BITS = sum(1 << (6 * s + QUEEN) for s in range(4))
+# Marriage points by the queen bits of ``h & (h >> 1) & _QUEEN_BITS`` (K and Q held).
+_POT_BY_QUEENS = {
+    sum(1 << (6 * s + QUEEN) for s in range(4) if sub >> s & 1):
+    sum(MARRIAGE_VALUE[s] for s in range(4) if sub >> s & 1)
+    for sub in range(16)
+}
+# Cards of a mask ordered by points, cheapest first (cache; within a suit the
+# points rise with the rank, across suits the weaker suit first on ties).
+_ASC_ORDER: dict[int, tuple[int, ...]] = {}
+
+
+def _asc_order(mask: int) -> tuple[int, ...]:
+    o = tuple(sorted(_bits(mask), key=lambda c: (POINTS[c], c)))
+    if len(_ASC_ORDER) < 200_000:
+        _ASC_ORDER[mask] = o
+    return o
