@@ -395,3 +395,18 @@ def test_rules_9_tie_between_defenders_goes_from_first_hand() -> None:
     round_play(s)
     assert s.totals == [1005, 120, 1005]
     assert s.winner == 2
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: a cut penalty charged on a redeal drops "
+                   "a barrel player to 760 but leaves them on the barrel (no failed barrel)")
+def test_cut_penalty_on_a_redeal_knocks_the_barrel_player_off() -> None:
+    """RULES §9 (engine doc: a penalty is a departure from the barrel) with cut_ritual."""
+    low = ["AD TD AH TH KH QH 9H", "AS TS KS QS AC TC KC", "JS 9S JC 9C QD KD JD"]
+    s = deal(sweep_hands(1), SWEEP_TALON, dealer=1, totals=[0, 780, 0], cut_ritual=True)
+    queue(s, low, "QC 9D JH", dealer=2, cut=3)  # seat 1 is dealer 2's cutter
+    sweep(s, 1)
+    assert s.on_barrel[1] == 1
+    s.apply_str("redeal")  # seat 2's 13-point hand; the cut costs seat 1 120
+    assert s.totals[1] == 760
+    assert s.on_barrel[1] == 0
+    assert s.barrel_falls[1] == 1

@@ -408,3 +408,16 @@ def test_redeal_four_nines_after_discard_off_by_default() -> None:
     s = deal(AFTER, AFTER_TALON, redeal_talon_below=None, redeal_two_nines_in_talon=False)
     run(s, "pass; pass; give 9S 0; give JD 2")
     assert s.phase is Phase.CONTRACT
+
+
+def test_cut_ritual_penalty_stands_on_a_redeal() -> None:
+    """cut_ritual: the cut's penalty is charged even when the deal is then redealt."""
+    s = deal(SWEEP, SWEEP_TALON, dealer=0, cut_ritual=True)
+    queue(s, LOW, LOW_TALON, dealer=1, cut=3)  # seat 0 (dealer 1's right) cut three nines
+    run(s, "pass; pass; writeoff")
+    assert s.phase is Phase.REDEAL and s.current_player() == 2  # seat 2's 13-point hand
+    s.apply_str("redeal")
+    row = last(s)
+    assert row.kind == "redeal"
+    assert row.penalties == (Penalty(0, -120, "cut: three nines"),)
+    assert row.deltas == (-120, 0, 0)

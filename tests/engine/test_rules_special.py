@@ -360,3 +360,19 @@ def test_dark_first_hand_gets_no_hand_redeal() -> None:
     s = deal(hands, "JH AD TD", dark_game=True)
     s.apply_str("look")
     assert s.phase is Phase.REDEAL and s.current_player() == 1
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: the write_off_third_penalty penalty is "
+                   "not doubled in a golden deal (bolt and cut penalties are)")
+def test_golden_doubles_the_third_concession_penalty() -> None:
+    """RULES §10: every penalty of a golden deal counts double (write_off_third_penalty)."""
+    c = Conventions(golden_round=True, write_off_free=True, write_off_on_golden=True,
+                    write_off_third_penalty=True)
+    s = deal(SWEEP, SWEEP_TALON, c=c)
+    for k in range(1, 7):  # golden round twice (reset), seat 1 first hand in deals 1, 4, 7
+        queue(s, SWEEP, SWEEP_TALON, dealer=k % 3)
+    for _ in range(7):
+        s.apply_str("writeoff")
+    row = last(s)
+    assert row.golden and row.declarer == 1
+    assert row.penalties == (Penalty(1, -240, "third concession"),)
