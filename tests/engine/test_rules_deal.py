@@ -158,8 +158,6 @@ def test_cut_ritual_off_never_deals_a_cut() -> None:
         assert State(Conventions(), random.Random(k), dealer=0).deal_info["cut"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a queued/recorded cut of 3 nines is "
-                   "charged even when cut_ritual is off")
 def test_cut_ritual_off_ignores_a_recorded_cut() -> None:
     """cut_ritual off: no cut penalty, even if a queued deal (record) claims 3 nines."""
     s = deal(SWEEP, SWEEP_TALON, dealer=0)

@@ -30,8 +30,6 @@ def test_rules_11_two_players_preset_has_no_barrel() -> None:
     assert TWO.players == 2 and not TWO.barrel
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Conventions with players=2 keeps "
-                   "barrel on; the catalogue default is 'on (off for 2 players)'")
 def test_rules_11_players_2_defaults_to_no_barrel() -> None:
     """barrel default 'on (off for 2 players)': settings that only say players=2."""
     assert Conventions.from_dict({"players": 2}).barrel is False
