@@ -96,6 +96,13 @@ def test_rules_12_sheet_rows_record_the_barrel_and_its_attempts() -> None:
     assert s.rows[0].barrel_falls == (0, 0, 0)
 
 
+def test_rules_12_sheet_text_shows_barrel_attempts() -> None:
+    """RULES §12: the text sheet shows the barrel and its attempts (B1, B2, B3)."""
+    s = deal(sweep_hands(1), SWEEP_TALON, totals=[0, 780, 0])
+    sweep(s, 1)
+    assert "B1" in SheetText(3, list(s.rows)).render().splitlines()[2]
+
+
 def test_rules_12_sheet_text_shows_double_bolts() -> None:
     """RULES §12 / golden_double_bolts: a golden bolt shows two strokes."""
     s = deal(SWEEP, SWEEP_TALON, golden_round=True)
