@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import pytest
 from helpers import (
+    MAR,
+    MAR_DISCARD,
+    MAR_TALON,
+    MAR_TRICKS,
     ROUND,
     ROUND_DISCARD,
     ROUND_TALON,
@@ -31,22 +35,6 @@ def round_deal(tricks: int = 0, **kw: object) -> State:
     for t in ROUND_TRICKS[:tricks]:
         run(s, t)
     return s
-
-
-# MAR: seat 1 declares ♠ after a trick, seat 0 wins a trick and declares ♥ (new trump).
-#   after the discard: seat 1 AS KS QS TS AC TC 9D JD
-#                      seat 2 QD JS KC QC JC 9C AH TH
-#                      seat 0 KH QH AD TD KD 9S JH 9H
-MAR = ["KH QH AD TD KD 9S JH", "AS KS QS TS AC TC 9D", "QD JS KC QC JC AH TH"]
-MAR_TALON = "JD 9C 9H"
-MAR_DISCARD = "pass; pass; give 9C 2; give 9H 0; contract 100"
-MAR_TRICKS = [
-    "play AC; play 9C; play JH",      # T1 -> 1
-    "declare KS; play JS; play 9S",   # T2 -> 1, ♠ trump, +40
-    "play 9D; play QD; play AD",      # T3 -> 0
-    "declare KH; play JD; play TH",   # T4 -> 2 (10♥ beats K♥), ♥ trump, +100 for seat 0
-    "play KC; play 9H; play TC",      # T5 -> 0 (9♥ trumps)
-]
 
 
 def mar_deal(tricks: int = 0, **kw: object) -> State:

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import pytest
 from helpers import (
+    MAR,
+    MAR_DISCARD,
+    MAR_TALON,
+    MAR_TRICKS,
     ROUND,
     ROUND_DISCARD,
     ROUND_TALON,
@@ -473,3 +477,21 @@ def test_rules_8_four_players_next_dealer_sits_out() -> None:
     assert s.active == (2, 3, 0)
     assert s.first == 2
     assert s.observation(1).hand == 0
+
+
+def test_rules_8_defender_marriage_counts_in_deal_points() -> None:
+    """RULES §8: deal points = card points + declared marriages, also for a defender.
+
+    MAR played out (lowest legal cards after T5):
+      T1 AC 9C JH -> 1 (13)   T2 declare KS (+40) JS 9S -> 1 (6)   T3 9D QD AD -> 0 (14)
+      T4 declare KH (+100 for seat 0) JD TH -> 2 (16)              T5 KC 9H TC -> 0 (14)
+      T6 KD QS AH -> 2 (18)   T7 JC QH TS -> 0 (15)                T8 TD AS QC -> 0 (24)
+    seat 1: 19 + 40 = 59 < 100 -> -100; seat 2: 34 -> 35; seat 0: 67 + 100 = 167 -> 165.
+    """
+    s = deal(MAR, MAR_TALON)
+    run(s, MAR_DISCARD)
+    for t in MAR_TRICKS:
+        run(s, t)
+    finish_tricks(s)
+    assert last(s).points == (167, 59, 34)
+    assert last(s).deltas == (165, -100, 35)
