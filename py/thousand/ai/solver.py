@@ -532,7 +532,7 @@ class Solver:
                     o = ASC.get(wins)
                     if o is None:
                         o = asc_of(wins)
-                    moves = list(reversed(o)) if last else list(o)
+                    moves = list(reversed(o))
                 else:
                     moves = []
                 if lose:
