@@ -338,3 +338,12 @@ def test_must_lead_trump_without_trump_set() -> None:
     """must_lead_trump: before any trump is declared every card may be led."""
     s = mar_deal(must_lead_trump=True)
     assert len(legal(s)) == 8
+
+
+def test_rules_7_card_not_in_hand_is_refused() -> None:
+    """RULES §7: a player can only play a card it holds; the message names the seat."""
+    s = round_deal()
+    with pytest.raises(IllegalActionError, match="AD is not in seat 1's hand"):
+        s.apply_str("play AD")
+    with pytest.raises(IllegalActionError, match="not an action"):
+        s.apply_action(9999)
