@@ -1,0 +1,49 @@
+"""Constants and helpers shared by the browser tests (imported by conftest and tests)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+ARTIFACTS = ROOT / "artifacts"
+sys.path.insert(0, str(ROOT / "tools"))
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+#: A Pyodide page takes 4-10 s to become ready on a 2-core box; allow for a busy one.
+LOAD_TIMEOUT_MS = 120_000
+READY = '#table[data-ready="1"]'
+
+
+@dataclass
+class LoadLog:
+    """Everything a page asked for and what went wrong while it loaded."""
+
+    requests: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> None:
+        """Start recording ``page``'s requests, failures and console errors."""
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("requestfailed", lambda r: self.failed.append(f"{r.url}: {r.failure}"))
+        page.on(
+            "response",
+            lambda r: r.status >= 400 and self.failed.append(f"{r.url}: HTTP {r.status}"),
+        )
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
