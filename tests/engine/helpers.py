@@ -37,11 +37,6 @@ def check_full_deck(hands: list[Any], talon: Any) -> None:
     assert total == 24 and union == FULL_DECK, f"bad test deal: {total} cards, {union:#x}"
 
 
-def conv(**kw: Any) -> Conventions:
-    """Classic conventions with some values changed."""
-    return Conventions(**kw)
-
-
 def deal(hands: list[str], talon: Any, *, dealer: int = 0, totals: list[int] | None = None,
          c: Conventions | None = None, **kw: Any) -> State:
     """A game whose first deal is given: ``hands`` as ``"AS TS ..."`` strings per seat.
@@ -147,7 +142,7 @@ def sweep(state: State, declarer: int, contract: int | None = None) -> State:
 
 # A 3-player deal where both defenders take a trick (dealer 0, seat 1 declares 120 on 100):
 # after the discard seat 1 holds AS KS QS TS JS 9S QD JH, seat 2 AD TD KD JD 9D AC TC 9C,
-# seat 0 AH TH KH QH 9H KC QC JC.  ROUND_PLAY plays it out:
+# seat 0 AH TH KH QH 9H KC QC JC.  ROUND_TRICKS play it out:
 #   T1 AS 9C JC -> 1 (13)      T2 declare KS (+40, ♠ trump) 9D 9H -> 1 (4)
 #   T3 QD AD KH -> 2 (18)      T4 (2 leads) TC QC QS -> 1 (16)
 #   T5 JH KD AH -> 0 (17)      T6 (0 leads) TH TS JD -> 1 (22)
@@ -162,7 +157,6 @@ ROUND_TRICKS = [
     "play TC; play QC; play QS", "play JH; play KD; play AH", "play TH; play TS; play JD",
     "play JS; play AC; play KC", "play 9S; play TD; play QH",
 ]
-ROUND_PLAY = ROUND_DISCARD + "; " + "; ".join(ROUND_TRICKS)
 
 
 def plays(text: str) -> set[str]:
