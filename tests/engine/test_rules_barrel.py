@@ -397,8 +397,6 @@ def test_rules_9_tie_between_defenders_goes_from_first_hand() -> None:
     assert s.winner == 2
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a cut penalty charged on a redeal drops "
-                   "a barrel player to 760 but leaves them on the barrel (no failed barrel)")
 def test_cut_penalty_on_a_redeal_knocks_the_barrel_player_off() -> None:
     """RULES §9 (engine doc: a penalty is a departure from the barrel) with cut_ritual."""
     low = ["AD TD AH TH KH QH 9H", "AS TS KS QS AC TC KC", "JS 9S JC 9C QD KD JD"]

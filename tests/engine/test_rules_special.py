@@ -362,8 +362,6 @@ def test_dark_first_hand_gets_no_hand_redeal() -> None:
     assert s.phase is Phase.REDEAL and s.current_player() == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the write_off_third_penalty penalty is "
-                   "not doubled in a golden deal (bolt and cut penalties are)")
 def test_golden_doubles_the_third_concession_penalty() -> None:
     """RULES §10: every penalty of a golden deal counts double (write_off_third_penalty)."""
     c = Conventions(golden_round=True, write_off_free=True, write_off_on_golden=True,
@@ -376,3 +374,17 @@ def test_golden_doubles_the_third_concession_penalty() -> None:
     row = last(s)
     assert row.golden and row.declarer == 1
     assert row.penalties == (Penalty(1, -240, "third concession"),)
+
+
+def test_golden_doubles_the_cut_penalty_on_a_redeal() -> None:
+    """RULES §10 / cut_ritual: in a golden deal the cut's penalty counts double, also when
+    the deal is redealt."""
+    low = ["AD TD AH TH KH QH 9H", "AS TS KS QS AC TC KC", "JS 9S JC 9C QD KD JD"]
+    s = deal(SWEEP, SWEEP_TALON, golden_round=True, cut_ritual=True, write_off_free=True,
+             write_off_on_golden=True)
+    queue(s, low, "QC 9D JH", dealer=1, cut=3)  # cutter: seat 0
+    s.apply_str("writeoff")  # golden deal 1: seats 0 and 2 get 120 each
+    assert s.golden_deal and s.phase is Phase.REDEAL and s.current_player() == 2
+    s.apply_str("redeal")
+    assert last(s).penalties == (Penalty(0, -240, "cut: three nines"),)
+    assert s.totals == [120 - 240, 0, 120]
