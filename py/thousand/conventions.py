@@ -227,13 +227,25 @@ class Conventions:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     def changes(self) -> dict[str, Any]:
-        """Only the values that differ from Classic."""
-        base = Conventions()
-        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+        """Only the values that differ from the defaults (``from_dict`` restores them).
+
+        For 2 players the default barrel is off, so ``players`` and ``barrel`` are
+        compared with that default.
+        """
+        base = Conventions(players=2, barrel=False) if self.players == 2 else Conventions()
+        out = {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+        if self.players != 3:
+            out = {"players": self.players, **out}
+        return out
 
     @classmethod
     def from_dict(cls, data: Any, base: Conventions | None = None) -> Conventions:
-        """Validated conventions from a dict; missing keys take ``base``'s (Classic) values."""
+        """Validated conventions from a dict; missing keys take ``base``'s (Classic) values.
+
+        ``barrel`` defaults to off when the dict sets 2 players and says nothing of
+        the barrel (the catalogue: "on (off for 2 players)"). Every problem (unknown
+        keys, wrong types, ranges, contradictions) is listed in one error.
+        """
         if not isinstance(data, dict):
             kind = type(data).__name__
             raise ConventionsError([f"conventions must be a JSON object, not {kind}"])
@@ -250,6 +262,13 @@ class Conventions:
                     problems.append(err)
                 else:
                     values[k] = v
+        if values["players"] == 2 and "barrel" not in data and base is None:
+            values["barrel"] = False  # barrel: off by default for 2 players
+        # Range and consistency problems of the values that had the right type.
+        draft = object.__new__(cls)
+        for k, v in values.items():
+            object.__setattr__(draft, k, v)
+        problems.extend(draft.problems())
         if problems:
             raise ConventionsError(problems)
         return cls(**values)
@@ -281,8 +300,8 @@ REQUIRES: tuple[tuple[str, str], ...] = (
 
 
 def _is_on(value: Any) -> bool:
-    """Whether a convention value means "in force" (not off, none or normal)."""
-    return value not in (False, None, "normal", "off")
+    """Whether a convention value means "in force" (not off, none or normal; 0 is a value)."""
+    return value is not False and value is not None and value not in ("normal", "off")
 
 
 def _type_problem(name: str, tp: Any, v: Any) -> str | None:

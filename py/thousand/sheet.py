@@ -54,7 +54,7 @@ class SheetText:
         """The sheet as text: a row per deal, then penalties under it."""
         n = self.players
         head = f"{'#':>3} {'dl':>2} {'decl':>4} {'contr':>6} " + " ".join(
-            f"{'seat ' + str(s):>16}" for s in range(n))
+            f"{'seat ' + str(s):>20}" for s in range(n))
         out = [head, "-" * len(head)]
         for r in self.rows:
             if r.kind == "redeal":
@@ -76,7 +76,7 @@ class SheetText:
                 if r.barrel and r.barrel[s]:
                     mark += "B" + str(r.barrel[s])
                 p = "  " if pts is None else f"{pts:>3}"
-                cells.append(f"{p} {r.deltas[s]:>+5} {r.totals[s]:>5}{mark:<3}"[:16].rjust(16))
+                cells.append(f"{p} {r.deltas[s]:>+5} {r.totals[s]:>5}{mark:<5}".rjust(20))
             decl = "" if r.declarer is None else str(r.declarer)
             out.append(f"{r.number:>3} {r.dealer:>2} {decl:>4} {contr:>6} " + " ".join(cells))
             for pen in r.penalties:

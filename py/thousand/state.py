@@ -421,10 +421,11 @@ class State:
             for i, card in enumerate(rest):
                 hands[act[i % k]] |= 1 << card
         self.first = (dealer + 1) % n  # §2 first hand: the dealer's left
-        self.active = act = tuple((dealer + 1 + i) % n for i in range(3 if n == 4 else n))
+        active = tuple((dealer + 1 + i) % n for i in range(3 if n == 4 else n))
+        self.active = active
         nxt = [-1] * n
-        for i, seat in enumerate(act):
-            nxt[seat] = act[(i + 1) % len(act)]
+        for i, seat in enumerate(active):
+            nxt[seat] = active[(i + 1) % len(active)]
         self.nxt = tuple(nxt)  # the next active seat clockwise
         self.hands = hands
         self.dealt_hands = tuple(hands)
@@ -1047,16 +1048,21 @@ class State:
     def _redeal(self, seat: int, why: str) -> None:
         """§4 a redeal: nothing is scored; the same dealer deals again by default."""
         self._close_log()
-        deltas = [0] * self.n
-        penalties: tuple[Penalty, ...] = ()
-        if self.cut_nines >= 3:
+        c = self.conv
+        old = self.totals
+        new = old[:]
+        penalties: list[Penalty] = []
+        if c.cut_ritual and self.cut_nines >= 3:
             # cut_ritual: the cut's penalty stands even when the deal is redealt.
             cutter = (self.dealer - 1) % self.n
-            deltas[cutter] = -self.conv.penalty
-            self.totals[cutter] -= self.conv.penalty
-            penalties = (Penalty(cutter, -self.conv.penalty, "cut: three nines"),)
+            new[cutter] -= c.penalty * (2 if self.golden_deal else 1)
+            penalties.append(Penalty(cutter, new[cutter] - old[cutter], "cut: three nines"))
+            if c.barrel and self.on_barrel[cutter] and new[cutter] < c.barrel_at:
+                self._fall(cutter, new, penalties, 0, "fell below")
+        self.totals = new
         row = SheetRow(number=len(self.rows) + 1, dealer=self.dealer, kind="redeal",
-                       deltas=tuple(deltas), totals=tuple(self.totals), penalties=penalties,
+                       deltas=tuple(new[s] - old[s] for s in range(self.n)),
+                       totals=tuple(new), penalties=tuple(penalties),
                        note=f"seat {seat} asked for a redeal ({why})")
         self.rows = (*self.rows, row)
         if not self.conv.redeal_same_dealer:
@@ -1088,7 +1094,7 @@ class State:
             for s in opp:
                 raw[s] = 60 if c.write_off_60 else 5 * -(-con // 10)
             if c.write_off_third_penalty and self.writeoffs[d] % 3 == 0:
-                penalties.append(Penalty(d, -c.penalty, "third concession"))
+                penalties.append(Penalty(d, -c.penalty * mult, "third concession"))
         else:
             dp = self.pts[d] + self.mar[d]
             made = (round5(dp) if c.round_declarer else dp) >= con
@@ -1113,7 +1119,7 @@ class State:
             if barrel_start[s] and not (s == d and not writeoff):
                 raw[s] = min(raw[s], 0)  # §9 on the barrel only one's own contract gains
         # cut_ritual: the third nine in a row costs the cutter (the dealer's right).
-        if self.cut_nines >= 3:
+        if c.cut_ritual and self.cut_nines >= 3:
             penalties.append(Penalty((self.dealer - 1) % n, -c.penalty * mult, "cut: three nines"))
         # Bolts (§8): a player who takes no trick in a deal.
         bolts = [0] * n
@@ -1192,15 +1198,7 @@ class State:
         at = c.barrel_at
 
         def fall(s: int, cost: int, reason: str) -> None:
-            """Leave the barrel without winning: a failed barrel, maybe with a penalty."""
-            if cost:
-                new[s] -= cost
-                penalties.append(Penalty(s, -cost, "barrel: " + reason))
-            self.on_barrel[s] = 0
-            self.barrel_falls[s] += 1
-            if c.three_barrels_zero and self.barrel_falls[s] == 3:
-                penalties.append(Penalty(s, -new[s], "third failed barrel: total to 0"))
-                new[s] = 0  # three_barrels_zero
+            self._fall(s, new, penalties, cost, reason)
 
         for s in range(n):
             if start[s]:
@@ -1225,6 +1223,18 @@ class State:
                     fall(s, c.penalty, "attempts used up")  # §9 three deals, then -penalty
         for s in arrivals:
             self.on_barrel[s] = 1
+
+    def _fall(self, s: int, new: list[int], penalties: list[Penalty], cost: int,
+              reason: str) -> None:
+        """§9 leave the barrel without winning: a failed barrel, maybe with a penalty."""
+        if cost:
+            new[s] -= cost
+            penalties.append(Penalty(s, -cost, "barrel: " + reason))
+        self.on_barrel[s] = 0
+        self.barrel_falls[s] += 1
+        if self.conv.three_barrels_zero and self.barrel_falls[s] == 3:
+            penalties.append(Penalty(s, -new[s], "third failed barrel: total to 0"))
+            new[s] = 0  # three_barrels_zero
 
     _APPLY: ClassVar[dict[Phase, Callable[[State, int], None]]] = {
         Phase.DARK: _apply_dark,
