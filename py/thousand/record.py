@@ -25,9 +25,9 @@ import random
 from typing import Any
 
 from .actions import action_from_str, action_str
-from .cards import NCARDS, cards_mask, mask_str
+from .cards import cards_mask, mask_str
 from .conventions import Conventions, ConventionsError
-from .state import IllegalActionError, State
+from .state import IllegalActionError, State, deal_problem
 
 FORMAT = "thousand-record"
 VERSION = 1
@@ -99,27 +99,11 @@ def _parse_deal(d: Any, i: int, n: int) -> tuple[int, list[int], Any, int]:
             raise RecordError(f"{where}: talon must be two 2-card talons for 2 players")
         talon: Any = (_parse_cards(t[0], f"{where} talon 0"),
                       _parse_cards(t[1], f"{where} talon 1"))
-        tmasks = list(talon)
-        sizes = [10, 10]
-        tsize = [2, 2]
     else:
         talon = _parse_cards(d.get("talon"), f"{where} talon")
-        tmasks = [talon]
-        sizes = [0 if (n == 4 and s == dealer) else 7 for s in range(n)]
-        tsize = [3]
-    for s in range(n):
-        if hands[s].bit_count() != sizes[s]:
-            raise RecordError(f"{where}: hand {s} must hold {sizes[s]} cards")
-    for k, tm in enumerate(tmasks):
-        if tm.bit_count() != tsize[k]:
-            raise RecordError(f"{where}: talon must hold {tsize[k]} cards")
-    union = 0
-    total = 0
-    for m in hands + tmasks:
-        union |= m
-        total += m.bit_count()
-    if total != NCARDS or union.bit_count() != NCARDS:
-        raise RecordError(f"{where}: the hands and talon must hold all 24 cards once each")
+    problem = deal_problem(n, dealer, hands, talon)
+    if problem:
+        raise RecordError(f"{where}: {problem}")
     cut = d.get("cut", 0)
     if not isinstance(cut, int) or isinstance(cut, bool) or not 0 <= cut <= 3:
         raise RecordError(f"{where}: cut must be 0 to 3")

@@ -124,6 +124,42 @@ class Observation:
     winner: int | None
 
 
+def deal_problem(players: int, dealer: int, hands: list[int], talon: Any) -> str | None:
+    """Why a deal is not a deal of 1000 for ``players`` (None when it is).
+
+    Hands of 7 (the 4-player dealer: 0) and a 3-card talon, or with 2 players
+    hands of 10 and two 2-card talons; all 24 cards exactly once.
+    """
+    if not 0 <= dealer < players:
+        return f"dealer must be a seat from 0 to {players - 1}"
+    if len(hands) != players:
+        return f"hands must list {players} hands"
+    if players == 2:
+        if not isinstance(talon, (tuple, list)) or len(talon) != 2:
+            return "talon must be two 2-card talons for 2 players"
+        talons = [int(t) for t in talon]
+        sizes = [10, 10]
+        tsizes = [2, 2]
+    else:
+        talons = [int(talon)]
+        sizes = [0 if (players == 4 and s == dealer) else 7 for s in range(players)]
+        tsizes = [3]
+    for s in range(players):
+        if hands[s].bit_count() != sizes[s]:
+            return f"hand {s} must hold {sizes[s]} cards"
+    for k, t in enumerate(talons):
+        if t.bit_count() != tsizes[k]:
+            return f"talon must hold {tsizes[k]} cards"
+    union = 0
+    total = 0
+    for m in [*hands, *talons]:
+        union |= m
+        total += m.bit_count()
+    if total != 24 or union.bit_count() != 24:
+        return "the hands and talon must hold all 24 cards once each"
+    return None
+
+
 class Game:
     """The game's parameters: the conventions in force."""
 
@@ -270,6 +306,10 @@ class State:
         self.writeoffs = [0] * n
         self.barrel_falls = [0] * n
         self.on_barrel = [0] * n  # deals played on the barrel + 1; 0 = not on it
+        if c.barrel:
+            for s in range(n):
+                if c.barrel_at <= self.totals[s] < c.target:
+                    self.on_barrel[s] = 1  # a game set up at the barrel sits on it
         self.golden_left = n if c.golden_round else 0
         self.golden_made = False
         self.rows = ()
@@ -298,6 +338,9 @@ class State:
 
         hs = [m(h) for h in hands]
         tal: Any = (m(talon[0]), m(talon[1])) if conventions.players == 2 else m(talon)
+        problem = deal_problem(conventions.players, dealer, hs, tal)
+        if problem:
+            raise ValueError(problem)
         return cls(conventions, rng or random.Random(0), dealer=dealer, totals=totals,
                    deal=(hs, tal))
 
@@ -1141,7 +1184,7 @@ class State:
                 bolts[s] = marks
                 self.bolt_count[s] += marks
                 if self.bolt_count[s] >= 3:
-                    self.bolt_count[s] = 0
+                    self.bolt_count[s] -= 3  # the third bolt clears the counter (a 4th stays)
                     penalties.append(Penalty(s, -c.penalty * mult, "third bolt"))
         delta = raw[:]
         for p in penalties:
