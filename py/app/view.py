@@ -463,7 +463,8 @@ def render_game_over(m: TableModel) -> str:
     obs, lang = m.obs, m.lang
     w = obs.winner if obs.winner is not None else 0
     title = t(lang, "you_won") if w == obs.seat else t(lang, "winner", name=m.names[w])
-    ranking = sorted(range(obs.players), key=lambda s: -obs.totals[s])
+    # The engine's winner first (its tie rule), then by total.
+    ranking = sorted(range(obs.players), key=lambda s: (s != w, -obs.totals[s]))
     rows = "".join(f"<li>{escape(m.names[s])}: <b>{obs.totals[s]}</b></li>" for s in ranking)
     return (
         f'<div class="overlay"><div class="dialog game-over" role="dialog">'
