@@ -29,7 +29,7 @@ import http.server
 import sys
 import threading
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 EXTRA_TYPES = {
     ".wasm": "application/wasm",
@@ -54,7 +54,7 @@ ISOLATION_HEADERS = {
 class DistHandler(http.server.SimpleHTTPRequestHandler):
     """Static file handler with the MIME types and headers the page needs."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012 (the stdlib declares it per instance)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **EXTRA_TYPES,
     }
