@@ -10,8 +10,10 @@ blocked so every load is a first load) it measures, as medians over N loads:
   ``loadPyodide()`` page (dist/bench/bare.html, same local Pyodide) is ready,
   and their ratio (goal <= 1.15);
 - the two ways of loading the engine wheel: its own entry in pyodide-lock.json
-  (what we ship) vs ``micropip.install`` of the wheel URL (the config is
-  swapped in by routing, on both variants alike);
+  (what we ship, i.e. index.html) vs ``micropip.install`` of the wheel URL (a
+  copy of dist/ whose pyscript.json says so, served by a second server alike);
+- index.html with ``?nopreload`` (boot.js then leaves the runtime downloads to
+  Pyodide), to show what the preloads buy;
 - bytes of our own payload outside the Pyodide/PyScript runtime (goal <= 500 KB).
 
 Loads alternate between the pages so that machine noise hits them alike.
@@ -21,9 +23,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
-from collections.abc import Callable
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +62,12 @@ new MutationObserver((records, obs) => {
 TIMEOUT_MS = 120_000
 
 
-def _load(browser: Any, url: str, route: Callable[[Any], None] | None = None) -> dict[str, float]:
+def _load(browser: Any, url: str) -> dict[str, float]:
     """Load ``url`` in a fresh context; return its paint and ready times in seconds."""
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.add_init_script(READY_PROBE)
-        if route is not None:
-            page.route("**/pyscript.json", route)
         page.goto(url, wait_until="commit")
         page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=100)
         fcp = page.evaluate(
@@ -78,13 +79,16 @@ def _load(browser: Any, url: str, route: Callable[[Any], None] | None = None) ->
         context.close()
 
 
-def _config_route(config: dict[str, Any]) -> Callable[[Any], None]:
-    body = json.dumps(config)
-
-    def handle(route: Any) -> None:
-        route.fulfill(status=200, content_type="application/json", body=body)
-
-    return handle
+def micropip_copy(dist: Path, into: Path) -> Path:
+    """Copy dist/ to ``into`` with the engine installed by micropip from its wheel URL."""
+    shutil.copytree(dist, into)
+    config = json.loads((into / "pyscript.json").read_text())
+    lock = json.loads((into / "pyodide" / "pyodide-lock.json").read_text())
+    wheel = lock["packages"]["thousand"]["file_name"]
+    config["packages"] = [f"./pyodide/{wheel}"]
+    config.pop("packages_cache", None)
+    (into / "pyscript.json").write_text(json.dumps(config))
+    return into
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,38 +96,39 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="loads per page (default 5)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    parser.add_argument("--no-variants", action="store_true", help="skip lock vs micropip")
+    parser.add_argument(
+        "--no-variants", action="store_true", help="skip the micropip and nopreload variants"
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
 
     dist: Path = args.dist
-    config = json.loads((dist / "pyscript.json").read_text())
-    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
-    wheel = lock["packages"]["thousand"]["file_name"]
-    via_lock = dict(config)
-    via_micropip = {**config, "packages": [f"./pyodide/{wheel}"]}
-    via_micropip.pop("packages_cache", None)
-
+    servers = []
     server, base = start_server(dist)
-    pages: dict[str, tuple[str, Callable[[Any], None] | None]] = {
-        "index.html": (base, None),
-        "bare loadPyodide()": (base + "bench/bare.html", None),
+    servers.append(server)
+    pages = {
+        "index.html": base,
+        "bare loadPyodide()": base + "bench/bare.html",
     }
-    if not args.no_variants:
-        pages["engine via lock entry"] = (base, _config_route(via_lock))
-        pages["engine via micropip"] = (base, _config_route(via_micropip))
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            _load(browser, base + "bench/bare.html")  # warm up the browser and the disk cache
-            for _ in range(args.runs):
-                for name, (url, route) in pages.items():
-                    results[name].append(_load(browser, url, route))
-            browser.close()
-    finally:
-        server.shutdown()
+    with tempfile.TemporaryDirectory() as tmp:
+        if not args.no_variants:
+            server, other = start_server(micropip_copy(dist, Path(tmp) / "dist"))
+            servers.append(server)
+            pages["engine via micropip"] = other
+            pages["index.html?nopreload"] = base + "?nopreload"
+        results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                _load(browser, base + "bench/bare.html")  # warm up browser and disk cache
+                for _ in range(args.runs):
+                    for name, url in pages.items():
+                        results[name].append(_load(browser, url))
+                browser.close()
+        finally:
+            for server in servers:
+                server.shutdown()
 
     def med(name: str, key: str) -> float:
         return statistics.median(r[key] for r in results[name])
@@ -137,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"first paint of the table: {fcp:.3f} s   (goal <= 0.3 s)")
     print(f"ready / bare loadPyodide(): {ratio:.3f}   (goal <= 1.15)")
     if not args.no_variants:
-        lock_t, mp_t = med("engine via lock entry", "ready"), med("engine via micropip", "ready")
-        print(f"engine via lock entry {lock_t:.2f} s vs via micropip {mp_t:.2f} s")
+        lock_t, mp_t = med("index.html", "ready"), med("engine via micropip", "ready")
+        print(f"engine via its lock entry {lock_t:.2f} s vs via micropip {mp_t:.2f} s")
     total = sum(payload_bytes(dist).values())
     print(f"own payload outside the runtime: {total:,d} bytes   (goal <= 500 KB)")
     return 0

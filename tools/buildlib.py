@@ -15,9 +15,9 @@ Commands::
     python3 tools/buildlib.py sw TEMPLATE DIST OUT
         Write the service worker with the precache list of DIST and a version
         hash of its contents.
-    python3 tools/buildlib.py page HTML CSS SPRITE OUT
-        Write the page with its stylesheet and the card back inlined, so the
-        table paints from the HTML alone (no request before first paint).
+    python3 tools/buildlib.py page HTML SPRITE OUT
+        Write the page with its local stylesheets and the card back inlined,
+        so the table paints from the HTML alone (no request before first paint).
     python3 tools/buildlib.py payload DIST
         Print the bytes of our own payload (everything but the runtime).
 """
@@ -188,17 +188,28 @@ def render_sw(template: str, version: str, urls: list[str]) -> str:
     return rendered
 
 
-def inline_page(html: str, css: str, sprite: str, css_href: str = "static/app.css") -> str:
-    """Return ``html`` with ``css_href`` inlined and the card back symbol embedded.
+STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
 
+
+def stylesheet_hrefs(html: str) -> list[str]:
+    """Return the hrefs of the page's ``<link rel="stylesheet">`` tags, in order."""
+    return STYLESHEET_LINK.findall(html)
+
+
+def inline_page(html: str, stylesheets: Mapping[str, str], sprite: str) -> str:
+    """Return ``html`` with its stylesheets inlined and the card back symbol embedded.
+
+    Every ``<link rel="stylesheet" href=H>`` with H in ``stylesheets`` becomes a
+    ``<style>`` holding that text, in place, so the cascade order is unchanged.
     ``<use href="cards_svg/cards.svg#card-back">`` becomes ``href="#card-back"``
     and the back's ``<symbol>`` goes right after ``<body>``; faces still come
     from the sprite file when the UI draws them.
     """
-    link = f'<link rel="stylesheet" href="{css_href}">'
-    if link not in html:
-        raise ValueError(f"page lacks {link}")
-    html = html.replace(link, f"<style>\n{css.strip()}\n</style>", 1)
+    for href, css in stylesheets.items():
+        link = f'<link rel="stylesheet" href="{href}">'
+        if link not in html:
+            raise ValueError(f"page lacks {link}")
+        html = html.replace(link, f"<style>\n{css.strip()}\n</style>", 1)
     match = re.search(r'<symbol id="card-back".*?</symbol>', sprite, re.DOTALL)
     if not match:
         raise ValueError("sprite has no card-back symbol")
@@ -260,8 +271,15 @@ def _cmd_sw(args: argparse.Namespace) -> None:
 
 
 def _cmd_page(args: argparse.Namespace) -> None:
-    html = inline_page(args.html.read_text(), args.css.read_text(), args.sprite.read_text())
-    args.out.write_text(html)
+    html = args.html.read_text()
+    sheets = {}
+    for href in stylesheet_hrefs(html):
+        path = args.html.parent / href
+        if "//" in href or not path.is_file():
+            raise FileNotFoundError(f"stylesheet {href} is not a file of ours")
+        sheets[href] = path.read_text()
+    args.out.write_text(inline_page(html, sheets, args.sprite.read_text()))
+    print(f"  index.html: inlined {', '.join(sheets) or 'no stylesheet'} and the card back")
 
 
 def _cmd_payload(args: argparse.Namespace) -> None:
@@ -292,7 +310,6 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_cmd_sw)
     p = sub.add_parser("page")
     p.add_argument("html", type=Path)
-    p.add_argument("css", type=Path)
     p.add_argument("sprite", type=Path)
     p.add_argument("out", type=Path)
     p.set_defaults(func=_cmd_page)

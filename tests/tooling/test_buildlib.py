@@ -19,6 +19,7 @@ from buildlib import (
     read_wheel,
     render_sw,
     rewrite_lock,
+    stylesheet_hrefs,
 )
 
 LOCK = {
@@ -132,18 +133,27 @@ def test_real_sw_template_has_the_marker() -> None:
     assert "thousand-" in render_sw(template, "v1", ["./"])
 
 
-def test_inline_page_embeds_css_and_card_back() -> None:
+def test_inline_page_embeds_stylesheets_and_card_back() -> None:
     html = (
-        '<head><link rel="stylesheet" href="static/app.css"></head><body>'
+        '<head><link rel="stylesheet" href="static/app.css">'
+        '<link rel="stylesheet" href="static/table.css"></head><body>'
         '<svg><use href="cards_svg/cards.svg#card-back"/></svg></body>'
     )
+    assert stylesheet_hrefs(html) == ["static/app.css", "static/table.css"]
     sprite = '<svg><symbol id="card-QS"></symbol><symbol id="card-back"><rect/></symbol></svg>'
-    out = inline_page(html, ".table{}", sprite)
-    assert "<style>\n.table{}\n</style>" in out
+    sheets = {"static/app.css": ".table{}", "static/table.css": ".hand{}"}
+    out = inline_page(html, sheets, sprite)
+    assert "<style>\n.table{}\n</style><style>\n.hand{}\n</style>" in out
+    assert "<link" not in out
     assert '<symbol id="card-back"><rect/></symbol>' in out
     assert 'href="#card-back"' in out
     assert "cards.svg" not in out
     assert "card-QS" not in out
+
+
+def test_inline_page_refuses_a_missing_link() -> None:
+    with pytest.raises(ValueError, match="lacks"):
+        inline_page("<body></body>", {"static/app.css": ""}, '<symbol id="card-back"></symbol>')
 
 
 def test_payload_counts_our_files_only(tmp_path: Path) -> None:
