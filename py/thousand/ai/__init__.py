@@ -1,1 +1,27 @@
-"""AI opponents for 1000: open-hand solver, world sampler, Normal and Strong bots."""
+"""AI opponents for 1000: open-hand solver, world sampler, Normal and Strong bots.
+
+>>> import random
+>>> from thousand import Game, Conventions
+>>> from thousand.ai import make_ai_bot
+>>> bot = make_ai_bot("strong")
+>>> state = Game(Conventions()).new_initial_state(random.Random(1))
+>>> obs = state.observation(state.current_player())
+>>> bot.act(obs, random.Random(2)) in obs.legal_actions
+True
+
+Browser shell (step-wise, never blocking the page for more than a slice)::
+
+    think = bot.start(obs, rng, budget_ms=1000)
+    while not think.step(max_ms=40):
+        await asyncio.sleep(0)
+    action = think.action()
+
+Hints: ``bot.explain(obs, rng, budget_ms=1000)`` lists (action, values) best
+first, e.g. ``{"make": 0.72, "declarer_points": 131.5, "score": 54.3}``.
+"""
+
+from .bot import AIBot, make_ai_bot
+from .settings import NORMAL, STRONG, Settings
+from .think import Choice, Think
+
+__all__ = ["NORMAL", "STRONG", "AIBot", "Choice", "Settings", "Think", "make_ai_bot"]

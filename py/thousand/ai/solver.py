@@ -28,6 +28,7 @@ left to need; more needed than the cards and marriages still available).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -214,6 +215,10 @@ def upper_bound(pos: Position, rules: Rules) -> int:
             + marriage_potential(pos.hands[0], rules.ace_marriage))
 
 
+class SearchAborted(Exception):
+    """A search stopped at its node or time limit (the transposition table stays valid)."""
+
+
 class Solver:
     """Zero-window alpha-beta for the declarer's points, with a shared transposition table."""
 
@@ -222,9 +227,29 @@ class Solver:
         self.tt: dict[int, list[int]] = {}
         self.max_entries = max_entries
         self.nodes = 0
+        self.node_limit: int | None = None  # abort a search after this many nodes ...
+        self.deadline: float | None = None  # ... or at this time.perf_counter()
+        self._check_at = 1 << 62
         self._hands = [0, 0, 0]
         self._search3 = self._build(3)
         self._search2 = self._build(2)
+
+    def _check(self) -> None:
+        """Abort the search when its node or time limit is used up."""
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchAborted("node limit")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchAborted("deadline")
+        self._check_at = self.nodes + 64
+        if self.node_limit is not None:
+            self._check_at = min(self._check_at, self.node_limit)
+
+    def limit(self, nodes: int | None = None, deadline: float | None = None) -> None:
+        """Set the limits of the following searches (counted from the nodes so far)."""
+        self.node_limit = None if nodes is None else self.nodes + nodes
+        self.deadline = deadline
+        self._check_at = self.nodes + 1 if (nodes is not None or deadline is not None) \
+            else 1 << 62
 
     def clear(self) -> None:
         """Forget the transposition table."""
@@ -408,6 +433,8 @@ class Solver:
             else:
                 best = -1
             solver.nodes += 1
+            if solver.nodes >= solver._check_at:
+                solver._check()
             hand = H[p]
             # Sure tricks of the leader bound the result: the declarer's make a
             # lower bound, a defender's cut the upper one.
@@ -594,3 +621,47 @@ def _asc_order(mask: int) -> tuple[int, ...]:
     if len(_ASC_ORDER) < 200_000:
         _ASC_ORDER[mask] = o
     return o
+
+
+def greedy_playout(pos: Position, rules: Rules) -> int:
+    """Declarer points from playing the rest out with a simple open-handed policy.
+
+    Each side plays greedily: lead a sure winner (richest first) or else the
+    cheapest card, declaring the best marriage when allowed; follow with the
+    cheapest card that wins when an opponent is winning, else the richest
+    card when the own side wins and else the cheapest. A cheap stand-in for
+    the solver where a search would cost too much.
+    """
+    q = pos.copy()
+    gain = 0
+    while any(q.hands):
+        moves = legal_moves(q, rules)
+        p = q.to_move()
+        team = p == 0
+        if not q.trick:
+            decl = [m for m in moves if m >= DECLARE]
+            if decl:
+                mv = max(decl, key=lambda m: (200 if (m - DECLARE) % 6 == ACE
+                                              else MARRIAGE_VALUE[(m - DECLARE) // 6],
+                                              POINTS[m - DECLARE]))
+            else:
+                rem = 0
+                for h in q.hands:
+                    rem |= h
+                tops = [m for m in moves
+                        if (rem & SUIT_MASK[m // 6]).bit_length() - 1 == m]
+                mv = max(tops, key=POINTS.__getitem__) if tops else \
+                    min(moves, key=lambda m: (POINTS[m], m))
+        else:
+            w = q.winner_card()
+            wp = (q.leader + q.trick.index(w)) % q.n
+            winners = [m for m in moves if trick_winner([*q.trick, m], q.trump) == m]
+            if (wp == 0) == team:
+                losers = [m for m in moves if m not in winners] or moves
+                mv = max(losers, key=lambda m: (POINTS[m], -m))
+            elif winners:
+                mv = min(winners, key=lambda m: (POINTS[m], m))
+            else:
+                mv = min(moves, key=lambda m: (POINTS[m], m))
+        gain += apply_move(q, mv)
+    return gain

@@ -1,0 +1,213 @@
+"""Card play by information-set sampling (perfect-information Monte Carlo).
+
+For a play decision: draw worlds consistent with everything the seat knows
+(``Sampler``, weighted by the auction), solve each world open-handed for
+every legal move, and choose the move with the best mean utility for the
+seat's objective - the declarer: making the contract, then points; a
+defender: defeating it, then points kept from the declarer. The utility is a
+monotone function of the declarer's final points ``P``, so the open-handed
+minimax of ``P`` gives it exactly in each world:
+
+* declarer: ``+-v + 0.5 P`` (``v`` the contract's value: doubled in the dark
+  and in the golden round);
+* defender: ``-(+-v) / 2 - 0.25 P`` (half of the declarer's swing weighs on
+  each opponent; each point the declarer takes is a point the defenders lose).
+
+Cost control (measured, see ``bench/ai_latency.py``): with many cards left a
+move costs one zero-window search against the contract (does it make?) plus
+a greedy playout for the points; with few cards the exact value is found by
+bisection. Every search has a node limit, past which the greedy playout
+stands in for it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import partial
+
+from ..cards import mask_points
+from ..state import Observation
+from .common import declarer_points, position_from_obs
+from .evaluator import Evaluator
+from .sampler import Sampler
+from .settings import Settings
+from .solver import Position, Rules, Solver, apply_move, greedy_playout, upper_bound
+from .think import Choice, Context, Decision, ranked
+
+
+def contract_value(obs: Observation) -> int:
+    """What the contract is worth to the declarer (dark doubled and capped, golden doubled)."""
+    v = obs.contract
+    if obs.dark:
+        v *= 2
+    if obs.golden:
+        v *= 2
+    return v
+
+
+def target_points(obs: Observation) -> int:
+    """The declarer's deal points needed to make the contract (round_declarer: 2 less)."""
+    c = obs.contract
+    return c - 2 if obs.conventions.round_declarer else c
+
+
+def utility(obs: Observation, final: float, made: float) -> float:
+    """The seat's utility of a deal ending with ``final`` declarer points (``made`` in 0..1)."""
+    v = contract_value(obs)
+    cap = obs.dark and obs.conventions.dark_cap_240
+    win = min(v, 240 * (2 if obs.golden else 1)) if cap else v  # dark_cap_240
+    swing = made * win - (1.0 - made) * v
+    if obs.seat == obs.declarer:
+        return swing + 0.5 * final
+    return -0.5 * swing - 0.25 * final
+
+
+def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float]:
+    """The bidding-strength estimate the sampler weighs worlds by."""
+    players = obs.players
+    ace = obs.conventions.ace_marriage
+
+    def hv(hand: int, _seat: int) -> float:
+        return ev.expected("bid", hand, players, ace)
+
+    return hv
+
+
+def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: Settings,
+                  ev: Evaluator) -> Decision:
+    """PIMC over the open-hand solver for a play-phase decision (a generator)."""
+    legal = list(obs.legal_actions)
+    if len(legal) == 1:
+        return [Choice(legal[0], 0.0, {})]
+    conv = obs.conventions
+    rules = Rules.of(conv)
+    solver = Solver(rules)
+    sampler = Sampler(obs, hand_value_fn(ev, obs))
+    cards = obs.hand.bit_count()
+    k = settings.samples(cards)
+    worlds = sampler.worlds(rng, k, settings.pool)
+    target = target_points(obs)
+    exact = cards <= settings.exact_cards
+    n = len(legal)
+    sum_u = [0.0] * n
+    sum_made = [0.0] * n
+    sum_pts = [0.0] * n
+    done = 0
+    fallbacks = 0
+    nodes0 = solver.nodes
+    for w in worlds:
+        if done and (ctx.out_of_time() or (
+                done >= settings.min_worlds and solver.nodes - nodes0 >= settings.play_nodes)):
+            break
+        aside = mask_points(w.aside) if obs.players == 2 else 0
+        pos = position_from_obs(obs, w.hands, mask_points(w.other_talon))
+        p0 = declarer_points(obs, aside)
+        us = [0.0] * n
+        ms = [0.0] * n
+        ps = [0.0] * n
+        complete = True
+        last: int | None = None  # points from ``pos`` of the last move solved exactly
+        for i, mv in enumerate(legal):
+            q = pos.copy()
+            gain = apply_move(q, mv)
+            base = p0 + gain
+            guess = None if last is None else last - gain
+            final: float
+            val: int | bool | None
+            if exact:
+                val = yield from ctx.search(
+                    solver, partial(_value, solver, q, target - base, settings.resolution,
+                                    guess),
+                    settings.node_limit)
+            else:
+                val = yield from ctx.search(solver, partial(solver.reach, q, target - base),
+                                            settings.node_limit)
+            if val is None:
+                if ctx.out_of_time():
+                    complete = False
+                    break
+                fallbacks += 1
+                final = base + greedy_playout(q, rules)
+                made = 1.0 if final >= target else 0.0
+            elif exact:
+                final = base + int(val)
+                made = 1.0 if final >= target else 0.0
+                last = int(val) + gain
+            else:
+                # One probe says whether it makes; the points come from a playout,
+                # kept on the side the search proved.
+                made = 1.0 if val else 0.0
+                greedy = base + greedy_playout(q, rules)
+                final = max(greedy, target) if val else min(greedy, target - 1)
+            us[i] = utility(obs, final, made)
+            ms[i] = made
+            ps[i] = final
+        if not complete:
+            break
+        done += 1
+        for i in range(n):
+            sum_u[i] += us[i]
+            sum_made[i] += ms[i]
+            sum_pts[i] += ps[i]
+        ctx.partial = _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
+        yield
+    if not done:
+        return [Choice(legal[0], 0.0, {})]
+    return _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
+
+
+def _value(solver: Solver, q: Position, need: int, resolution: int,
+           guess: int | None = None) -> int:
+    """The declarer's points from ``q`` to within ``resolution``: the contract's
+    threshold ``need`` is probed first, then a galloping search from ``guess``
+    (the value of a sibling move, often equal) and bisection."""
+    reach = solver.reach
+    lo, hi = 0, upper_bound(q, solver.rules)
+    if 0 < need <= hi:
+        if reach(q, need):
+            lo = need
+        else:
+            hi = need - 1
+    if guess is not None and lo < guess <= hi:
+        step = 1
+        if reach(q, guess):
+            lo = guess
+            while hi - lo >= resolution:
+                t = min(hi, lo + step)
+                if reach(q, t):
+                    lo = t
+                    step *= 2
+                else:
+                    hi = t - 1
+                    break
+        else:
+            hi = guess - 1
+            while hi - lo >= resolution:
+                t = max(lo + 1, hi - step + 1)
+                if reach(q, t):
+                    lo = t
+                    break
+                hi = t - 1
+                step *= 2
+    while hi - lo >= resolution:
+        mid = (lo + hi + 1) // 2
+        if reach(q, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return (lo + hi) // 2
+
+
+def _choices(legal: list[int], su: list[float], sm: list[float], sp: list[float], done: int,
+             fallbacks: int) -> list[Choice]:
+    out = []
+    for i, a in enumerate(legal):
+        out.append(Choice(a, su[i] / done, {
+            "make": round(sm[i] / done, 3), "declarer_points": round(sp[i] / done, 1),
+            "score": round(su[i] / done, 1), "worlds": float(done),
+            "fallbacks": float(fallbacks)}))
+    return ranked(out)
+
+
+__all__ = ["contract_value", "play_decision", "target_points", "utility"]

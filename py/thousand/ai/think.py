@@ -1,0 +1,146 @@
+"""Step-able, anytime decisions: ``Think`` runs a decision in slices.
+
+A decision is a generator that yields between small units of work and
+finally returns its ranked ``Choice`` list. ``Think.step(max_ms)`` advances it
+for about ``max_ms`` milliseconds and returns whether it has finished, so a
+browser shell can interleave it with the event loop::
+
+    think = bot.start(obs, rng)
+    while not think.step(max_ms=40):
+        await asyncio.sleep(0)
+    action = think.action()
+
+A solver search that would overrun the slice is aborted
+(``SearchAborted``) and retried in the next slice from its transposition
+table, so no slice runs much longer than asked. When the decision's whole
+budget is spent the generator stops sampling and returns the best answer so
+far; ``Think.action()`` also answers before the end (the best so far, or a
+safe default).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .solver import SearchAborted, Solver
+
+T = TypeVar("T")
+
+
+@dataclass
+class Choice:
+    """An action with its estimated values (for hints) and the utility it was ranked by."""
+
+    action: int
+    utility: float
+    values: dict[str, float] = field(default_factory=dict)
+
+
+Decision = Generator[None, None, list[Choice]]
+
+
+class Context:
+    """Time limits of one decision: the whole budget and the current slice."""
+
+    def __init__(self, budget_ms: float | None) -> None:
+        self.started = time.perf_counter()
+        self.budget_end = None if budget_ms is None else self.started + budget_ms / 1000.0
+        self.slice_end: float | None = None
+        self.partial: list[Choice] = []  # the best choices so far, for an early answer
+
+    def out_of_time(self) -> bool:
+        """Whether the whole budget is spent (never, without a budget)."""
+        return self.budget_end is not None and time.perf_counter() >= self.budget_end
+
+    def slice_over(self) -> bool:
+        """Whether the current slice is used up."""
+        return self.slice_end is not None and time.perf_counter() >= self.slice_end
+
+    def search(self, solver: Solver, fn: Callable[[], T],
+               nodes: int | None = None) -> Generator[None, None, T | None]:
+        """Run ``fn`` (a solver search) within ``nodes``, yielding whenever a slice ends.
+
+        Returns None when the node limit (a deterministic fallback) or the whole
+        budget is used up.
+        """
+        used = 0
+        while True:
+            ends = [t for t in (self.slice_end, self.budget_end) if t is not None]
+            solver.limit(None if nodes is None else nodes - used, min(ends) if ends else None)
+            start = solver.nodes
+            try:
+                return fn()
+            except SearchAborted as e:
+                used += solver.nodes - start
+                if str(e) == "node limit" or self.out_of_time():
+                    return None
+            finally:
+                solver.limit()
+            yield
+
+
+class Think:
+    """One decision in progress (see the module docstring)."""
+
+    def __init__(self, make: Callable[[Context], Decision], default: int,
+                 budget_ms: float | None) -> None:
+        self.ctx = Context(budget_ms)
+        self._gen = make(self.ctx)
+        self._default = default
+        self.done = False
+        self.choices: list[Choice] = []
+        self.elapsed_ms = 0.0
+
+    def step(self, max_ms: float | None = 40.0) -> bool:
+        """Work for about ``max_ms`` (None: to the end); True once the decision is made."""
+        if self.done:
+            return True
+        t0 = time.perf_counter()
+        self.ctx.slice_end = None if max_ms is None else t0 + max_ms / 1000.0
+        try:
+            while True:
+                next(self._gen)
+                if self.ctx.slice_over():
+                    break
+        except StopIteration as stop:
+            self.choices = stop.value or []
+            self.done = True
+        self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
+        return self.done
+
+    def run(self) -> list[Choice]:
+        """Run to the end and return the ranked choices."""
+        while not self.step(None):
+            pass
+        return self.choices
+
+    def action(self) -> int:
+        """The chosen action (the best so far or a safe default while still thinking)."""
+        if self.choices:
+            return self.choices[0].action
+        if self.ctx.partial:
+            return self.ctx.partial[0].action
+        return self._default
+
+
+def run_decision(gen: Decision) -> list[Choice]:
+    """Drive a decision generator to its end."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        result: list[Choice] = stop.value or []
+        return result
+
+
+def ranked(choices: list[Choice]) -> list[Choice]:
+    """Choices best first."""
+    return sorted(choices, key=lambda c: -c.utility)
+
+
+def as_pairs(choices: list[Choice]) -> list[tuple[int, dict[str, Any]]]:
+    """(action, values) pairs for hints."""
+    return [(c.action, dict(c.values)) for c in choices]

@@ -1,0 +1,109 @@
+"""The Normal and Strong bots: only legal actions under random conventions, the
+step-able interface, hints, and the arena's report format."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+
+from thousand.ai import NORMAL, STRONG, AIBot, make_ai_bot
+from thousand.arena import arrangements, summarize
+from thousand.arena import main as arena_main
+from thousand.bots import EasyBot, make_bot
+from thousand.fuzz import random_conventions
+from thousand.state import Game, Phase
+
+# Cheap settings for breadth: the same code paths with tiny sample counts.
+TINY = dataclasses.replace(NORMAL, name="tiny", play_samples=(0, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2),
+                           node_limit=150, play_nodes=300, min_worlds=1,
+                           discard_worlds=2, discard_node_limit=150, discard_nodes=300)
+
+
+def _play(conv_seed: int, bots: list[object], deals: int, rng: random.Random) -> int:
+    """Play ``deals`` deals under random conventions; returns the decisions checked."""
+    conv = random_conventions(random.Random(conv_seed))
+    state = Game(conv).new_initial_state(random.Random(conv_seed + 1))
+    checked = 0
+    while not state.is_terminal() and len(state.rows) < deals:
+        seat = state.current_player()
+        obs = state.observation(seat)
+        bot = bots[seat % len(bots)]
+        a = bot.act(obs, rng)  # type: ignore[attr-defined]
+        assert a in obs.legal_actions, (bot, obs.phase, a, obs.legal_actions)
+        state.apply_action(a)
+        checked += 1
+    return checked
+
+
+def test_levels_return_legal_actions_under_random_conventions() -> None:
+    """Every level, every phase, random convention sets (incl. 2 and 4 players)."""
+    rng = random.Random(1)
+    checked = 0
+    tiny = AIBot(TINY)
+    for k in range(40):
+        checked += _play(100 + k, [tiny, EasyBot(), tiny, tiny], 3, rng)
+    for k in range(6):
+        checked += _play(500 + k, [make_ai_bot("strong"), make_ai_bot("normal"), EasyBot()],
+                         1, rng)
+    assert checked > 1500
+
+
+def test_make_bot_knows_the_levels() -> None:
+    """``make_bot`` (bots.py) reaches the AI levels through its hook."""
+    assert make_bot("normal").name == "normal"
+    assert make_bot("Strong").name == "strong"
+
+
+def _play_position(seed: int) -> tuple[object, object]:
+    """A position in the middle of the first trick (classic rules), with its observation."""
+    rng = random.Random(seed)
+    easy = EasyBot()
+    while True:
+        state = Game().new_initial_state(random.Random(seed))
+        while not state.rows and not (
+                state.phase is Phase.PLAY and len(state.observation(0).trick) == 1
+                and len(state.legal_actions()) > 1):
+            state.apply_action(easy.act(state.observation(state.current_player()), rng))
+        if not state.rows:
+            return state, state.observation(state.current_player())
+        seed += 1000
+
+
+def test_step_wise_decision_and_hint() -> None:
+    """``start`` + ``step(max_ms)`` reaches a legal decision; ``explain`` ranks every move."""
+    bot = make_ai_bot("strong")
+    for seed in range(3):
+        _state, obs = _play_position(seed)
+        think = bot.start(obs, random.Random(seed), budget_ms=None)  # type: ignore[arg-type]
+        steps = 1
+        while not think.step(max_ms=5):
+            steps += 1
+            assert steps < 10_000
+        assert think.action() in obs.legal_actions  # type: ignore[attr-defined]
+        hints = bot.explain(obs, random.Random(seed), budget_ms=None)  # type: ignore[arg-type]
+        assert {a for a, _ in hints} == set(obs.legal_actions)  # type: ignore[attr-defined]
+        top = hints[0][1]
+        assert 0.0 <= top["make"] <= 1.0 and "declarer_points" in top
+    # A budget stops sampling early but still answers.
+    _state, obs = _play_position(7)
+    think = bot.start(obs, random.Random(1), budget_ms=1.0)  # type: ignore[arg-type]
+    think.run()
+    assert think.action() in obs.legal_actions  # type: ignore[attr-defined]
+
+
+def test_arena_report_format(capsys: object) -> None:
+    """The arena's last line: ``A-B: <+/-X.X> points/deal, 95% CI [lo, hi], n=N``."""
+    assert len(arrangements(3)) == 6 and len(arrangements(2)) == 2
+    assert arena_main(["--a", "easy", "--b", "random", "--deals", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()  # type: ignore[attr-defined]
+    assert re.fullmatch(r"A-B: [+-]\d+\.\d points/deal, 95% CI \[[+-]\d+\.\d, [+-]\d+\.\d\], "
+                        r"n=3", out[-1]), out[-1]
+    line = summarize([{"diff": 1.0, "stats": {k: dict.fromkeys(
+        ("declared", "made", "conceded", "contract", "seat_deals"), 0) for k in "AB"}}] * 2,
+        "x", "y")[-1]
+    assert line == "A-B: +1.0 points/deal, 95% CI [+1.0, +1.0], n=2"
+
+
+def test_strong_settings_are_the_strong_level() -> None:
+    assert make_ai_bot("strong").settings == STRONG
