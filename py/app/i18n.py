@@ -188,7 +188,7 @@ SUIT_NAMES = {
 }
 
 
-def t(lang: str, key: str, **kw: object) -> str:
+def t(lang: str, key: str, /, **kw: object) -> str:
     """The text for ``key`` in ``lang`` (English when missing), formatted with ``kw``."""
     table = _TABLES.get(lang, _EN)
     text = table.get(key) or _EN.get(key, key)

@@ -1,8 +1,8 @@
 """What PyScript runs (``<script type="py" src="py/app/main.py">``).
 
-Loads the engine and hands the table over. The real table UI goes in its own
-modules under ``py/app/`` and is started here, between the import and
-``mark_ready``. An exception here is shown on the page by ``static/boot.js``.
+Loads the engine, then hands the static table over to ``app.table``, which
+renders it from the game and sets ``data-ready``. An exception here is shown
+on the page by ``static/boot.js``.
 """
 
 from app import boot
@@ -10,6 +10,7 @@ from app import boot
 boot.set_stage("engine")
 
 import thousand  # noqa: E402  (the stage is shown first)
+from app import table  # noqa: E402
 
-boot.mark_ready()
+TABLE = table.start()
 print(f"thousand {boot.engine_version()} ready ({thousand.__name__})")

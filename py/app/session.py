@@ -262,7 +262,7 @@ def load_or_new(storage: Storage, make_new: Any) -> tuple[Session, str | None]:
         key = SAVE_KEY + ".corrupt"
         n = 1
         try:
-            while storage.getItem(key) is not None:
+            while storage.getItem(key) is not None and n < 1000:
                 n += 1
                 key = f"{SAVE_KEY}.corrupt.{n}"
             storage.setItem(key, text)

@@ -45,9 +45,9 @@ def _params() -> dict[str, str]:
         search = str(window.location.search or "")
         params = window.URLSearchParams.new(search)
         for key in ("lang", "seed", "speed", "players", "preset", "fresh", "level"):
-            v = params.get(key)
-            if v is not None:
-                out[key] = str(v)[:40]
+            v = params.get(key)  # JS null (absent) does not arrive as None: test for str
+            if isinstance(v, str):
+                out[key] = v[:40]
     except Exception:
         pass
     return out
@@ -61,6 +61,26 @@ def _int(text: str | None, lo: int, hi: int) -> int | None:
     return v if lo <= v <= hi else None
 
 
+class BrowserStorage:
+    """``window.localStorage`` with Python values: JS null becomes None."""
+
+    def __init__(self, js: Any) -> None:
+        self.js = js
+
+    def getItem(self, key: str) -> str | None:
+        """The stored text or None."""
+        v = self.js.getItem(key)
+        return v if isinstance(v, str) else None
+
+    def setItem(self, key: str, value: str) -> None:
+        """Store a text (raises on quota or refused storage)."""
+        self.js.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:
+        """Forget a key."""
+        self.js.removeItem(key)
+
+
 class Table:
     """The running table."""
 
@@ -68,7 +88,7 @@ class Table:
         self.root = document.getElementById("table")
         self.params = _params()
         try:
-            self.storage: Any = window.localStorage
+            self.storage: Any = BrowserStorage(window.localStorage)
             self.storage.getItem(LANG_KEY)
         except Exception:
             self.storage = MemoryStorage()
@@ -85,6 +105,7 @@ class Table:
         if self.params.get("fresh") == "1":
             self._set_aside_save()
         self.session, problem = load_or_new(self.storage, self._new_session)
+        self._drop_one_shot_params()
         if problem:
             _, why, key = problem.split("|", 2)
             self.message = t(self.lang, "save_corrupt", why=why, key=key)
@@ -152,6 +173,19 @@ class Table:
             [lv] * (self.setup["players"] - 1),
             seed=seed,
         )
+
+    @staticmethod
+    def _drop_one_shot_params() -> None:
+        """``fresh`` and ``seed`` act once: a reload resumes instead of restarting."""
+        try:
+            params = window.URLSearchParams.new(str(window.location.search or ""))
+            params.delete("fresh")
+            params.delete("seed")
+            rest = str(params.toString())
+            url = str(window.location.pathname) + (("?" + rest) if rest else "")
+            window.history.replaceState(None, "", url)
+        except Exception:
+            pass
 
     def _set_aside_save(self) -> None:
         try:
@@ -222,7 +256,7 @@ class Table:
     def on_click(self, event: Any) -> None:
         """One handler for every click on the table (event delegation)."""
         el = event.target.closest("[data-action],[data-card],[data-ui]")
-        if el is None or el.hasAttribute("disabled"):
+        if not el or el.hasAttribute("disabled"):  # JS null is falsy, not None
             return
         event.preventDefault()
         ui = el.getAttribute("data-ui")
@@ -286,7 +320,7 @@ class Table:
 
         def val(elem_id: str) -> str:
             el = document.getElementById(elem_id)
-            return str(el.value) if el is not None else ""
+            return str(el.value) if el else ""  # JS null is falsy, not None
 
         players = _int(val("ng-players"), 2, 4) or 3
         preset = val("ng-preset")
@@ -429,6 +463,7 @@ def _without_legal(obs: Any) -> Any:
 def start() -> Table:
     """Take over the static table."""
     table = Table()
+    table.persist()  # a new game is saved at once, a resumed one unchanged
     table.render()
     boot.mark_ready(ui_phase(table.session.observation(), table.session.summary_row() is not None))
     table.root.setAttribute("aria-busy", "false")

@@ -206,8 +206,8 @@ def render_own_hand(m: TableModel) -> str:
         if c in ok:
             cls += " legal"
             attrs += ' data-legal="1"'
-        else:
-            attrs += ' disabled aria-disabled="true"' if obs.legal_actions else ""
+        elif ok:
+            attrs += ' disabled aria-disabled="true"'  # only while cards are being chosen
         if c == m.selected:
             cls += " selected"
         if c in received:

@@ -203,3 +203,10 @@ def test_two_player_conventions_turn_the_barrel_off() -> None:
     assert conventions_for(2, "classic").barrel is False
     assert conventions_for(4, "strict").players == 4
     assert conventions_for(3, "nonsense").players == 3
+
+
+def test_corrupt_save_message_formats() -> None:
+    """The message names the reason and the key the save was kept under."""
+    text = t("en", "save_corrupt", why="not JSON", key="thousand.save.corrupt")
+    assert "not JSON" in text and "thousand.save.corrupt" in text
+    assert "thousand.save.corrupt" in t("ru", "save_corrupt", why="x", key="thousand.save.corrupt")
