@@ -1,0 +1,92 @@
+"""Decision latency of an AI level in CPython: p50/p95 per phase, and the longest slice.
+
+    PYTHONPATH=py python3 bench/ai_latency.py [--level strong] [--deals N] [--seed S]
+        [--players 3] [--slice 40]
+
+Plays N deals (classic rules) with the level in every seat, deciding each
+non-forced action step-wise (``start`` + ``step(max_ms=slice)``, as the
+browser does) and timing the whole decision (wall clock and CPU) and every
+slice. Last line: ``all decisions: p50 X ms, p95 Y ms (wall); ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from thousand.ai import make_ai_bot
+from thousand.conventions import Conventions
+from thousand.state import Game, Phase
+
+
+def pct(xs: list[float], q: float) -> float:
+    """The q-quantile (0..1) of a list, by nearest rank."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
+
+
+def main() -> int:
+    """Run the benchmark and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--level", default="strong")
+    ap.add_argument("--deals", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    ap.add_argument("--slice", type=float, default=40.0, help="max_ms per step")
+    args = ap.parse_args()
+    conv = Conventions(players=args.players, barrel=args.players != 2)
+    bot = make_ai_bot(args.level)
+    rng = random.Random(args.seed)
+    wall: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    slices: list[float] = []
+    for i in range(args.deals):
+        state = Game(conv).new_initial_state(random.Random(args.seed * 1000 + i))
+        while not state.rows:
+            seat = state.current_player()
+            obs = state.observation(seat)
+            if len(obs.legal_actions) == 1:
+                state.apply_action(obs.legal_actions[0])
+                continue
+            t0 = time.perf_counter()
+            c0 = time.process_time()
+            think = bot.start(obs, rng)
+            while True:
+                s0 = time.perf_counter()
+                done = think.step(max_ms=args.slice)
+                slices.append((time.perf_counter() - s0) * 1000)
+                if done:
+                    break
+            a = think.action()
+            phase = obs.phase.value
+            if obs.phase is Phase.PLAY:
+                phase += f" (trick {len(obs.tricks) + 1})"
+            wall.setdefault(phase, []).append((time.perf_counter() - t0) * 1000)
+            cpu.setdefault(phase, []).append((time.process_time() - c0) * 1000)
+            state.apply_action(a)
+    print(f"level {args.level}, {args.deals} deals, {args.players} players, "
+          f"slices of {args.slice:.0f} ms")
+    print(f"{'phase':18s} {'n':>5s} {'p50':>8s} {'p95':>8s} {'max':>8s}   (ms, wall; cpu p50/p95)")
+    for ph in sorted(wall):
+        w = wall[ph]
+        c = cpu[ph]
+        print(f"{ph:18s} {len(w):5d} {pct(w, .5):8.1f} {pct(w, .95):8.1f} {max(w):8.1f}   "
+              f"cpu {pct(c, .5):.1f}/{pct(c, .95):.1f}")
+    allw = [x for v in wall.values() for x in v]
+    allc = [x for v in cpu.values() for x in v]
+    print(f"slices: {len(slices)}, p99 {pct(slices, .99):.1f} ms, longest {max(slices):.1f} ms")
+    print(f"all decisions: p50 {pct(allw, .5):.1f} ms, p95 {pct(allw, .95):.1f} ms (wall); "
+          f"cpu p50 {pct(allc, .5):.1f} ms, p95 {pct(allc, .95):.1f} ms; "
+          f"mean {statistics.mean(allw):.1f} ms; n={len(allw)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
