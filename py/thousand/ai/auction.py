@@ -38,7 +38,7 @@ from ..cards import (
 from ..state import Observation, Phase
 from .common import play_order
 from .evaluator import Evaluator, normal_cdf
-from .play import hand_value_fn
+from .play import draw_worlds, hand_value_fn
 from .sampler import Sampler
 from .settings import Settings
 from .solver import Position, Rules, Solver, greedy_playout
@@ -285,7 +285,7 @@ def _discard(ctx: Context, obs: Observation, rng: random.Random, settings: Setti
     top = plans[:max(1, settings.discard_candidates)]
     # Evaluate the best candidates on sampled worlds with the solver.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
-    worlds = sampler.worlds(rng, settings.discard_worlds, settings.pool)
+    worlds = yield from draw_worlds(ctx, sampler, rng, settings.discard_worlds, settings.pool)
     rules = Rules.of(obs.conventions)
     solver = Solver(rules)
     target = obs.bid
@@ -370,7 +370,7 @@ def _contract(ctx: Context, obs: Observation, rng: random.Random, settings: Sett
     mu = m.mean(obs.hand, obs.conventions.ace_marriage) + aside_pts
     # Open-handed values on sampled worlds, blended with the evaluator.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
-    worlds = sampler.worlds(rng, settings.discard_worlds, settings.pool)
+    worlds = yield from draw_worlds(ctx, sampler, rng, settings.discard_worlds, settings.pool)
     rules = Rules.of(obs.conventions)
     solver = Solver(rules)
     order = play_order(obs)

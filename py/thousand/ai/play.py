@@ -23,14 +23,14 @@ stands in for it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from functools import partial
 
 from ..cards import mask_points
 from ..state import Observation
 from .common import declarer_points, position_from_obs
 from .evaluator import Evaluator
-from .sampler import Sampler
+from .sampler import Sampler, World
 from .settings import Settings
 from .solver import Position, Rules, Solver, apply_move, greedy_playout, upper_bound
 from .think import Choice, Context, Decision, ranked
@@ -86,7 +86,7 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
     sampler = Sampler(obs, hand_value_fn(ev, obs))
     cards = obs.hand.bit_count()
     k = settings.samples(cards)
-    worlds = sampler.worlds(rng, k, settings.pool)
+    worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
     target = target_points(obs)
     exact = cards <= settings.exact_cards
     n = len(legal)
@@ -143,6 +143,8 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
             us[i] = utility(obs, final, made)
             ms[i] = made
             ps[i] = final
+            if ctx.slice_over():
+                yield
         if not complete:
             break
         done += 1
@@ -155,6 +157,17 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
     if not done:
         return [Choice(legal[0], 0.0, {})]
     return _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
+
+
+def draw_worlds(ctx: Context, sampler: Sampler, rng: random.Random, k: int,
+                pool: int) -> Generator[None, None, list[World]]:
+    """``sampler.worlds(rng, k, pool)`` in small pieces (the page stays responsive)."""
+    cand = []
+    for _ in range(sampler.pool_size(k, pool)):
+        cand.append(sampler.sample(rng))
+        if ctx.slice_over():
+            yield
+    return sampler.resample(cand, k, rng)
 
 
 def _value(solver: Solver, q: Position, need: int, resolution: int,

@@ -593,9 +593,19 @@ class Sampler:
 
     def worlds(self, rng: random.Random, k: int, pool: int = 3) -> list[World]:
         """``k`` worlds: a pool of uniform draws resampled by their auction weights."""
+        cand = [self.sample(rng) for _ in range(self.pool_size(k, pool))]
+        return self.resample(cand, k, rng)
+
+    def pool_size(self, k: int, pool: int) -> int:
+        """How many uniform draws ``worlds(rng, k, pool)`` makes."""
         if self.hand_value is None or not self.obs.bids or pool <= 1:
-            return [self.sample(rng) for _ in range(k)]
-        cand = [self.sample(rng) for _ in range(k * pool)]
+            return k
+        return k * pool
+
+    def resample(self, cand: list[World], k: int, rng: random.Random) -> list[World]:
+        """``k`` of the drawn worlds, resampled by how well they explain the auction."""
+        if len(cand) <= k:
+            return cand
         for w in cand:
             w.weight = self.auction_weight(w)
         total = sum(w.weight for w in cand)

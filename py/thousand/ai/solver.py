@@ -224,7 +224,7 @@ class Solver:
 
     def __init__(self, rules: Rules, max_entries: int = 400_000) -> None:
         self.rules = rules
-        self.tt: dict[int, list[int]] = {}
+        self.tt: dict[int, int] = {}
         self.max_entries = max_entries
         self.nodes = 0
         self.node_limit: int | None = None  # abort a search after this many nodes ...
@@ -425,12 +425,17 @@ class Solver:
                    | wk << 79 | talon[0] << 82)
             e = tt.get(key)
             if e is not None:
-                if e[0] >= t:
+                # An entry packs (lo + 1024) << 20 | (hi + 1024) << 8 | (best + 1) into
+                # one int: ints are not tracked by the garbage collector, lists are.
+                lo = (e >> 20) - 1024
+                if lo >= t:
                     return True
-                if e[1] < t:
+                hi = ((e >> 8) & 4095) - 1024
+                if hi < t:
                     return False
-                best = e[2]
+                best = (e & 255) - 1
             else:
+                lo, hi = -999, 999
                 best = -1
             solver.nodes += 1
             if solver.nodes >= solver._check_at:
@@ -511,15 +516,12 @@ class Solver:
                     res = maxi
                     best = mv
                     break
-            if e is None:
-                if len(tt) < 2_000_000:
-                    tt[key] = [t, 999, best] if res else [-999, t - 1, best]
-            elif res:
-                if t > e[0]:
-                    e[0] = t
-                e[2] = best
-            elif t - 1 < e[1]:
-                e[1] = t - 1
+            if res:
+                lo = t
+            else:
+                hi = t - 1
+            if e is not None or len(tt) < 2_000_000:
+                tt[key] = (lo + 1024) << 20 | (hi + 1024) << 8 | (best + 1)
             return res
 
         def follow(p: int, ls: int, w: int, wp: int, tp: int, left: int, trump: int,
