@@ -100,6 +100,8 @@ class Table:
         fast = self.params.get("speed") == "fast"
         self.bot_delay = 0.05 if fast else 0.7
         self.trick_delay = 0.1 if fast else 1.2
+        self.ai_budget_ms = 300.0 if fast else 1000.0
+        self.hint_budget_ms = 300.0 if fast else 1000.0
         self.setup = self._load_setup()
         self.message = ""
         if self.params.get("fresh") == "1":
@@ -344,25 +346,43 @@ class Table:
         self.schedule()
 
     def give_hint(self) -> None:
-        """What the strongest available bot would do now, with its reasons."""
-        s = self.session
-        if not s.human_to_act():
-            return
-        obs = s.observation()
-        self.hint = []
-        try:
-            from thousand import ai  # type: ignore[attr-defined]
+        """Ask the strongest bot available what it would do now (thought out step-wise)."""
+        if self.session.human_to_act() and not self.busy:
+            self.task = asyncio.ensure_future(self._hint())
 
-            rows = ai.explain(obs, s.bot_rng)
-            for action, info in rows[:3]:
-                text = ", ".join(f"{k} {v}" for k, v in dict(info).items())
-                self.hint.append((A.action_str(action), text))
-        except Exception:
+    async def _hint(self) -> None:
+        s = self.session
+        obs = s.observation()
+        self.busy = True
+        self.hint = [(t(self.lang, "hint"), "…")]
+        self.render()
+        try:
+            rows = await self._explain(obs)
+        finally:
+            self.busy = False
+        if s is not self.session or s.observation() != obs:
+            return  # the table moved on meanwhile
+        self.hint = []
+        for action, values in rows[:3]:
+            text = ", ".join(_value_text(k, v) for k, v in values.items())
+            self.hint.append((A.action_str(action), text))
+        self.render()
+
+    async def _explain(self, obs: Any) -> list[tuple[int, dict[str, Any]]]:
+        """(action, values) best first: Strong's reasoning, or the greedy bot's choice."""
+        import random
+
+        try:
+            from thousand.ai import make_ai_bot
+        except ImportError:
             from thousand.bots import EasyBot
 
-            a = EasyBot().act(obs, s.bot_rng)
-            self.hint.append((A.action_str(a), ""))
-        self.render()
+            return [(EasyBot().act(obs, random.Random(0)), {})]
+        think = make_ai_bot("strong").start(obs, random.Random(len(obs.sheet) * 7919 + 1),
+                                            budget_ms=self.hint_budget_ms)
+        while not think.step(max_ms=40):
+            await asyncio.sleep(0)
+        return [(c.action, dict(c.values)) for c in think.choices] or [(think.action(), {})]
 
     def human(self, text: str) -> None:
         """Apply the human's action."""
@@ -442,10 +462,19 @@ class Table:
         start = getattr(bot, "start", None)
         if start is None:
             return s.bot_action()
-        think = start(s.state.observation(seat), s.bot_rng)
-        while not think.step(40):
-            await asyncio.sleep(0)
-        return int(think.result())
+        think = start(s.state.observation(seat), s.bot_rng, budget_ms=self.ai_budget_ms)
+        while not think.step(max_ms=40):
+            await asyncio.sleep(0)  # the page stays responsive while the bot thinks
+        return int(think.action())
+
+
+def _value_text(key: str, value: Any) -> str:
+    """One estimated value of a hint, readable: chances as %, points rounded."""
+    if isinstance(value, float) and key in ("make", "defeat", "win") and 0 <= value <= 1:
+        return f"{key} {value:.0%}"
+    if isinstance(value, float):
+        return f"{key} {value:.0f}"
+    return f"{key} {value}"
 
 
 def _card(card: int) -> str:
