@@ -7,8 +7,9 @@ their turn, paced so a person can follow them.
 
 URL parameters (all optional, validated; anything else is ignored):
 ``lang=en|ru``, ``seed=<int>`` (a new game's deal seed), ``speed=fast`` (short
-pauses, for tests), ``players=2|3|4``, ``preset=<name>``, ``fresh=1`` (start a
-new game even when one is saved; the old save is kept aside).
+pauses, for tests), ``players=2|3|4``, ``preset=<name>``, ``level=<name>``,
+``think=<ms>`` (the bots' thinking budget), ``fresh=1`` (start a new game even
+when one is saved; the old save is kept aside).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _params() -> dict[str, str]:
     try:
         search = str(window.location.search or "")
         params = window.URLSearchParams.new(search)
-        for key in ("lang", "seed", "speed", "players", "preset", "fresh", "level"):
+        for key in ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think"):
             v = params.get(key)  # JS null (absent) does not arrive as None: test for str
             if isinstance(v, str):
                 out[key] = v[:40]
@@ -100,7 +101,8 @@ class Table:
         fast = self.params.get("speed") == "fast"
         self.bot_delay = 0.05 if fast else 0.7
         self.trick_delay = 0.1 if fast else 1.2
-        self.ai_budget_ms = 300.0 if fast else 1000.0
+        self.ai_budget_ms = float(_int(self.params.get("think"), 50, 10000)
+                                  or (300 if fast else 1000))
         self.hint_budget_ms = 300.0 if fast else 1000.0
         self.setup = self._load_setup()
         self.message = ""
