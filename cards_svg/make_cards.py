@@ -127,25 +127,59 @@ def card_face(rank: str, suit: str) -> str:
     )
 
 
+def lattice(x0: int, y0: int, x1: int, y1: int, step: int) -> str:
+    """Return path data for both diagonals every ``step`` units, cut to the box.
+
+    The lines are clipped here rather than with a ``<clipPath>``, which is
+    costly to paint 24 times over in software rendering.
+    """
+    parts = []
+    for k in range(x0 - (y1 - y0), x1 + 1, step):
+        # "\" lines: x - y = k - y0 ; "/" lines: x + y = k + y1 (mirror image)
+        for slope in (1, -1):
+            pts = []
+            for y in (y0, y1):
+                x = k + (y - y0) if slope == 1 else k + (y1 - y)
+                pts.append((x, y))
+            (ax, ay), (bx, by) = pts
+            # clip x to [x0, x1] along the 45-degree line
+            if ax > bx:
+                (ax, ay), (bx, by) = (bx, by), (ax, ay)
+            if bx < x0 or ax > x1:
+                continue
+            if ax < x0:
+                ay += (x0 - ax) * (1 if by > ay else -1)
+                ax = x0
+            if bx > x1:
+                by -= (bx - x1) * (1 if by > ay else -1)
+                bx = x1
+            if (ax, ay) != (bx, by):
+                parts.append(f"M{ax} {ay}L{bx} {by}")
+    return "".join(parts)
+
+
+# "1000" on the back drawn as strokes, not text: no font, and no text layout
+# for the 24 backs the page paints before Python loads.
+SEAL_1000 = (
+    "M79 166L87 160V191M75 191H99"  # 1
+    + "".join(f"M{x} 175.5a10 15.5 0 1 0 20 0a10 15.5 0 1 0 -20 0Z" for x in (107, 131, 155))
+)
+
+
 def card_back() -> str:
     """Return the ``<symbol>`` for the card back: a diamond lattice and a "1000" seal."""
-    step = 25
-    lines = []
-    for k in range(-H, W + H, step):  # both diagonals across the inner panel
-        lines.append(f"M{k} 0l{H} {H}M{k} {H}l{H} {-H}")
+    x0, y0, x1, y1 = 16, 16, W - 16, H - 16
     return (
         f'<symbol id="card-back" viewBox="0 0 {W} {H}"><title>card back</title>'
         f"{card_frame('#fff')}"
-        f'<clipPath id="cards-back-clip"><rect x="16" y="16" width="{W - 32}"'
-        f' height="{H - 32}" rx="9"/></clipPath>'
-        f'<g clip-path="url(#cards-back-clip)"><rect width="{W}" height="{H}" fill="#1f3f73"/>'
-        f'<path d="{"".join(lines)}" stroke="#3f67a6" stroke-width="3" fill="none"/></g>'
-        f'<rect x="16" y="16" width="{W - 32}" height="{H - 32}" rx="9" fill="none"'
+        f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="9" fill="#1f3f73"/>'
+        f'<path d="{lattice(x0, y0, x1, y1, 25)}" stroke="#3f67a6" stroke-width="3"/>'
+        f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="9" fill="none"'
         ' stroke="#c9a54a" stroke-width="4"/>'
         '<ellipse cx="125" cy="175" rx="62" ry="40" fill="#1f3f73" stroke="#c9a54a"'
         ' stroke-width="4"/>'
-        f'<text x="125" y="190" text-anchor="middle" font-family="{SERIF}" font-size="42"'
-        ' font-weight="700" fill="#e8cf86">1000</text></symbol>'
+        f'<path d="{SEAL_1000}" fill="none" stroke="#e8cf86" stroke-width="6"'
+        ' stroke-linecap="round" stroke-linejoin="round"/></symbol>'
     )
 
 
