@@ -160,6 +160,18 @@ def summarize(results: list[dict[str, Any]], a: str, b: str) -> list[str]:
     return lines
 
 
+def _games_line(games: list[dict[str, Any]], a: str, b: str, players: int) -> str:
+    """The full-game summary line."""
+    n = len(games)
+    won = sum(g["won"] for g in games)
+    share = won / n if n else 0.0
+    half = 1.96 * math.sqrt(share * (1 - share) / n) if n else 0.0
+    unfinished = sum(not g["ended"] for g in games)
+    deals = sum(g["deals"] for g in games) / n if n else 0.0
+    return (f"full games: A ({a}) won {won} of {n} against {b} ({share:.1%} +- {half:.1%}; "
+            f"fair share {1 / players:.1%}), {deals:.1f} deals per game, {unfinished} unfinished")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point."""
     p = argparse.ArgumentParser(prog="python -m thousand.arena", description=__doc__,
@@ -178,16 +190,21 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.combine:
         results: list[dict[str, Any]] = []
+        games: dict[int, dict[str, Any]] = {}
         seen: set[int] = set()
         a, b = args.a, args.b
         for path in args.combine:
             with open(path, encoding="utf-8") as f:
                 for line in f:
                     r = json.loads(line)
-                    if r.get("kind") == "set" and r["index"] not in seen:
+                    a, b = r.get("a", a), r.get("b", b)
+                    if r.get("kind") == "game":
+                        games[r["index"]] = r
+                    elif r.get("kind") == "set" and r["index"] not in seen:
                         seen.add(r["index"])
                         results.append(r)
-                        a, b = r.get("a", a), r.get("b", b)
+        if games:
+            print(_games_line(list(games.values()), a, b, args.players or 3))
         for line in summarize(results, a, b):
             print(line)
         return 0
@@ -199,20 +216,21 @@ def main(argv: list[str] | None = None) -> int:
         conv = conv.replace(**ch)
     cj = conv.to_json()
     t0 = time.perf_counter()
-    if args.games:
-        jobs = [(args.a, args.b, args.seed, i, cj) for i in range(args.games)]
-        games = list(_map(play_game, jobs, args.workers))
-        won = sum(g["won"] for g in games)
-        unfinished = sum(not g["ended"] for g in games)
-        print(f"full games: A ({args.a}) won {won} of {len(games)} against {args.b} "
-              f"({won / len(games):.1%}; fair share {1 / conv.players:.1%}), "
-              f"{sum(g['deals'] for g in games) / len(games):.1f} deals per game, "
-              f"{unfinished} unfinished")
-    jobs = [(args.a, args.b, args.seed, i, cj)
-            for i in range(args.start, args.start + args.deals)]
-    results = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
+        if args.games:
+            jobs = [(args.a, args.b, args.seed, i, cj)
+                    for i in range(args.start, args.start + args.games)]
+            game_results = []
+            for g in _map(play_game, jobs, args.workers):
+                game_results.append(g)
+                if out:
+                    out.write(json.dumps({"kind": "game", "a": args.a, "b": args.b, **g}) + "\n")
+                    out.flush()
+            print(_games_line(game_results, args.a, args.b, conv.players))
+        jobs = [(args.a, args.b, args.seed, i, cj)
+                for i in range(args.start, args.start + args.deals)]
+        results = []
         for r in _map(play_set, jobs, args.workers):
             results.append(r)
             if out:

@@ -155,7 +155,7 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
         ctx.partial = _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
         yield
     if not done:
-        return [Choice(legal[0], 0.0, {})]
+        return []  # out of time before one world: the caller's default stands
     return _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
 
 
@@ -214,12 +214,15 @@ def _value(solver: Solver, q: Position, need: int, resolution: int,
 
 def _choices(legal: list[int], su: list[float], sm: list[float], sp: list[float], done: int,
              fallbacks: int) -> list[Choice]:
+    """Per move: the chance the contract is made, the declarer's expected points, the
+    utility it was ranked by, and how many worlds (and greedy fallbacks) it rests on."""
     out = []
     for i, a in enumerate(legal):
+        make = sm[i] / done
         out.append(Choice(a, su[i] / done, {
-            "make": round(sm[i] / done, 3), "declarer_points": round(sp[i] / done, 1),
-            "score": round(su[i] / done, 1), "worlds": float(done),
-            "fallbacks": float(fallbacks)}))
+            "make": round(make, 3), "defeat": round(1.0 - make, 3),
+            "declarer_points": round(sp[i] / done, 1), "score": round(su[i] / done, 1),
+            "worlds": float(done), "fallbacks": float(fallbacks)}))
     return ranked(out)
 
 

@@ -117,6 +117,10 @@ class Think:
             pass
         return self.choices
 
+    def explain(self) -> list[tuple[int, dict[str, Any]]]:
+        """The ranked choices with their values (so far, while still thinking)."""
+        return as_pairs(self.choices or self.ctx.partial)
+
     def action(self) -> int:
         """The chosen action (the best so far or a safe default while still thinking)."""
         if self.choices:
