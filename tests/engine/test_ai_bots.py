@@ -12,7 +12,7 @@ from thousand.arena import arrangements, summarize
 from thousand.arena import main as arena_main
 from thousand.bots import EasyBot, make_bot
 from thousand.fuzz import random_conventions
-from thousand.state import Game, Phase
+from thousand.state import Game, Observation, Phase, State
 
 # Cheap settings for breadth: the same code paths with tiny sample counts.
 TINY = dataclasses.replace(NORMAL, name="tiny", play_samples=(0, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2),
@@ -55,7 +55,7 @@ def test_make_bot_knows_the_levels() -> None:
     assert make_bot("Strong").name == "strong"
 
 
-def _play_position(seed: int) -> tuple[object, object]:
+def _play_position(seed: int) -> tuple[State, Observation]:
     """A position in the middle of the first trick (classic rules), with its observation."""
     rng = random.Random(seed)
     easy = EasyBot()
@@ -75,21 +75,21 @@ def test_step_wise_decision_and_hint() -> None:
     bot = make_ai_bot("strong")
     for seed in range(3):
         _state, obs = _play_position(seed)
-        think = bot.start(obs, random.Random(seed), budget_ms=None)  # type: ignore[arg-type]
+        think = bot.start(obs, random.Random(seed), budget_ms=None)
         steps = 1
         while not think.step(max_ms=5):
             steps += 1
             assert steps < 10_000
-        assert think.action() in obs.legal_actions  # type: ignore[attr-defined]
-        hints = bot.explain(obs, random.Random(seed), budget_ms=None)  # type: ignore[arg-type]
-        assert {a for a, _ in hints} == set(obs.legal_actions)  # type: ignore[attr-defined]
+        assert think.action() in obs.legal_actions
+        hints = bot.explain(obs, random.Random(seed), budget_ms=None)
+        assert {a for a, _ in hints} == set(obs.legal_actions)
         top = hints[0][1]
         assert 0.0 <= top["make"] <= 1.0 and "declarer_points" in top
     # A budget stops sampling early but still answers.
     _state, obs = _play_position(7)
-    think = bot.start(obs, random.Random(1), budget_ms=1.0)  # type: ignore[arg-type]
+    think = bot.start(obs, random.Random(1), budget_ms=1.0)
     think.run()
-    assert think.action() in obs.legal_actions  # type: ignore[attr-defined]
+    assert think.action() in obs.legal_actions
 
 
 def test_arena_report_format(capsys: object) -> None:
@@ -107,3 +107,19 @@ def test_arena_report_format(capsys: object) -> None:
 
 def test_strong_settings_are_the_strong_level() -> None:
     assert make_ai_bot("strong").settings == STRONG
+
+
+def test_bolt_awareness() -> None:
+    """Bolts (§8): with two bolts a trickless deal costs the penalty; sure tricks are marked."""
+    from thousand.ai.play import bolt_risk, securing_moves
+
+    _state, obs = _play_position(3)
+    assert bolt_risk(obs) == 0.0
+    risky = dataclasses.replace(obs, bolt_counts=tuple(2 for _ in obs.bolt_counts))
+    assert bolt_risk(risky) == float(risky.conventions.penalty)
+    sure = securing_moves(risky, list(risky.legal_actions))
+    assert sure <= set(risky.legal_actions)
+    off_conv = risky.conventions.replace(bolts="off", no_bolt_on_own_game=False,
+                                         bolt_counts_zero_points=False)
+    off = dataclasses.replace(risky, conventions=off_conv)
+    assert bolt_risk(off) == 0.0

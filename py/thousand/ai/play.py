@@ -26,13 +26,21 @@ import random
 from collections.abc import Callable, Generator
 from functools import partial
 
-from ..cards import mask_points
+from ..cards import FULL_DECK, SUIT_MASK, mask_points
 from ..state import Observation
 from .common import declarer_points, position_from_obs
 from .evaluator import Evaluator
 from .sampler import Sampler, World
 from .settings import Settings
-from .solver import Position, Rules, Solver, apply_move, greedy_playout, upper_bound
+from .solver import (
+    Position,
+    Rules,
+    Solver,
+    apply_move,
+    greedy_playout,
+    trick_winner,
+    upper_bound,
+)
 from .think import Choice, Context, Decision, ranked
 
 
@@ -61,6 +69,43 @@ def utility(obs: Observation, final: float, made: float) -> float:
     if obs.seat == obs.declarer:
         return swing + 0.5 * final
     return -0.5 * swing - 0.25 * final
+
+
+def bolt_risk(obs: Observation) -> float:
+    """What taking no trick in this deal would cost the seat (its third bolt), else 0."""
+    conv = obs.conventions
+    me = obs.seat
+    if conv.bolts == "off" or obs.tricks_won[me]:
+        return 0.0
+    if conv.no_bolt_on_own_game and me == obs.declarer:
+        return 0.0  # no_bolt_on_own_game
+    if conv.barrel and obs.on_barrel[me] and not conv.bolts_on_barrel:
+        return 0.0  # bolts_on_barrel off
+    marks = 2 if (obs.golden and conv.golden_double_bolts) or \
+        (obs.dark and conv.dark_double_bolts) else 1
+    if obs.bolt_counts[me] + marks < 3:
+        return 0.0
+    return float(conv.penalty * (2 if obs.golden else 1))
+
+
+def securing_moves(obs: Observation, legal: list[int]) -> set[int]:
+    """Moves that surely win the current trick for the seat (last to play and winning,
+    or leading the highest card still out of the trump suit, or of a suit with no trump)."""
+    out: set[int] = set()
+    trick = [c for _, c in obs.trick]
+    out_cards = FULL_DECK & ~obs.played & ~obs.hand
+    for mv in legal:
+        card = mv - 24 if mv >= 24 else mv
+        if trick and len(trick) == len(obs.active) - 1:
+            if trick_winner([*trick, card], obs.trump) == card:
+                out.add(mv)
+        elif not trick:
+            trump = card // 6 if mv >= 24 and card % 6 != 5 else obs.trump
+            higher = out_cards & SUIT_MASK[card // 6] & ~((2 << card) - 1)
+            if not higher and (trump < 0 or card // 6 == trump
+                               or not out_cards & SUIT_MASK[trump]):
+                out.add(mv)
+    return out
 
 
 def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float]:
@@ -156,6 +201,11 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
         yield
     if not done:
         return []  # out of time before one world: the caller's default stands
+    risk = bolt_risk(obs)
+    if risk:
+        # Bolts: a third trickless deal costs the penalty; take a sure trick now.
+        for mv in securing_moves(obs, legal):
+            sum_u[legal.index(mv)] += 0.9 * risk * done
     return _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
 
 
