@@ -199,12 +199,12 @@ def _bidding(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice
     bids = [a for a in legal if A.BID_BASE <= a < A.CONTRACT_BASE]
     if not settings.smart_bidding:
         return ranked(out + [Choice(b, -1e9, {}) for b in bids])
+    floor = _barrel_need(obs) if conv.barrel and obs.on_barrel[seat] else 0
     for b in bids:
-        c = A.action_value(b)
+        # §9 on the barrel the final contract must reach the target anyway.
+        c = max(A.action_value(b), floor)
         p = normal_cdf((mu - c + 0.5) / m.sigma)
         u = declarer_ev(obs, seat, p, mu, c) - settings.bid_margin
-        if conv.barrel and obs.on_barrel[seat] and c < _barrel_need(obs):
-            u -= 30.0  # a contract below the barrel's need gains nothing (raised later)
         out.append(Choice(b, u, {"make": round(p, 3), "ev": round(u, 1),
                                  "expected_points": round(mu, 1)}))
     ranked_out = ranked(out)
