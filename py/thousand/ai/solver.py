@@ -248,8 +248,12 @@ class Solver:
         """Set the limits of the following searches (counted from the nodes so far)."""
         self.node_limit = None if nodes is None else self.nodes + nodes
         self.deadline = deadline
-        self._check_at = self.nodes + 1 if (nodes is not None or deadline is not None) \
-            else 1 << 62
+        # The first time check comes after a few nodes, so that even a slice that
+        # is already over makes some progress (kept in the transposition table).
+        check = 1 << 62 if deadline is None else self.nodes + 32
+        if self.node_limit is not None:
+            check = min(check, self.node_limit)
+        self._check_at = check
 
     def clear(self) -> None:
         """Forget the transposition table."""
