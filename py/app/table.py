@@ -397,6 +397,7 @@ class Table:
             return
         self.selected = -1
         self.hint = []
+        self.message = ""  # a notice stays up until the player's next move (or ×)
         self.after_action()
 
     def _apply(self, action: int) -> None:
@@ -406,7 +407,6 @@ class Table:
         rows = len(s.state.rows)
         seat = s.state.current_player()
         s.apply(action)
-        self.message = ""
         # A finished trick stays on show for a moment (visible trick taking).
         if action < A.GIVE_BASE:
             card = action if action < A.DECLARE_BASE else action - A.DECLARE_BASE

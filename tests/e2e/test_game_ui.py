@@ -139,6 +139,7 @@ def test_reload_resumes_the_same_position(page: Any, base_url: str) -> None:
 
 def test_corrupt_save_is_moved_aside_with_a_message(page: Any, base_url: str) -> None:
     open_table(page, base_url, "?speed=fast")
+    page.wait_for_selector(TURN)  # the bots are idle: nothing will save over the test's text
     page.evaluate("() => localStorage.setItem('thousand.save', '{\"format\": \"thousand-save\"')")
     page.reload()
     page.wait_for_selector(READY)
