@@ -6,7 +6,10 @@
 // - Puts any failure before that point on the page in words (#load-error),
 //   not only in the console.
 // - Starts PyScript (and the runtime downloads) only once the table has
-//   painted, so the first paint never waits for them on slow machines.
+//   painted, so the first paint never waits for them on slow machines. The
+//   runtime files are preloaded in parallel then, which saves round trips on
+//   a real network (neutral on localhost; ?nopreload turns it off, for
+//   bench/startup.py).
 // - Registers the service worker (offline play, COOP/COEP) once the table is
 //   ready, so its precaching never competes with the first load. Add ?nosw to
 //   the URL to skip it.
