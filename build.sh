@@ -128,7 +128,7 @@ find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
 cp cards_svg/cards.svg "$STAGE/cards_svg/"
 (cd py && find app -name '*.py' ! -path '*/__pycache__/*' -exec cp --parents {} "$STAGE/py/" \;)
 "$PYTHON" tools/buildlib.py config py/app/pyscript.json py/app "$STAGE/pyscript.json"
-cp bench/bare.html "$STAGE/bench/"
+cp bench/bare.html bench/install.html "$STAGE/bench/"
 
 find "$STAGE" -name '*.map' -delete
 "$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
