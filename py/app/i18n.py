@@ -182,6 +182,28 @@ _RU: dict[str, str] = {
 
 _TABLES = {"en": _EN, "ru": _RU}
 
+# The engine's penalty reasons (thousand.sheet.Penalty.reason) in Russian.
+_REASONS_RU = {
+    "third bolt": "третий болт",
+    "third concession": "третья роспись",
+    "cut: three nines": "сдвиг: три девятки",
+    "barrel: knocked off": "бочка: сбит с бочки",
+    "barrel: arrived together": "бочка: двое на бочке",
+    "barrel: attempts used up": "бочка: три попытки",
+    "barrel: fell below": "бочка: слетел",
+    "third failed barrel: total to 0": "третья бочка: счёт на ноль",
+    "samosval 555": "самосвал 555",
+    "samosval -555": "самосвал −555",
+    "golden round reset": "золотой кон: счёт обнулён",
+}
+
+
+def reason(lang: str, text: str) -> str:
+    """A penalty reason from the engine in ``lang``."""
+    if lang == "ru":
+        return _REASONS_RU.get(text, text)
+    return text
+
 SUIT_NAMES = {
     "en": ("♠ spades", "♣ clubs", "♦ diamonds", "♥ hearts"),
     "ru": ("♠ пиковый", "♣ трефовый", "♦ бубновый", "♥ червовый"),

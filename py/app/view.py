@@ -23,7 +23,7 @@ from thousand.cards import MARRIAGE_VALUE, SUIT_SYMBOLS, card_str, iter_cards
 from thousand.sheet import SheetRow
 from thousand.state import Observation, Phase
 
-from .i18n import SUIT_NAMES, t
+from .i18n import SUIT_NAMES, reason, t
 
 SPRITE = "cards_svg/cards.svg"
 RED_SUITS = (2, 3)
@@ -397,13 +397,15 @@ def render_sheet(m: TableModel) -> str:
         cells = []
         for s in range(n):
             marks = "|" * (r.bolts[s] if r.bolts else 0)
-            barrel = f" 🛢{r.barrel[s]}" if r.barrel and r.barrel[s] else ""
+            barrel = (f' <span class="barrel-mark" title="{t(lang, "barrel")}">'
+                      f"{r.barrel[s]}</span>" if r.barrel and r.barrel[s] else "")
             cells.append(
                 f'<td><span class="delta">{r.deltas[s]:+d}</span> '
                 f'<b>{r.totals[s]}</b><span class="bolt">{marks}</span>{barrel}</td>'
             )
         pens = "; ".join(
-            f"{escape(m.names[p.seat])} {p.amount:+d} {escape(p.reason)}" for p in r.penalties
+            f"{escape(m.names[p.seat])} {p.amount:+d} {escape(reason(lang, p.reason))}"
+            for p in r.penalties
         )
         pen_row = (
             f'<tr class="penalties"><td></td><td colspan="{n + 2}">{pens}</td></tr>' if pens else ""
@@ -443,7 +445,8 @@ def render_summary(m: TableModel) -> str:
             f'<td class="bolt">{bolt}</td></tr>'
         )
     pens = "".join(
-        f"<li>{escape(m.names[p.seat])}: {p.amount:+d} ({escape(p.reason)})</li>"
+        f"<li>{escape(m.names[p.seat])}: {p.amount:+d} "
+        f"({escape(reason(lang, p.reason))})</li>"
         for p in r.penalties
     )
     pen_html = f'<ul class="penalties">{pens}</ul>' if pens else ""

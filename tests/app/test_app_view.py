@@ -210,3 +210,11 @@ def test_corrupt_save_message_formats() -> None:
     text = t("en", "save_corrupt", why="not JSON", key="thousand.save.corrupt")
     assert "not JSON" in text and "thousand.save.corrupt" in text
     assert "thousand.save.corrupt" in t("ru", "save_corrupt", why="x", key="thousand.save.corrupt")
+
+
+def test_penalty_reasons_are_translated() -> None:
+    from app.i18n import reason
+
+    assert reason("ru", "third bolt") == "третий болт"
+    assert reason("en", "third bolt") == "third bolt"
+    assert reason("ru", "something new") == "something new"
