@@ -20,6 +20,7 @@ from .cards import (
     TEN,
     marriage_total,
     mask_points,
+    trick_winner_card,
 )
 from .state import Observation, Phase
 
@@ -50,18 +51,6 @@ def hand_estimate(hand: int, ace_marriage: bool = False, players: int = 3) -> in
     tens = sum(1 for s in range(4) if hand >> (6 * s + TEN) & 1 and hand >> (6 * s + ACE) & 1)
     base = 0.8 * mask_points(hand) + 8 * aces + 4 * tens + (20 if players != 2 else 12)
     return int(base) + marriage_total(hand, ace_marriage)
-
-
-def trick_winner_card(trick: list[int], trump: int) -> int:
-    """The card winning a (partial) trick."""
-    best = trick[0]
-    for c in trick[1:]:
-        if c // 6 == best // 6:
-            if c > best:
-                best = c
-        elif c // 6 == trump:
-            best = c
-    return best
 
 
 class EasyBot:
@@ -179,4 +168,4 @@ def make_bot(name: str) -> Bot:
     return bot
 
 
-__all__ = ["Bot", "EasyBot", "RandomBot", "hand_estimate", "make_bot"]
+__all__ = ["Bot", "EasyBot", "RandomBot", "hand_estimate", "make_bot", "trick_winner_card"]

@@ -121,6 +121,19 @@ def marriage_total(mask: int, ace_marriage: bool = False) -> int:
     return total
 
 
+def trick_winner_card(trick: list[int], trump: int) -> int:
+    """RULES §7: the card winning a (partial) trick: the highest trump, else the
+    highest card of the led suit (``trump`` -1 when none is set)."""
+    best = trick[0]
+    for c in trick[1:]:
+        if c // 6 == best // 6:
+            if c > best:
+                best = c
+        elif c // 6 == trump:
+            best = c
+    return best
+
+
 def round5(points: int) -> int:
     """RULES §8: round to 5; last digit 1, 2, 6, 7 down and 3, 4, 8, 9 up."""
     return 5 * ((points + 2) // 5)

@@ -52,6 +52,7 @@ from .cards import (
     marriage_total,
     mask_points,
     round5,
+    trick_winner_card,
 )
 from .conventions import Conventions
 from .sheet import Penalty, SheetRow
@@ -781,16 +782,7 @@ class State:
 
     def _winning_card(self) -> int:
         """The card now winning the trick (§7: highest trump, else highest of the led suit)."""
-        trick = self.trick
-        best = trick[0]
-        trump = self.trump
-        for card in trick[1:]:
-            if card // 6 == best // 6:
-                if card > best:
-                    best = card
-            elif card // 6 == trump:
-                best = card
-        return best
+        return trick_winner_card(self.trick, self.trump)
 
     # -- applying actions -------------------------------------------------
 
