@@ -4,8 +4,8 @@
 
 Positions: the first three tricks of random classic deals (bidding, discard
 and contract by the greedy bot), a seat to play with at least three legal
-moves. The oracle is PIMC with W worlds, exact values for every move and no
-node limits. Each variant decides the same position with its own worlds;
+moves. The oracle is PIMC with W worlds, exact values for every move and a
+generous node limit (300k per search). Each variant decides the same position with its own worlds;
 its regret is the oracle's utility of the oracle's best move minus that of
 the variant's move (in the utility's points). Variants, at Strong's budget:
 
@@ -67,7 +67,7 @@ def main() -> int:
     w = args.oracle_worlds
     oracle = AIBot(dataclasses.replace(
         STRONG, name="oracle", play_samples=(0,) + (w,) * 12, exact_cards=12,
-        node_limit=10**7, play_nodes=10**9, min_worlds=w))
+        node_limit=300_000, play_nodes=10**9, min_worlds=w))
     variants = {
         "zw+greedy": AIBot(dataclasses.replace(STRONG, exact_cards=0)),
         "exact": AIBot(dataclasses.replace(STRONG, exact_cards=12)),
@@ -84,6 +84,8 @@ def main() -> int:
             a = bot.act(obs, random.Random(20_000 + k))
             cost[name].append((time.process_time() - t0) * 1000)
             regret[name].append(best - util[a])
+        print(f"position {k + 1}: " + ", ".join(f"{n} {regret[n][-1]:.1f}" for n in variants),
+              flush=True)
     print(f"{args.positions} positions (tricks 1-3), oracle {w} worlds exact")
     for name in variants:
         r = regret[name]
