@@ -34,7 +34,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TextIO
 
 from .bots import make_bot
 from .cards import cards_mask
@@ -160,6 +160,14 @@ def summarize(results: list[dict[str, Any]], a: str, b: str) -> list[str]:
     return lines
 
 
+def _record(out: TextIO | None, kind: str, args: argparse.Namespace,
+            result: dict[str, Any]) -> None:
+    """Append one result to the ``--out`` file (JSON lines)."""
+    if out:
+        out.write(json.dumps({"kind": kind, "a": args.a, "b": args.b, **result}) + "\n")
+        out.flush()
+
+
 def _games_line(games: list[dict[str, Any]], a: str, b: str, players: int) -> str:
     """The full-game summary line."""
     n = len(games)
@@ -224,18 +232,14 @@ def main(argv: list[str] | None = None) -> int:
             game_results = []
             for g in _map(play_game, jobs, args.workers):
                 game_results.append(g)
-                if out:
-                    out.write(json.dumps({"kind": "game", "a": args.a, "b": args.b, **g}) + "\n")
-                    out.flush()
+                _record(out, "game", args, g)
             print(_games_line(game_results, args.a, args.b, conv.players))
         jobs = [(args.a, args.b, args.seed, i, cj)
                 for i in range(args.start, args.start + args.deals)]
         results = []
         for r in _map(play_set, jobs, args.workers):
             results.append(r)
-            if out:
-                out.write(json.dumps({"kind": "set", "a": args.a, "b": args.b, **r}) + "\n")
-                out.flush()
+            _record(out, "set", args, r)
     finally:
         if out:
             out.close()

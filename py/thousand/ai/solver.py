@@ -42,6 +42,7 @@ from ..cards import (
     QUEEN,
     SUIT_MASK,
     mask_points,
+    trick_winner_card,
 )
 from ..conventions import Conventions
 
@@ -97,16 +98,7 @@ class Position:
         return trick_winner(self.trick, self.trump)
 
 
-def trick_winner(trick: list[int], trump: int) -> int:
-    """The winning card of a (partial) trick: highest trump, else highest of the led suit."""
-    best = trick[0]
-    for c in trick[1:]:
-        if c // 6 == best // 6:
-            if c > best:
-                best = c
-        elif c // 6 == trump:
-            best = c
-    return best
+trick_winner = trick_winner_card  # §7 the engine's rule: highest trump, else led suit
 
 
 def legal_moves(pos: Position, rules: Rules) -> list[int]:
