@@ -19,12 +19,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
+from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import start_server  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage"]
+ARGS = CHROMIUM_ARGS  # the launch flags this closed network needs
 OBSERVER = """
 window.__long = [];
 new PerformanceObserver(list => {
@@ -71,7 +71,7 @@ def main() -> int:
     server, url = start_server(ROOT / "dist")
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             ctx = browser.new_context(viewport={"width": 1280, "height": 800},
                                       service_workers="block")
             page = ctx.new_page()

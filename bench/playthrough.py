@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from longtasks import ARGS, act  # noqa: E402
+from longtasks import ARGS, CHROMIUM, act  # noqa: E402
 from serve import start_server  # noqa: E402
 
 
@@ -41,7 +41,7 @@ def main() -> int:
     deals = 0
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_context(service_workers="block").new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: m.type == "error" and errors.append(m.text))

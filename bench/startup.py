@@ -33,20 +33,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
 from buildlib import payload_bytes  # noqa: E402
+from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 from serve import start_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 # Records when any element gets data-ready="1", in the page's own clock.
 READY_PROBE = """
 new MutationObserver((records, obs) => {
