@@ -9,10 +9,12 @@
 >>> bot.act(obs, random.Random(2)) in obs.legal_actions
 True
 
-Browser shell (step-wise, never blocking the page for more than a slice)::
+Browser shell (step-wise, never blocking the page for more than a slice; a
+slice overruns ``max_ms`` by at most one unit of work, ~15 ms in Pyodide, so
+25 keeps every task under 50 ms)::
 
     think = bot.start(obs, rng, budget_ms=1000)
-    while not think.step(max_ms=40):
+    while not think.step(max_ms=25):
         await asyncio.sleep(0)
     action = think.action()
 

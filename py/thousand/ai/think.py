@@ -6,7 +6,7 @@ for about ``max_ms`` milliseconds and returns whether it has finished, so a
 browser shell can interleave it with the event loop::
 
     think = bot.start(obs, rng)
-    while not think.step(max_ms=40):
+    while not think.step(max_ms=25):
         await asyncio.sleep(0)
     action = think.action()
 
