@@ -125,8 +125,8 @@ def bench_deals(seconds: float, seed: int = 1,
     rand = rng.random
     while True:
         s = base.clone()
-        n0 = len(s.rows)
-        while len(s.rows) == n0:
+        n0 = s.n_rows
+        while s.n_rows == n0:
             la = s.legal_actions()
             s.apply_action(la[int(rand() * len(la))])
         deals += 1

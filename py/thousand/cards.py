@@ -79,6 +79,11 @@ _S0, _S1, _S2, _S3 = (tuple(tuple(6 * s + r for r in range(6) if p >> r & 1) for
                       for s in range(4))
 
 
+SUIT_CARDS = (_S0, _S1, _S2, _S3)  # SUIT_CARDS[s][pattern]: the cards of suit s in a pattern
+SUIT_SHIFT = (0, 6, 12, 18)  # a suit's pattern is mask >> SUIT_SHIFT[s] & 63
+BIT = tuple(1 << c for c in range(NCARDS))
+
+
 def cards_tuple(mask: int) -> tuple[int, ...]:
     """The cards of a mask as a tuple, weakest int first (table lookups, no loop)."""
     return _S0[mask & 63] + _S1[mask >> 6 & 63] + _S2[mask >> 12 & 63] + _S3[mask >> 18]
@@ -113,9 +118,14 @@ def marriages_in(mask: int) -> list[int]:
     return [s for s in range(4) if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
 
 
+# Marriage value held per 6-bit suit pattern, per suit (Q and K both present).
+_M0, _M1, _M2, _M3 = (tuple(MARRIAGE_VALUE[s] if p & 0b1100 == 0b1100 else 0 for p in range(64))
+                      for s in range(4))
+
+
 def marriage_total(mask: int, ace_marriage: bool = False) -> int:
     """Sum of the marriage values held (ace marriage 200 when enabled)."""
-    total = sum(MARRIAGE_VALUE[s] for s in range(4) if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
+    total = _M0[mask & 63] + _M1[mask >> 6 & 63] + _M2[mask >> 12 & 63] + _M3[mask >> 18 & 63]
     if ace_marriage and mask & ACES_MASK == ACES_MASK:
         total += ACE_MARRIAGE_VALUE
     return total

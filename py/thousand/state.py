@@ -28,15 +28,15 @@ Choices the rules leave open, as implemented here:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any
 
 from . import actions as A
 from .cards import (
     ACE,
     ACES_MASK,
+    BIT,
     JACKS_MASK,
     KING,
     MARRIAGE_MASK,
@@ -45,7 +45,9 @@ from .cards import (
     NINES_MASK,
     POINTS,
     QUEEN,
+    SUIT_CARDS,
     SUIT_MASK,
+    SUIT_SHIFT,
     card_str,
     cards_list,
     cards_tuple,
@@ -74,6 +76,9 @@ class Phase(Enum):
     PLAY = "play"            # tricks (§7)
     GAME_OVER = "game-over"  # a player reached the target (§9)
 
+
+_PLAY = Phase.PLAY  # module constants: cheaper than Phase.PLAY on the hot path
+_DECLARE_BASE = A.DECLARE_BASE
 
 SUIT_SYMBOL = "♠♣♦♥"
 SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
@@ -161,6 +166,22 @@ def deal_problem(players: int, dealer: int, hands: list[int], talon: Any) -> str
     return None
 
 
+_SEATINGS: dict[tuple[int, int], tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _seating(n: int, dealer: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """(first hand, active seats from first hand, next-active-seat table) for a deal."""
+    key = (n, dealer)
+    got = _SEATINGS.get(key)
+    if got is None:
+        active = tuple((dealer + 1 + i) % n for i in range(3 if n == 4 else n))
+        nxt = [-1] * n
+        for i, seat in enumerate(active):
+            nxt[seat] = active[(i + 1) % len(active)]
+        got = _SEATINGS[key] = ((dealer + 1) % n, active, tuple(nxt))
+    return got
+
+
 class Game:
     """The game's parameters: the conventions in force."""
 
@@ -178,6 +199,10 @@ class State:
     """A whole game of 1000 in progress."""
 
     __slots__ = (
+        "_log",
+        "_nlog",
+        "_rows",
+        "_rows_t",
         "active",
         "aside",
         "barrel_falls",
@@ -205,11 +230,11 @@ class State:
         "high_seat",
         "lcache",
         "leader",
-        "log",
         "looked",
         "mar",
         "marriages",
         "n",
+        "n_rows",
         "nines_bonus",
         "nxt",
         "on_100",
@@ -223,7 +248,6 @@ class State:
         "raised",
         "redeal_queue",
         "rng",
-        "rows",
         "talon",
         "talon_shown",
         "talons",
@@ -247,11 +271,14 @@ class State:
     on_barrel: list[int]
     golden_left: int
     golden_made: bool
-    rows: tuple[SheetRow, ...]
+    _rows: list[SheetRow]
+    _rows_t: tuple[SheetRow, ...] | None
+    n_rows: int
     deal_no: int
     dealer: int
     winner: int | None
-    log: list[dict[str, Any]]
+    _log: list[dict[str, Any]]
+    _nlog: int
     queue: list[tuple[int, list[int], Any, int]]
     deal_info: dict[str, Any]
     deal_actions: list[int]
@@ -294,7 +321,7 @@ class State:
     nines_bonus: int
     cut_nines: int
     dealt_hands: tuple[int, ...]
-    lcache: tuple[int, ...] | None
+    lcache: list[int] | None  # legal actions of this position (never handed out)
 
     def __init__(self, conventions: Conventions, rng: random.Random,
                  dealer: int | None = None, totals: list[int] | None = None,
@@ -313,10 +340,13 @@ class State:
                     self.on_barrel[s] = 1  # a game set up at the barrel sits on it
         self.golden_left = n if c.golden_round else 0
         self.golden_made = False
-        self.rows = ()
+        self._rows = []
+        self._rows_t = ()
+        self.n_rows = 0
         self.deal_no = 0
         self.winner = None
-        self.log: list[dict[str, Any]] = []
+        self._log = []
+        self._nlog = 0
         self.queue: list[tuple[int, list[int], Any, int]] = []
         self.dealer = rng.randrange(n) if dealer is None else dealer
         if deal is not None:
@@ -372,11 +402,14 @@ class State:
         s.on_barrel = self.on_barrel[:]
         s.golden_left = self.golden_left
         s.golden_made = self.golden_made
-        s.rows = self.rows
+        s._rows = self._rows  # shared, append-only (see _add_row)
+        s._rows_t = self._rows_t
+        s.n_rows = self.n_rows
         s.deal_no = self.deal_no
         s.dealer = self.dealer
         s.winner = self.winner
-        s.log = self.log[:]
+        s._log = self._log  # shared, append-only (see _close_log)
+        s._nlog = self._nlog
         s.queue = self.queue[:]
         s.deal_info = self.deal_info
         s.deal_actions = self.deal_actions[:]
@@ -452,25 +485,21 @@ class State:
                         break
                     cut_nines += 1
             hands = [0] * n
-            act = [(dealer + 1 + i) % n for i in range(n)]
-            if n == 4:
-                act = act[:3]  # §8 four players: the dealer sits out on the talon
+            # Round the table from the dealer's left, a card at a time (§3); the
+            # 4-player dealer sits out on the talon (§8).
+            act = _seating(n, dealer)[1]
             k = len(act)
             if n == 2:
-                talon = ((1 << deck[0]) | (1 << deck[1]), (1 << deck[2]) | (1 << deck[3]))
+                talon = (BIT[deck[0]] | BIT[deck[1]], BIT[deck[2]] | BIT[deck[3]])
                 rest = deck[4:]
             else:
-                talon = (1 << deck[0]) | (1 << deck[1]) | (1 << deck[2])
+                talon = BIT[deck[0]] | BIT[deck[1]] | BIT[deck[2]]
                 rest = deck[3:]
-            for i, card in enumerate(rest):
-                hands[act[i % k]] |= 1 << card
-        self.first = (dealer + 1) % n  # §2 first hand: the dealer's left
-        active = tuple((dealer + 1 + i) % n for i in range(3 if n == 4 else n))
-        self.active = active
-        nxt = [-1] * n
-        for i, seat in enumerate(active):
-            nxt[seat] = active[(i + 1) % len(active)]
-        self.nxt = tuple(nxt)  # the next active seat clockwise
+            bit = BIT.__getitem__
+            for j in range(k):
+                hands[act[j]] = sum(map(bit, rest[j::k]))
+        # §2 first hand: the dealer's left; nxt: the next active seat clockwise.
+        self.first, self.active, self.nxt = _seating(n, dealer)
         self.hands = hands
         self.dealt_hands = tuple(hands)
         if n == 2:
@@ -593,17 +622,14 @@ class State:
 
     def _next_bidder(self, after: int) -> int:
         """The next seat after ``after`` that has not passed (-1 if only one remains)."""
-        act = self.active
-        k = len(act)
-        i = act.index(after)
-        live = [s for s in act if not self.passed >> s & 1]
-        if len(live) <= 1:
+        passed = self.passed
+        if len(self.active) - passed.bit_count() <= 1:  # only active seats pass
             return -1
-        for j in range(1, k + 1):
-            s = act[(i + j) % k]
-            if not self.passed >> s & 1:
-                return s
-        return -1  # pragma: no cover
+        nxt = self.nxt
+        s = nxt[after]
+        while passed >> s & 1:
+            s = nxt[s]
+        return s
 
     def _limit(self, seat: int) -> int:
         """§5 the bid limit: 120 + marriages held, capped (bid_over_120_without_marriage)."""
@@ -618,12 +644,12 @@ class State:
         """The legal action ids for the current player (empty when the game is over)."""
         lc = self.lcache
         if lc is None:
-            lc = self.lcache = tuple(self._legal())
-        return list(lc)
+            lc = self.lcache = self._play_actions() if self.phase is _PLAY else self._legal()
+        return lc[:]
 
     def _legal(self) -> list[int]:
         ph = self.phase
-        if ph is Phase.PLAY:
+        if ph is _PLAY:
             return self._play_actions()
         if ph is Phase.BIDDING:
             return self._bid_actions()
@@ -774,11 +800,34 @@ class State:
         return hand, []
 
     def _play_actions(self) -> list[int]:
-        plays, decl = self._play_masks()
-        out = cards_list(plays)
-        if decl:
-            out.extend(A.DECLARE_BASE + x for x in decl)
-        return out
+        """§7 the playable cards, then (leading) the declaring leads."""
+        trick = self.trick
+        if not trick:
+            plays, decl = self._play_masks()
+            out = cards_list(plays)
+            if decl:
+                out.extend([_DECLARE_BASE + x for x in decl])
+            return out
+        # Following (the same duties as _play_masks, inlined: this is the hot path).
+        hand = self.hands[self.cur]
+        ls = trick[0] // 6
+        follow = hand & SUIT_MASK[ls]
+        if follow:
+            if self.conv.must_beat:
+                w = trick_winner_card(trick, self.trump)
+                if w // 6 == ls and follow & ~((2 << w) - 1):
+                    follow &= ~((2 << w) - 1)  # must_beat: a higher card of the suit
+            return list(SUIT_CARDS[ls][follow >> SUIT_SHIFT[ls]])
+        t = self.trump
+        if t >= 0:
+            tm = hand & SUIT_MASK[t]
+            if tm:
+                if self.conv.must_beat:
+                    w = trick_winner_card(trick, t)
+                    if w // 6 == t and tm & ~((2 << w) - 1):
+                        tm &= ~((2 << w) - 1)  # must_beat: over-trump when possible
+                return list(SUIT_CARDS[t][tm >> SUIT_SHIFT[t]])
+        return cards_list(hand)
 
     def _winning_card(self) -> int:
         """The card now winning the trick (§7: highest trump, else highest of the led suit)."""
@@ -791,19 +840,45 @@ class State:
         ph = self.phase
         lc = self.lcache
         if lc is None:
-            lc = tuple(self._legal())
+            lc = self._play_actions() if ph is _PLAY else self._legal()
         if action not in lc:
             if ph is Phase.GAME_OVER:
                 raise IllegalActionError("the game is over")
-            if ph is Phase.PLAY:
+            if ph is _PLAY:
                 raise IllegalActionError(self._why_illegal_play(action))
             raise IllegalActionError(self._why_illegal(action))
         self.lcache = None
         self.deal_actions.append(action)
-        if ph is Phase.PLAY:
-            self._apply_play(action)
+        if ph is not _PLAY:
+            # An if-chain, not a dict: hashing an Enum member runs Python code.
+            if ph is Phase.BIDDING:
+                self._apply_bidding(action)
+            elif ph is Phase.DISCARD:
+                self._apply_discard(action)
+            elif ph is Phase.CONTRACT:
+                self._apply_contract(action)
+            elif ph is Phase.REDEAL:
+                self._apply_redeal(action)
+            elif ph is Phase.DARK:
+                self._apply_dark(action)
+            else:
+                self._apply_pick(action)
+            return
+        # §7 play a card (the hot path, inlined); a declaring lead first declares.
+        seat = self.cur
+        if action >= _DECLARE_BASE:
+            action -= _DECLARE_BASE
+            self._declare(seat, action)
+        bit = BIT[action]
+        self.hands[seat] ^= bit
+        self.played |= bit
+        trick = self.trick
+        trick.append(action)
+        self.trick_seats.append(seat)
+        if len(trick) < len(self.active):
+            self.cur = self.nxt[seat]
         else:
-            self._APPLY[ph](self, action)
+            self._end_trick()
 
     def apply_str(self, text: str) -> None:
         """Apply an action given in notation."""
@@ -1033,41 +1108,29 @@ class State:
                     "while holding other suits (no_lead_foreign_trump)"
         return f"{A.action_str(a)} is not allowed now"  # pragma: no cover
 
-    def _apply_play(self, a: int) -> None:
-        """§7 play a card (declaring when the action says so); score the trick."""
-        seat = self.cur
-        if a < A.DECLARE_BASE:
-            card = a
+    def _declare(self, seat: int, card: int) -> None:
+        """§7 a marriage declared with the lead of ``card``."""
+        if card % 6 == ACE:
+            # ace_marriage: 200, trump unchanged.
+            self.mar[seat] += 200
+            self.marriages.append((seat, 4))
         else:
-            card = a - A.DECLARE_BASE
-            if card % 6 == ACE:
-                # ace_marriage: 200, trump unchanged.
-                self.mar[seat] += 200
-                self.marriages.append((seat, 4))
-            else:
-                s = card // 6
-                self.mar[seat] += MARRIAGE_VALUE[s]
-                self.marriages.append((seat, s))
-                self.trump = s  # §7 the declared suit becomes trump
-                self.trump_seat = seat
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        self.played |= bit
-        trick = self.trick
-        trick.append(card)
-        seats = self.trick_seats
-        seats.append(seat)
-        if len(trick) < len(self.active):
-            self.cur = self.nxt[seat]
-            return
-        w = self._winning_card()
-        winner = seats[trick.index(w)]
+            s = card // 6
+            self.mar[seat] += MARRIAGE_VALUE[s]
+            self.marriages.append((seat, s))
+            self.trump = s  # §7 the declared suit becomes trump
+            self.trump_seat = seat
+
+    def _end_trick(self) -> None:
+        """§7 the highest trump, else the highest card of the led suit, wins the trick."""
+        trick, seats = self.trick, self.trick_seats
+        winner = seats[trick.index(trick_winner_card(trick, self.trump))]
         pts = 0
         for c in trick:
             pts += POINTS[c]
         self.pts[winner] += pts
         self.tricks_won[winner] += 1
-        self.tricks.append((self.leader, tuple(zip(seats, trick, strict=True)), winner))
+        self.tricks.append((self.leader, tuple(zip(seats, trick, strict=False)), winner))
         self.trick = []
         self.trick_seats = []
         self.cur = self.leader = winner
@@ -1095,11 +1158,11 @@ class State:
             if c.barrel and self.on_barrel[cutter] and new[cutter] < c.barrel_at:
                 self._fall(cutter, new, penalties, 0, "fell below")
         self.totals = new
-        row = SheetRow(number=len(self.rows) + 1, dealer=self.dealer, kind="redeal",
+        row = SheetRow(number=self.n_rows + 1, dealer=self.dealer, kind="redeal",
                        deltas=tuple(new[s] - old[s] for s in range(self.n)),
                        totals=tuple(new), penalties=tuple(penalties),
                        note=f"seat {seat} asked for a redeal ({why})")
-        self.rows = (*self.rows, row)
+        self._add_row(row)
         if not self.conv.redeal_same_dealer:
             self.dealer = (self.dealer + 1) % self.n  # redeal_same_dealer off
         self._start_deal()
@@ -1108,92 +1171,131 @@ class State:
         info = dict(self.deal_info)
         info["actions"] = self.deal_actions
         info["tricks"] = self.tricks
-        self.log.append(info)
+        lg = self._log
+        if len(lg) != self._nlog:
+            lg = self._log = lg[:self._nlog]  # a clone appended first: branch off
+        lg.append(info)
+        self._nlog += 1
+
+    def _add_row(self, row: SheetRow) -> None:
+        # Clones share the row list; each knows its own length. Appending to a list
+        # another state has already extended copies the shared prefix first, so
+        # ending a deal costs O(1), not O(game length).
+        rl = self._rows
+        if len(rl) != self.n_rows:
+            rl = self._rows = rl[:self.n_rows]
+        rl.append(row)
+        self.n_rows += 1
+        self._rows_t = None
+
+    @property
+    def rows(self) -> tuple[SheetRow, ...]:
+        """The score sheet so far, a row per deal (``n_rows`` counts them cheaply)."""
+        t = self._rows_t
+        if t is None:
+            t = self._rows_t = tuple(self._rows[:self.n_rows])
+        return t
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Per finished deal: dealer, hands, talon, cut, actions and tricks (a copy)."""
+        return self._log[:self._nlog]
 
     def _score_deal(self, writeoff: bool) -> None:
         """§8-§10: score the deal onto the sheet, then deal the next one or end the game."""
         c, n = self.conv, self.n
         d, con = self.declarer, self.contract
-        mult = 2 if self.golden_deal else 1  # golden_round: everything counts double
+        active = self.active
+        pts, mar = self.pts, self.mar
+        golden, dark = self.golden_deal, self.dark
+        mult = 2 if golden else 1  # golden_round: everything counts double
         raw = [0] * n
         points: list[int | None] = [None] * n
         penalties: list[Penalty] = []
-        opp = self._opponents()
         made: bool | None = None
-        for s in self.active:
-            points[s] = self.pts[s] + self.mar[s]
+        for s in active:
+            points[s] = pts[s] + mar[s]
         if writeoff:
             # §8 concession: -contract; opponents half the contract rounded up to 5 (or 60).
             self.writeoffs[d] += 1
-            raw[d] = 0 if c.write_off_free else -con * (2 if self.dark else 1)
-            for s in opp:
-                raw[s] = 60 if c.write_off_60 else 5 * -(-con // 10)
+            raw[d] = 0 if c.write_off_free else -con * (2 if dark else 1)
+            half = 60 if c.write_off_60 else 5 * -(-con // 10)
+            for s in active:
+                if s != d:
+                    raw[s] = half
             if c.write_off_third_penalty and self.writeoffs[d] % 3 == 0:
                 penalties.append(Penalty(d, -c.penalty * mult, "third concession"))
         else:
-            dp = self.pts[d] + self.mar[d]
+            dp = pts[d] + mar[d]
             made = (round5(dp) if c.round_declarer else dp) >= con
             val = con
-            if self.dark:
+            if dark:
                 val = 2 * con  # dark_game: the declarer's result counts double
                 if made and c.dark_cap_240:
                     val = min(val, 240)
             raw[d] = val if made else -val
-            for s in opp:
-                raw[s] = round5(self.pts[s] + self.mar[s])  # §8 defenders, rounded
-            for s in self.active:
-                if self.nines_bonus >> s & 1:
-                    raw[s] += 120  # four_nines_bonus
+            for s in active:
+                if s != d:
+                    raw[s] = 5 * ((pts[s] + mar[s] + 2) // 5)  # §8 defenders, rounded (round5)
+            if self.nines_bonus:
+                for s in active:
+                    if self.nines_bonus >> s & 1:
+                        raw[s] += 120  # four_nines_bonus
         if n == 4:
             # §8 four players: the dealer scores the talon, plus a marriage lying in it.
             tal = self.orig_talon
             raw[self.dealer] = round5(mask_points(tal)) + marriage_total(tal)
-        raw = [r * mult for r in raw]
-        barrel_start = [self.on_barrel[s] > 0 for s in range(n)] if c.barrel else [False] * n
-        for s in range(n):
-            if barrel_start[s] and not (s == d and not writeoff):
-                raw[s] = min(raw[s], 0)  # §9 on the barrel only one's own contract gains
+        if mult != 1:
+            raw = [r * mult for r in raw]
+        barrel = c.barrel
+        on_barrel = self.on_barrel
+        barrel_start = [b > 0 for b in on_barrel] if barrel else [False] * n
+        if barrel:
+            for s in range(n):
+                if barrel_start[s] and not (s == d and not writeoff):
+                    raw[s] = min(raw[s], 0)  # §9 on the barrel only one's own contract gains
         # cut_ritual: the third nine in a row costs the cutter (the dealer's right).
         if c.cut_ritual and self.cut_nines >= 3:
             penalties.append(Penalty((self.dealer - 1) % n, -c.penalty * mult, "cut: three nines"))
         # Bolts (§8): a player who takes no trick in a deal.
         bolts = [0] * n
         if c.bolts != "off" and not writeoff:
-            for s in self.active:
+            bolt_count, tricks_won = self.bolt_count, self.tricks_won
+            in_row = c.bolts == "in_row"
+            for s in active:
                 if c.no_bolt_on_own_game and s == d:
                     continue  # no_bolt_on_own_game
                 if barrel_start[s] and not c.bolts_on_barrel:
                     continue  # bolts_on_barrel off
-                empty = (points[s] == 0) if c.bolt_counts_zero_points else self.tricks_won[s] == 0
+                empty = (points[s] == 0) if c.bolt_counts_zero_points else tricks_won[s] == 0
                 if not empty:
-                    if c.bolts == "in_row":
-                        self.bolt_count[s] = 0  # bolts in_row: the run is broken
+                    if in_row:
+                        bolt_count[s] = 0  # bolts in_row: the run is broken
                     continue
                 marks = 1
-                if (self.golden_deal and c.golden_double_bolts) or \
-                        (self.dark and c.dark_double_bolts):
+                if (golden and c.golden_double_bolts) or (dark and c.dark_double_bolts):
                     marks = 2  # golden_double_bolts / dark_double_bolts
                 bolts[s] = marks
-                self.bolt_count[s] += marks
-                if self.bolt_count[s] >= 3:
-                    self.bolt_count[s] -= 3  # the third bolt clears the counter (a 4th stays)
+                bolt_count[s] += marks
+                if bolt_count[s] >= 3:
+                    bolt_count[s] -= 3  # the third bolt clears the counter (a 4th stays)
                     penalties.append(Penalty(s, -c.penalty * mult, "third bolt"))
-        delta = raw[:]
         for p in penalties:
-            delta[p.seat] += p.amount
+            raw[p.seat] += p.amount
         old = self.totals
-        new = [old[s] + delta[s] for s in range(n)]
-        if c.barrel:
+        new = [o + r for o, r in zip(old, raw, strict=True)]
+        if barrel:
             self._barrel(old, new, barrel_start, penalties, writeoff)
-        for s in range(n):
-            if c.samosval and new[s] == 555:
-                penalties.append(Penalty(s, -555, "samosval 555"))  # samosval
-                new[s] = 0
-            elif c.negative_samosval and new[s] == -555:
-                penalties.append(Penalty(s, 555, "samosval -555"))  # negative_samosval
-                new[s] = 0
+        if c.samosval or c.negative_samosval:
+            for s in range(n):
+                if c.samosval and new[s] == 555:
+                    penalties.append(Penalty(s, -555, "samosval 555"))  # samosval
+                    new[s] = 0
+                elif c.negative_samosval and new[s] == -555:
+                    penalties.append(Penalty(s, 555, "samosval -555"))  # negative_samosval
+                    new[s] = 0
         # golden_round bookkeeping (golden_reset)
-        if self.golden_deal:
+        if golden:
             self.golden_left -= 1
             if made:
                 self.golden_made = True
@@ -1203,21 +1305,20 @@ class State:
                         penalties.append(Penalty(s, -new[s], "golden round reset"))
                 new = [0] * n
                 self.golden_left = n
-        deltas = tuple(new[s] - old[s] for s in range(n))
         self.totals = new
         self._close_log()
-        row = SheetRow(
-            number=len(self.rows) + 1, dealer=self.dealer,
-            kind="writeoff" if writeoff else "play", declarer=d, contract=con, made=made,
-            dark=self.dark, golden=self.golden_deal, on_100=self.on_100,
-            points=tuple(points), deltas=deltas, totals=tuple(new), bolts=tuple(bolts),
-            bolt_counts=tuple(self.bolt_count), barrel=tuple(self.on_barrel),
-            barrel_falls=tuple(self.barrel_falls), penalties=tuple(penalties))
-        self.rows = (*self.rows, row)
-        reached = [s for s in range(n) if new[s] >= c.target]
-        if reached:
-            order = [d] + [s for s in self.active if s != d] + \
-                [s for s in range(n) if s not in self.active]
+        totals = tuple(new)
+        self._add_row(SheetRow(
+            self.n_rows + 1, self.dealer, "writeoff" if writeoff else "play", d, con, made,
+            dark, golden, self.on_100, tuple(points),
+            tuple([x - o for x, o in zip(new, old, strict=True)]), totals, tuple(bolts),
+            tuple(self.bolt_count), tuple(on_barrel), tuple(self.barrel_falls),
+            tuple(penalties)))
+        target = c.target
+        if max(new) >= target:
+            reached = [s for s in range(n) if new[s] >= target]
+            order = [d] + [s for s in active if s != d] + \
+                [s for s in range(n) if s not in active]
             best = max(new[s] for s in reached)
             self.winner = next(s for s in order if s in reached and new[s] == best)
             self.phase = Phase.GAME_OVER
@@ -1270,15 +1371,6 @@ class State:
         if self.conv.three_barrels_zero and self.barrel_falls[s] == 3:
             penalties.append(Penalty(s, -new[s], "third failed barrel: total to 0"))
             new[s] = 0  # three_barrels_zero
-
-    _APPLY: ClassVar[dict[Phase, Callable[[State, int], None]]] = {
-        Phase.DARK: _apply_dark,
-        Phase.REDEAL: _apply_redeal,
-        Phase.BIDDING: _apply_bidding,
-        Phase.PICK: _apply_pick,
-        Phase.DISCARD: _apply_discard,
-        Phase.CONTRACT: _apply_contract,
-    }
 
     # -- views --------------------------------------------------------------
 

@@ -227,6 +227,35 @@ def test_clone_is_independent() -> None:
     assert state.hands == copy.hands or state.phase != copy.phase
 
 
+
+def _finish_deal(state: State, rng: random.Random) -> None:
+    n0 = state.n_rows
+    while state.n_rows == n0 and not state.is_terminal():
+        la = state.legal_actions()
+        state.apply_action(la[rng.randrange(len(la))])
+
+
+def test_clones_branch_their_sheet_and_log() -> None:
+    # Clones share the sheet and the deal log until one of them ends a deal; then
+    # each sees only its own rows (the O(1) history behind a cheap clone).
+    base = Game(Conventions()).new_initial_state(random.Random(4))
+    for i in range(3):
+        _finish_deal(base, random.Random(i))
+    rows, log = base.rows, base.log
+    a, b = base.clone(), base.clone()
+    _finish_deal(a, random.Random(10))
+    _finish_deal(b, random.Random(11))
+    _finish_deal(b, random.Random(12))
+    assert base.rows == rows and base.log == log and base.n_rows == 3
+    assert a.n_rows == 4 and b.n_rows == 5
+    assert a.rows[:3] == rows == b.rows[:3] and a.rows[3] != b.rows[3]
+    assert a.log[3]["actions"] != b.log[3]["actions"] and len(b.log) == 5
+    _finish_deal(base, random.Random(13))  # the original branches off too
+    assert base.rows[3].number == 4 and base.rows[3] not in (a.rows[3], b.rows[3])
+    assert a.n_rows == 4 and len(a.rows) == 4
+    # Each branch replays to its own sheet.
+    assert replay(make_record(b)).rows == b.rows
+
 def test_every_listed_action_is_accepted_and_others_refused() -> None:
     rng = random.Random(11)
     state = Game(Conventions.preset("golden_dark")).new_initial_state(rng)
