@@ -5,7 +5,8 @@
 * ``replay FILE [--json]`` validates a record and prints each deal's result.
 * ``fuzz --games N --seed S`` random games under random conventions; last line
   ``games: N, failures: F``.
-* ``bench [--seconds T]`` random-playout throughput; last line ``deals/s: N``.
+* ``bench [--seconds T] [--workers W]`` random-playout throughput; last line
+  ``deals/s: N`` (classic, W processes at once; default one per core).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 import time
 from typing import Any
 
+from .bench import run_bench
 from .bots import make_bot
 from .conventions import Conventions, ConventionsError
 from .record import RecordError, make_record, replay
@@ -109,46 +111,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def bench_deals(seconds: float, seed: int = 1,
-                conv: Conventions | None = None) -> tuple[float, float]:
-    """Random playouts of whole deals (clone + legal_actions + apply_action).
-
-    Returns (deals per wall-clock second, deals per CPU second of this process);
-    the second is steadier on a machine shared with other work.
-    """
-    rng = random.Random(seed)
-    base = Game(conv or Conventions()).new_initial_state(random.Random(seed))
-    deals = 0
-    t0 = time.perf_counter()
-    c0 = time.process_time()
-    end = t0 + seconds
-    rand = rng.random
-    while True:
-        s = base.clone()
-        n0 = s.n_rows
-        while s.n_rows == n0:
-            la = s.legal_actions()
-            s.apply_action(la[int(rand() * len(la))])
-        deals += 1
-        base = s  # go on from the next deal
-        if base.is_terminal():
-            base = Game(base.conv).new_initial_state(random.Random(rng.random()))
-        if deals % 200 == 0 and time.perf_counter() > end:
-            break
-    wall = time.perf_counter() - t0
-    cpu = time.process_time() - c0
-    return deals / wall, deals / max(cpu, 1e-9)
-
-
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Print random-playout throughput (one process)."""
-    for preset in ("two_players", "four_players", "golden_dark"):
-        wall, cpu = bench_deals(args.seconds, conv=Conventions.preset(preset))
-        print(f"{preset}: {wall:,.0f} deals/s ({cpu:,.0f} per CPU second)")
-    wall, cpu = bench_deals(args.seconds)
-    print(f"classic: {wall:,.0f} deals/s wall clock, {cpu:,.0f} per CPU second")
-    print(f"deals/s: {wall:.0f}")
-    return 0
+    """Print random-playout throughput (see ``thousand.bench``)."""
+    return run_bench(args.seconds, args.workers)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     pf.add_argument("--workers", type=int, default=1, help="processes (use 2 on 2 cores)")
     pb = sub.add_parser("bench", help="random-playout throughput")
     pb.add_argument("--seconds", type=float, default=3.0)
+    pb.add_argument("--workers", type=int, default=0,
+                    help="processes for the last figure (default: one per core)")
     args = p.parse_args(argv)
     try:
         if args.cmd == "play":
