@@ -62,6 +62,12 @@ def _int(text: str | None, lo: int, hi: int) -> int | None:
     return v if lo <= v <= hi else None
 
 
+# One slice of AI thinking between yields to the page. A slice overruns by at most
+# one unit of work (~2.5x slower in Pyodide than CPython), so 25 ms keeps the main
+# thread's tasks under 50 ms (bench/ai_results.md, "Responsiveness").
+THINK_SLICE_MS = 25
+
+
 class BrowserStorage:
     """``window.localStorage`` with Python values: JS null becomes None."""
 
@@ -382,7 +388,7 @@ class Table:
             return [(EasyBot().act(obs, random.Random(0)), {})]
         think = make_ai_bot("strong").start(obs, random.Random(len(obs.sheet) * 7919 + 1),
                                             budget_ms=self.hint_budget_ms)
-        while not think.step(max_ms=40):
+        while not think.step(max_ms=THINK_SLICE_MS):
             await asyncio.sleep(0)
         return [(c.action, dict(c.values)) for c in think.choices] or [(think.action(), {})]
 
@@ -465,7 +471,7 @@ class Table:
         if start is None:
             return s.bot_action()
         think = start(s.state.observation(seat), s.bot_rng, budget_ms=self.ai_budget_ms)
-        while not think.step(max_ms=40):
+        while not think.step(max_ms=THINK_SLICE_MS):
             await asyncio.sleep(0)  # the page stays responsive while the bot thinks
         return int(think.action())
 
