@@ -137,9 +137,16 @@ def _bid_label(obs: Observation, seat: int) -> str:
     return last
 
 
+def between_deals(m: TableModel) -> bool:
+    """The deal summary is up: the engine has dealt the next deal already, but its
+    cards, turn and talon stay hidden until the player moves on."""
+    return m.summary is not None and m.obs.phase is not Phase.GAME_OVER
+
+
 def render_seat(m: TableModel, seat: int, pos: str) -> str:
     """An opponent's (or the human's) nameplate and hand."""
     obs, lang = m.obs, m.lang
+    between = between_deals(m)
     name = escape(m.names[seat])
     tags = []
     if seat == obs.dealer:
@@ -158,7 +165,8 @@ def render_seat(m: TableModel, seat: int, pos: str) -> str:
         tags.append(f'<span class="tag bolts" title="{t(lang, "bolt")}">{marks}</span>')
     if obs.on_barrel[seat]:
         tags.append(f'<span class="tag barrel">{t(lang, "barrel")} {obs.on_barrel[seat]}</span>')
-    turn = " turn" if obs.current_player == seat and obs.phase is not Phase.GAME_OVER else ""
+    turn = " turn" if obs.current_player == seat and obs.phase is not Phase.GAME_OVER \
+        and not between else ""
     think = ' <span class="thinking">…</span>' if m.thinking == seat else ""
     won = obs.tricks_won[seat]
     plate = (
@@ -171,7 +179,7 @@ def render_seat(m: TableModel, seat: int, pos: str) -> str:
             f'<section class="seat seat-bottom" data-seat="{seat}">'
             f"{render_own_hand(m)}{plate}</section>"
         )
-    count = obs.hand_sizes[seat]
+    count = 0 if between else obs.hand_sizes[seat]
     backs = "".join(card_svg(None) for _ in range(count))
     return (
         f'<section class="seat seat-{pos}" data-seat="{seat}">{plate}'
@@ -194,6 +202,8 @@ def _selectable(obs: Observation) -> set[int]:
 def render_own_hand(m: TableModel) -> str:
     """The human's cards as buttons (the automation contract's ``data-card``)."""
     obs = m.obs
+    if between_deals(m):
+        return '<div class="hand hand-own"></div>'
     ok = _selectable(obs)
     received = {c for _, c in obs.received}
     parts = []
@@ -221,6 +231,8 @@ def render_center(m: TableModel) -> str:
     obs, lang = m.obs, m.lang
     pos = seat_positions(obs.players, obs.seat)
     parts = []
+    if between_deals(m):
+        return '<section class="center"></section>'
     # Talon: faces when this seat may see it, backs while it lies on the table.
     talon_html = ""
     if obs.declarer < 0 and obs.phase in (Phase.DARK, Phase.REDEAL, Phase.BIDDING, Phase.PICK):

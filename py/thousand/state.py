@@ -521,7 +521,8 @@ class State:
             self.talon = talon
             self.orig_talon = talon
         self.cut_nines = cut_nines
-        self.deal_info = {"dealer": dealer, "hands": hands[:], "talon": talon, "cut": cut_nines}
+        self.deal_info = {"dealer": dealer, "hands": self.dealt_hands, "talon": talon,
+                          "cut": cut_nines}
         self.deal_actions = []
         self.dark = False
         self.looked = True
@@ -1198,8 +1199,10 @@ class State:
 
     def _close_log(self) -> None:
         info = dict(self.deal_info)
-        info["actions"] = self.deal_actions
-        info["tricks"] = self.tricks
+        # Tuples of ints only: the collector stops tracking them, so a long game's
+        # history does not slow garbage collection down.
+        info["actions"] = tuple(self.deal_actions)
+        info["tricks"] = tuple(self.tricks)
         lg = self._log
         if len(lg) != self._nlog:
             lg = self._log = lg[:self._nlog]  # a clone appended first: branch off

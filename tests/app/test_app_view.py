@@ -218,3 +218,23 @@ def test_penalty_reasons_are_translated() -> None:
     assert reason("ru", "third bolt") == "третий болт"
     assert reason("en", "third bolt") == "third bolt"
     assert reason("ru", "something new") == "something new"
+
+
+def test_summary_hides_the_next_deal_behind_it() -> None:
+    # The engine deals the next deal as soon as one is scored; while the summary is
+    # up the table shows no cards, talon or turn of that next deal (RULES §2: the
+    # next deal starts when the players move on).
+    s = Session.new(3, "classic", ["easy", "easy"], seed=5)
+    rng = random.Random(1)
+    while s.summary_row() is None:
+        obs = s.observation()
+        s.apply(EasyBot().act(obs, rng) if s.human_to_act() else s.bot_action())
+    obs = s.observation()
+    assert obs.hand and obs.phase is not Phase.GAME_OVER  # the next deal is dealt
+    html = render_table(TableModel(obs=obs, summary=s.summary_row()))
+    assert "data-card=" not in html and "<use" not in html.split('class="overlay"')[0]
+    assert " turn" not in html and 'class="talon"' not in html
+    assert 'data-ui="next"' in html
+    s.acknowledge()
+    html = render_table(TableModel(obs=s.observation()))
+    assert "data-card=" in html and 'data-count="7"' in html
