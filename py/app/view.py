@@ -206,6 +206,8 @@ def render_own_hand(m: TableModel) -> str:
         return '<div class="hand hand-own"></div>'
     ok = _selectable(obs)
     received = {c for _, c in obs.received}
+    if obs.seat == obs.declarer and obs.talon and obs.phase in (Phase.DISCARD, Phase.CONTRACT):
+        received |= set(iter_cards(obs.talon & obs.hand))  # the talon's cards, marked in hand
     parts = []
     if not obs.looked:
         backs = "".join(card_svg(None) for _ in range(obs.hand_sizes[obs.seat]))

@@ -238,3 +238,21 @@ def test_summary_hides_the_next_deal_behind_it() -> None:
     s.acknowledge()
     html = render_table(TableModel(obs=s.observation()))
     assert "data-card=" in html and 'data-count="7"' in html
+
+
+def test_declarer_sees_the_talon_cards_marked_in_hand() -> None:
+    # RULES §6: the declarer takes the talon into hand; the view marks those cards
+    # (and the talon stays on show) while the declarer discards.
+    from thousand import Conventions, State
+
+    hands = [["AS", "TS", "KS", "QS", "AH", "TH", "KH"],
+             ["9S", "JS", "AC", "TC", "KC", "QC", "JC"],
+             ["9C", "AD", "TD", "KD", "QD", "JD", "9D"]]
+    state = State.from_deal(Conventions(), dealer=2, hands=hands, talon=["QH", "JH", "9H"])
+    for text in ("pass", "pass"):  # first hand (seat 0) keeps the obligatory 100
+        state.apply_str(text)
+    obs = state.observation(0)
+    assert obs.phase is Phase.DISCARD and obs.declarer == 0
+    html = render_table(TableModel(obs=obs))
+    marked = re.findall(r'class="card-btn[^"]*received[^"]*" data-card="(\w+)"', html)
+    assert sorted(marked) == ["9H", "JH", "QH"]
