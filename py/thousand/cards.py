@@ -78,10 +78,7 @@ def iter_cards(mask: int) -> Iterator[int]:
 _S0, _S1, _S2, _S3 = (tuple(tuple(6 * s + r for r in range(6) if p >> r & 1) for p in range(64))
                       for s in range(4))
 
-
-SUIT_CARDS = (_S0, _S1, _S2, _S3)  # SUIT_CARDS[s][pattern]: the cards of suit s in a pattern
-SUIT_SHIFT = (0, 6, 12, 18)  # a suit's pattern is mask >> SUIT_SHIFT[s] & 63
-BIT = tuple(1 << c for c in range(NCARDS))
+BIT = tuple(1 << c for c in range(NCARDS))  # BIT[c] == 1 << c
 
 
 def cards_tuple(mask: int) -> tuple[int, ...]:

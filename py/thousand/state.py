@@ -45,9 +45,7 @@ from .cards import (
     NINES_MASK,
     POINTS,
     QUEEN,
-    SUIT_CARDS,
     SUIT_MASK,
-    SUIT_SHIFT,
     card_str,
     cards_list,
     cards_tuple,
@@ -88,7 +86,6 @@ _CONTRACT = Phase.CONTRACT
 _PLAY = Phase.PLAY
 _GAME_OVER = Phase.GAME_OVER
 _DECLARE_BASE = A.DECLARE_BASE
-_GIVE4 = tuple(A.GIVE_BASE + 4 * c for c in range(24))  # give card c to seat s: _GIVE4[c] + s
 
 SUIT_SYMBOL = "♠♣♦♥"
 SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
@@ -584,12 +581,8 @@ class State:
 
     def _open_redeal_checks(self) -> None:
         """§4: every seat whose hand qualifies is asked, from first hand on."""
-        c = self.conv
-        if c.redeal_hand_below is None and not c.redeal_four_nines and not c.redeal_four_jacks:
-            self.redeal_queue = []  # no redeal convention in force
-        else:
-            self.redeal_queue = [s for s in self.active
-                                 if (s != self.first or self.looked) and self._hand_redeal(s)]
+        self.redeal_queue = [s for s in self.active
+                             if (s != self.first or self.looked) and self._hand_redeal(s)]
         self._next_redeal_or_bidding()
 
     def _hand_redeal(self, seat: int) -> bool:
@@ -659,7 +652,7 @@ class State:
         """The legal action ids for the current player (empty when the game is over)."""
         lc = self.lcache
         if lc is None:
-            lc = self.lcache = self._play_actions() if self.phase is _PLAY else self._legal()
+            lc = self.lcache = self._legal()
         return lc[:]
 
     def _legal(self) -> list[int]:
@@ -692,9 +685,7 @@ class State:
         lo = self.high + c.min_raise
         if c.barrel and c.barrel_bidding == "from_120" and self.on_barrel[seat]:
             lo = max(lo, c.barrel_need())  # from_120: the barrel player bids from 120
-        # §5 the bid limit (as _limit): 120 + marriages held, capped.
-        hi = c.bid_cap if c.bid_over_120_without_marriage else \
-            min(c.bid_cap, 120 + marriage_total(self.hands[seat], c.ace_marriage))
+        hi = self._limit(seat)
         out = [A.PASS]
         if lo <= hi:
             if c.no_jumps:
@@ -744,18 +735,10 @@ class State:
         if self.n == 2:
             out.extend([A.ASIDE_BASE + c for c in cards])
             return out
-        d = self.declarer
-        given = self.gives[0][1] if self.gives else d
-        targets = [s for s in self.active if s != d and s != given]
-        g4 = _GIVE4
-        if len(targets) == 2:
-            t0, t1 = targets
-            for c in cards:
-                out.append(g4[c] + t0)
-                out.append(g4[c] + t1)
-        else:
-            t0 = targets[0]
-            out.extend([g4[c] + t0 for c in cards])
+        given_to = [s for _, s in self.gives]
+        targets = [s for s in self.active if s != self.declarer and s not in given_to]
+        base = A.GIVE_BASE
+        out.extend([base + c * 4 + s for c in cards for s in targets])
         return out
 
     def _contract_values(self) -> list[int]:
@@ -801,28 +784,31 @@ class State:
                 if c.ace_marriage and hand & ACES_MASK == ACES_MASK:
                     decl.extend(6 * s + ACE for s in range(4) if plays >> (6 * s + ACE) & 1)
             return plays, decl
-        lead = self.trick[0]
-        ls = lead // 6
+        return self._follow_mask(), []
+
+    def _follow_mask(self) -> int:
+        """§7 the cards that may follow: the led suit (higher under must_beat), else a
+        trump (over-trumping under must_beat), else any card."""
+        hand = self.hands[self.cur]
+        trick = self.trick
+        ls = trick[0] // 6
         follow = hand & SUIT_MASK[ls]
         if follow:
-            if c.must_beat:
-                w = self._winning_card()
-                if w // 6 == ls:
-                    higher = follow & ~((2 << w) - 1)
-                    if higher:
-                        return higher, []
-            return follow, []
-        if trump >= 0:
-            tm = hand & SUIT_MASK[trump]
+            if self.conv.must_beat:
+                w = trick_winner_card(trick, self.trump)
+                if w // 6 == ls and follow & ~((2 << w) - 1):
+                    follow &= ~((2 << w) - 1)  # must_beat: a higher card of the suit
+            return follow
+        t = self.trump
+        if t >= 0:
+            tm = hand & SUIT_MASK[t]
             if tm:
-                if c.must_beat:
-                    w = self._winning_card()
-                    if w // 6 == trump:
-                        higher = tm & ~((2 << w) - 1)
-                        if higher:
-                            return higher, []
-                return tm, []
-        return hand, []
+                if self.conv.must_beat:
+                    w = trick_winner_card(trick, t)
+                    if w // 6 == t and tm & ~((2 << w) - 1):
+                        tm &= ~((2 << w) - 1)  # must_beat: over-trump when possible
+                return tm
+        return hand
 
     def _play_actions(self) -> list[int]:
         """§7 the playable cards, then (leading) the declaring leads."""
@@ -833,30 +819,7 @@ class State:
             if decl:
                 out.extend([_DECLARE_BASE + x for x in decl])
             return out
-        # Following (the same duties as _play_masks, inlined: this is the hot path).
-        hand = self.hands[self.cur]
-        ls = trick[0] // 6
-        follow = hand & SUIT_MASK[ls]
-        if follow:
-            if self.conv.must_beat:
-                w = trick_winner_card(trick, self.trump)
-                if w // 6 == ls and follow & ~((2 << w) - 1):
-                    follow &= ~((2 << w) - 1)  # must_beat: a higher card of the suit
-            return list(SUIT_CARDS[ls][follow >> SUIT_SHIFT[ls]])
-        t = self.trump
-        if t >= 0:
-            tm = hand & SUIT_MASK[t]
-            if tm:
-                if self.conv.must_beat:
-                    w = trick_winner_card(trick, t)
-                    if w // 6 == t and tm & ~((2 << w) - 1):
-                        tm &= ~((2 << w) - 1)  # must_beat: over-trump when possible
-                return list(SUIT_CARDS[t][tm >> SUIT_SHIFT[t]])
-        return cards_list(hand)
-
-    def _winning_card(self) -> int:
-        """The card now winning the trick (§7: highest trump, else highest of the led suit)."""
-        return trick_winner_card(self.trick, self.trump)
+        return cards_list(self._follow_mask())
 
     # -- applying actions -------------------------------------------------
 
@@ -865,7 +828,7 @@ class State:
         ph = self.phase
         lc = self.lcache
         if lc is None:
-            lc = self._play_actions() if ph is _PLAY else self._legal()
+            lc = self._legal()
         if action not in lc:
             if ph is _GAME_OVER:
                 raise IllegalActionError("the game is over")
@@ -1268,7 +1231,7 @@ class State:
             raw[d] = val if made else -val
             for s in active:
                 if s != d:
-                    raw[s] = 5 * ((pts[s] + mar[s] + 2) // 5)  # §8 defenders, rounded (round5)
+                    raw[s] = round5(pts[s] + mar[s])  # §8 defenders, rounded
             if self.nines_bonus:
                 for s in active:
                     if self.nines_bonus >> s & 1:
