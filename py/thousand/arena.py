@@ -225,19 +225,19 @@ def main(argv: list[str] | None = None) -> int:
     cj = conv.to_json()
     t0 = time.perf_counter()
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
+
+    def jobs(count: int) -> list[tuple[str, str, int, int, str]]:
+        return [(args.a, args.b, args.seed, i, cj) for i in range(args.start, args.start + count)]
+
     try:
         if args.games:
-            jobs = [(args.a, args.b, args.seed, i, cj)
-                    for i in range(args.start, args.start + args.games)]
             game_results = []
-            for g in _map(play_game, jobs, args.workers):
+            for g in _map(play_game, jobs(args.games), args.workers):
                 game_results.append(g)
                 _record(out, "game", args, g)
             print(_games_line(game_results, args.a, args.b, conv.players))
-        jobs = [(args.a, args.b, args.seed, i, cj)
-                for i in range(args.start, args.start + args.deals)]
         results = []
-        for r in _map(play_set, jobs, args.workers):
+        for r in _map(play_set, jobs(args.deals), args.workers):
             results.append(r)
             _record(out, "set", args, r)
     finally:

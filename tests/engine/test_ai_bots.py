@@ -92,6 +92,23 @@ def test_step_wise_decision_and_hint() -> None:
     assert think.action() in obs.legal_actions
 
 
+
+def test_forced_move_needs_no_thinking() -> None:
+    """One legal action: ``start`` answers it in one step, ``explain`` lists it alone."""
+    bot = make_ai_bot("strong")
+    state = Game().new_initial_state(random.Random(3))
+    rng = random.Random(1)
+    found = 0
+    while found < 3:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            obs = state.observation(state.current_player())
+            think = bot.start(obs, random.Random(0), budget_ms=None)
+            assert think.step(max_ms=5) and think.action() == legal[0]
+            assert bot.explain(obs, random.Random(0)) == [(legal[0], {})]
+            found += 1
+        state.apply_action(legal[rng.randrange(len(legal))])
+
 def test_arena_report_format(capsys: object) -> None:
     """The arena's last line: ``A-B: <+/-X.X> points/deal, 95% CI [lo, hi], n=N``."""
     assert len(arrangements(3)) == 6 and len(arrangements(2)) == 2

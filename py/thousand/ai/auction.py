@@ -53,9 +53,7 @@ DARK_P = 0.3          # chance of making 120 blind (a random hand)
 def decision(ctx: Context, obs: Observation, rng: random.Random, settings: Settings,
              ev: Evaluator) -> Decision:
     """A decision outside the card play (a generator)."""
-    legal = list(obs.legal_actions)
-    if len(legal) == 1:
-        return [Choice(legal[0], 0.0, {})]
+    legal = list(obs.legal_actions)  # two or more: AIBot answers a forced move itself
     ph = obs.phase
     if ph is Phase.DARK:
         return _dark(obs, ev)

@@ -19,7 +19,7 @@ from . import auction
 from .evaluator import Evaluator, shared
 from .play import play_decision
 from .settings import LEVELS, Settings
-from .think import Context, Decision, Think, as_pairs
+from .think import Choice, Context, Decision, Think, as_pairs
 
 _UNSET: Any = object()
 
@@ -62,11 +62,20 @@ class AIBot:
         ev = self.evaluator
 
         def make(ctx: Context) -> Decision:
+            legal = obs.legal_actions
+            if len(legal) == 1:
+                return _forced(legal[0])
             if obs.phase is Phase.PLAY:
                 return play_decision(ctx, obs, rng, s, ev)
             return auction.decision(ctx, obs, rng, s, ev)
 
         return make
+
+
+def _forced(action: int) -> Decision:
+    """The decision when only one action is legal: nothing to weigh."""
+    yield from ()
+    return [Choice(action, 0.0, {})]
 
 
 def make_ai_bot(level: str) -> AIBot:

@@ -122,9 +122,7 @@ def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float
 def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: Settings,
                   ev: Evaluator) -> Decision:
     """PIMC over the open-hand solver for a play-phase decision (a generator)."""
-    legal = list(obs.legal_actions)
-    if len(legal) == 1:
-        return [Choice(legal[0], 0.0, {})]
+    legal = list(obs.legal_actions)  # two or more: AIBot answers a forced move itself
     conv = obs.conventions
     rules = Rules.of(conv)
     solver = Solver(rules)
