@@ -58,16 +58,25 @@ def positions(n: int, seed: int) -> list[Observation]:
 
 def main() -> int:
     """Run the comparison and print mean regrets."""
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--oracle-worlds", type=int, default=24)
     args = ap.parse_args()
     w = args.oracle_worlds
-    oracle = AIBot(dataclasses.replace(
-        STRONG, name="oracle", play_samples=(0,) + (w,) * 12, exact_cards=12,
-        node_limit=300_000, play_nodes=10**9, min_worlds=w))
+    oracle = AIBot(
+        dataclasses.replace(
+            STRONG,
+            name="oracle",
+            play_samples=(0,) + (w,) * 12,
+            exact_cards=12,
+            node_limit=300_000,
+            play_nodes=10**9,
+            min_worlds=w,
+        )
+    )
     variants = {
         "zw+greedy": AIBot(dataclasses.replace(STRONG, exact_cards=0)),
         "exact": AIBot(dataclasses.replace(STRONG, exact_cards=12)),
@@ -84,14 +93,18 @@ def main() -> int:
             a = bot.act(obs, random.Random(20_000 + k))
             cost[name].append((time.process_time() - t0) * 1000)
             regret[name].append(best - util[a])
-        print(f"position {k + 1}: " + ", ".join(f"{n} {regret[n][-1]:.1f}" for n in variants),
-              flush=True)
+        print(
+            f"position {k + 1}: " + ", ".join(f"{n} {regret[n][-1]:.1f}" for n in variants),
+            flush=True,
+        )
     print(f"{args.positions} positions (tricks 1-3), oracle {w} worlds exact")
     for name in variants:
         r = regret[name]
-        print(f"{name:10s} mean regret {statistics.mean(r):6.2f}  "
-              f"(zero in {sum(1 for x in r if x < 1e-9)}/{len(r)}), "
-              f"mean time {statistics.mean(cost[name]):6.0f} ms")
+        print(
+            f"{name:10s} mean regret {statistics.mean(r):6.2f}  "
+            f"(zero in {sum(1 for x in r if x < 1e-9)}/{len(r)}), "
+            f"mean time {statistics.mean(cost[name]):6.0f} ms"
+        )
     return 0
 
 

@@ -38,9 +38,14 @@ from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
 
 OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
-DATA_CONV = {"redeal_hand_below": None, "redeal_four_nines": False,
-             "redeal_talon_below": None, "redeal_two_nines_in_talon": False,
-             "write_off": False, "hide_talon_on_100": False}
+DATA_CONV = {
+    "redeal_hand_below": None,
+    "redeal_four_nines": False,
+    "redeal_talon_below": None,
+    "redeal_two_nines_in_talon": False,
+    "write_off": False,
+    "hide_talon_on_100": False,
+}
 
 
 def one_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | None:
@@ -50,8 +55,11 @@ def one_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | N
     deal_state = Game(conv).new_initial_state(random.Random(rng.random()))
     d = deal_state.record()["deals"][0]
     hands = [cards_mask(h) for h in d["hands"]]
-    talon: Any = (cards_mask(d["talon"][0]), cards_mask(d["talon"][1])) if players == 2 \
+    talon: Any = (
+        (cards_mask(d["talon"][0]), cards_mask(d["talon"][1]))
+        if players == 2
         else cards_mask(d["talon"])
+    )
     state = State.from_deal(conv, d["dealer"], hands, talon, rng=random.Random(rng.random()))
     bots = [make_ai_bot(level) for _ in range(players)]
     decl = -1
@@ -74,8 +82,14 @@ def one_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | N
         return None
     pts = row.points[decl]
     assert pts is not None
-    return {"players": players, "dealt": dealt, "played": played_hand, "aside": aside_pts,
-            "points": pts, "contract": row.contract}
+    return {
+        "players": players,
+        "dealt": dealt,
+        "played": played_hand,
+        "aside": aside_pts,
+        "points": pts,
+        "contract": row.contract,
+    }
 
 
 def ridge(xs: list[list[float]], ys: list[float], lam: float = 1.0) -> list[float]:
@@ -120,21 +134,28 @@ def fit(records: list[dict[str, Any]], players: int, kind: str) -> dict[str, Any
     ss_tot = sum((y - mean) ** 2 for y in ys)
     ss_res = sum(e * e for e in res)
     sigma = math.sqrt(ss_res / max(1, n - len(w)))
-    return {"features": list(FEATURES), "weights": [round(v, 4) for v in w],
-            "sigma": round(sigma, 2), "n": n, "r2": round(1 - ss_res / ss_tot, 3),
-            "mean_points": round(mean, 1)}
+    return {
+        "features": list(FEATURES),
+        "weights": [round(v, 4) for v in w],
+        "sigma": round(sigma, 2),
+        "n": n,
+        "r2": round(1 - ss_res / ss_tot, 3),
+        "mean_points": round(mean, 1),
+    }
 
 
 def main() -> int:
     """Generate records and/or fit."""
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--players", type=int, default=3, choices=(2, 3))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="normal")
-    ap.add_argument("--data", action="append", default=[],
-                    help="JSON-lines records (appended to the first)")
+    ap.add_argument(
+        "--data", action="append", default=[], help="JSON-lines records (appended to the first)"
+    )
     ap.add_argument("--fit-only", action="store_true")
     ap.add_argument("--minutes", type=float, default=9.5, help="stop generating after this")
     args = ap.parse_args()
@@ -167,8 +188,10 @@ def main() -> int:
         for kind in ("bid", "play"):
             entry = fit(records, players, kind)
             out[f"{kind}{players}"] = entry
-            print(f"{kind}{players}: n={entry['n']} R^2={entry['r2']} sigma={entry['sigma']} "
-                  f"mean={entry['mean_points']}")
+            print(
+                f"{kind}{players}: n={entry['n']} R^2={entry['r2']} sigma={entry['sigma']} "
+                f"mean={entry['mean_points']}"
+            )
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(out, indent=1) + "\n")
     print(f"wrote {OUT}")

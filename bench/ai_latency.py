@@ -35,8 +35,9 @@ def pct(xs: list[float], q: float) -> float:
 
 def main() -> int:
     """Run the benchmark and print the figures."""
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--level", default="strong")
     ap.add_argument("--deals", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
@@ -76,21 +77,29 @@ def main() -> int:
             wall.setdefault(phase, []).append((time.perf_counter() - t0) * 1000)
             cpu.setdefault(phase, []).append((time.process_time() - c0) * 1000)
             state.apply_action(a)
-    print(f"level {args.level}, {args.deals} deals, {args.players} players, "
-          f"slices of {args.slice:.0f} ms")
+    print(
+        f"level {args.level}, {args.deals} deals, {args.players} players, "
+        f"slices of {args.slice:.0f} ms"
+    )
     print(f"{'phase':18s} {'n':>5s} {'p50':>8s} {'p95':>8s} {'max':>8s}   (ms, wall; cpu p50/p95)")
     for ph in sorted(wall):
         w = wall[ph]
         c = cpu[ph]
-        print(f"{ph:18s} {len(w):5d} {pct(w, .5):8.1f} {pct(w, .95):8.1f} {max(w):8.1f}   "
-              f"cpu {pct(c, .5):.1f}/{pct(c, .95):.1f}")
+        print(
+            f"{ph:18s} {len(w):5d} {pct(w, 0.5):8.1f} {pct(w, 0.95):8.1f} {max(w):8.1f}   "
+            f"cpu {pct(c, 0.5):.1f}/{pct(c, 0.95):.1f}"
+        )
     allw = [x for v in wall.values() for x in v]
     allc = [x for v in cpu.values() for x in v]
-    print(f"slices: {len(slices)}, p99 {pct(slices, .99):.1f} ms, longest {max(slices):.1f} ms "
-          f"(wall; cpu p99 {pct(slices_cpu, .99):.1f} ms, longest {max(slices_cpu):.1f} ms)")
-    print(f"all decisions: p50 {pct(allw, .5):.1f} ms, p95 {pct(allw, .95):.1f} ms (wall); "
-          f"cpu p50 {pct(allc, .5):.1f} ms, p95 {pct(allc, .95):.1f} ms; "
-          f"mean {statistics.mean(allw):.1f} ms; n={len(allw)}")
+    print(
+        f"slices: {len(slices)}, p99 {pct(slices, 0.99):.1f} ms, longest {max(slices):.1f} ms "
+        f"(wall; cpu p99 {pct(slices_cpu, 0.99):.1f} ms, longest {max(slices_cpu):.1f} ms)"
+    )
+    print(
+        f"all decisions: p50 {pct(allw, 0.5):.1f} ms, p95 {pct(allw, 0.95):.1f} ms (wall); "
+        f"cpu p50 {pct(allc, 0.5):.1f} ms, p95 {pct(allc, 0.95):.1f} ms; "
+        f"mean {statistics.mean(allw):.1f} ms; n={len(allw)}"
+    )
     return 0
 
 

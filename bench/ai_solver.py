@@ -58,8 +58,9 @@ def open_position(state: State) -> tuple[Position, int]:
 
 def main() -> int:
     """Run the benchmark and print the figures."""
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
@@ -84,12 +85,18 @@ def main() -> int:
         solver.value(pos)
         ex.append((time.process_time() - t0) * 1000)
     q = statistics.quantiles(zw, n=20)
-    print(f"deals: {args.deals}, players: {args.players}, contract makeable open-handed: "
-          f"{made / args.deals:.0%}")
-    print(f"zero-window: p90 {q[17]:.1f} ms, max {max(zw):.1f} ms, "
-          f"median nodes {statistics.median(nodes):.0f}")
-    print(f"exact value (bisection): median {statistics.median(ex):.1f} ms, "
-          f"p90 {statistics.quantiles(ex, n=10)[8]:.1f} ms")
+    print(
+        f"deals: {args.deals}, players: {args.players}, contract makeable open-handed: "
+        f"{made / args.deals:.0%}"
+    )
+    print(
+        f"zero-window: p90 {q[17]:.1f} ms, max {max(zw):.1f} ms, "
+        f"median nodes {statistics.median(nodes):.0f}"
+    )
+    print(
+        f"exact value (bisection): median {statistics.median(ex):.1f} ms, "
+        f"p90 {statistics.quantiles(ex, n=10)[8]:.1f} ms"
+    )
     print(f"median zero-window full-deal solve: {statistics.median(zw):.1f} ms")
     return 0
 

@@ -31,8 +31,7 @@ new PerformanceObserver(list => {
   for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
 }).observe({type: 'longtask', buffered: true});
 """
-TURN = ('#table[data-turn="human"], #table[data-phase="deal-end"], '
-        '#table[data-phase="game-over"]')
+TURN = '#table[data-turn="human"], #table[data-phase="deal-end"], #table[data-phase="game-over"]'
 
 
 def act(page: object) -> str:
@@ -72,13 +71,16 @@ def main() -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800},
-                                      service_workers="block")
+            ctx = browser.new_context(
+                viewport={"width": 1280, "height": 800}, service_workers="block"
+            )
             page = ctx.new_page()
             page.add_init_script(OBSERVER)
             # speed=fast: short pauses between moves; think=1000: the real AI budget.
-            page.goto(f"{url}?seed={args.seed}&fresh=1&level={args.level}&speed=fast"
-                      "&think=1000", timeout=180_000)
+            page.goto(
+                f"{url}?seed={args.seed}&fresh=1&level={args.level}&speed=fast&think=1000",
+                timeout=180_000,
+            )
             page.wait_for_selector('#table[data-ready="1"]', timeout=180_000)
             ready_at = page.evaluate("performance.now()")
             t0 = time.perf_counter()
@@ -100,13 +102,16 @@ def main() -> int:
     finally:
         server.shutdown()
     during = [d for start, d in tasks if start >= ready_at]
-    print(f"level: {args.level}, deals played: {deals}, human actions: {actions}, "
-          f"wall: {wall:.1f} s")
+    print(
+        f"level: {args.level}, deals played: {deals}, human actions: {actions}, wall: {wall:.1f} s"
+    )
     print(f"long tasks after ready: {len(during)}")
     if during:
         during.sort()
-        print(f"longest main-thread task while playing: {during[-1]:.0f} ms "
-              f"(p50 of long tasks {during[len(during) // 2]:.0f} ms)")
+        print(
+            f"longest main-thread task while playing: {during[-1]:.0f} ms "
+            f"(p50 of long tasks {during[len(during) // 2]:.0f} ms)"
+        )
     else:
         print("longest main-thread task while playing: < 50 ms (no long task)")
     return 0

@@ -45,8 +45,11 @@ def main() -> int:
             page = browser.new_context(service_workers="block").new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-            page.goto(f"{url}?seed={args.seed}&fresh=1&players={args.players}"
-                      f"&level={args.level}&lang={args.lang}&speed=fast", timeout=180_000)
+            page.goto(
+                f"{url}?seed={args.seed}&fresh=1&players={args.players}"
+                f"&level={args.level}&lang={args.lang}&speed=fast",
+                timeout=180_000,
+            )
             page.wait_for_selector('#table[data-ready="1"]', timeout=180_000)
             while deals < args.max_deals:
                 phase = act(page)

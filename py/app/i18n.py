@@ -204,6 +204,7 @@ def reason(lang: str, text: str) -> str:
         return _REASONS_RU.get(text, text)
     return text
 
+
 SUIT_NAMES = {
     "en": ("♠ spades", "♣ clubs", "♦ diamonds", "♥ hearts"),
     "ru": ("♠ пиковый", "♣ трефовый", "♦ бубновый", "♥ червовый"),

@@ -107,8 +107,9 @@ class Table:
         fast = self.params.get("speed") == "fast"
         self.bot_delay = 0.05 if fast else 0.7
         self.trick_delay = 0.1 if fast else 1.2
-        self.ai_budget_ms = float(_int(self.params.get("think"), 50, 10000)
-                                  or (300 if fast else 1000))
+        self.ai_budget_ms = float(
+            _int(self.params.get("think"), 50, 10000) or (300 if fast else 1000)
+        )
         self.hint_budget_ms = 300.0 if fast else 1000.0
         self.setup = self._load_setup()
         self.message = ""
@@ -386,8 +387,9 @@ class Table:
             from thousand.bots import EasyBot
 
             return [(EasyBot().act(obs, random.Random(0)), {})]
-        think = make_ai_bot("strong").start(obs, random.Random(len(obs.sheet) * 7919 + 1),
-                                            budget_ms=self.hint_budget_ms)
+        think = make_ai_bot("strong").start(
+            obs, random.Random(len(obs.sheet) * 7919 + 1), budget_ms=self.hint_budget_ms
+        )
         while not think.step(max_ms=THINK_SLICE_MS):
             await asyncio.sleep(0)
         return [(c.action, dict(c.values)) for c in think.choices] or [(think.action(), {})]

@@ -165,8 +165,11 @@ def render_seat(m: TableModel, seat: int, pos: str) -> str:
         tags.append(f'<span class="tag bolts" title="{t(lang, "bolt")}">{marks}</span>')
     if obs.on_barrel[seat]:
         tags.append(f'<span class="tag barrel">{t(lang, "barrel")} {obs.on_barrel[seat]}</span>')
-    turn = " turn" if obs.current_player == seat and obs.phase is not Phase.GAME_OVER \
-        and not between else ""
+    turn = (
+        " turn"
+        if obs.current_player == seat and obs.phase is not Phase.GAME_OVER and not between
+        else ""
+    )
     think = ' <span class="thinking">…</span>' if m.thinking == seat else ""
     won = obs.tricks_won[seat]
     plate = (
@@ -411,8 +414,11 @@ def render_sheet(m: TableModel) -> str:
         cells = []
         for s in range(n):
             marks = "|" * (r.bolts[s] if r.bolts else 0)
-            barrel = (f' <span class="barrel-mark" title="{t(lang, "barrel")}">'
-                      f"{r.barrel[s]}</span>" if r.barrel and r.barrel[s] else "")
+            barrel = (
+                f' <span class="barrel-mark" title="{t(lang, "barrel")}">{r.barrel[s]}</span>'
+                if r.barrel and r.barrel[s]
+                else ""
+            )
             cells.append(
                 f'<td><span class="delta">{r.deltas[s]:+d}</span> '
                 f'<b>{r.totals[s]}</b><span class="bolt">{marks}</span>{barrel}</td>'
@@ -459,8 +465,7 @@ def render_summary(m: TableModel) -> str:
             f'<td class="bolt">{bolt}</td></tr>'
         )
     pens = "".join(
-        f"<li>{escape(m.names[p.seat])}: {p.amount:+d} "
-        f"({escape(reason(lang, p.reason))})</li>"
+        f"<li>{escape(m.names[p.seat])}: {p.amount:+d} ({escape(reason(lang, p.reason))})</li>"
         for p in r.penalties
     )
     pen_html = f'<ul class="penalties">{pens}</ul>' if pens else ""

@@ -17,7 +17,23 @@ from .state import Game, IllegalActionError, Observation, Phase, State
 __version__ = "0.1.0"
 
 __all__ = [
-    "Conventions", "ConventionsError", "Game", "IllegalActionError", "Observation", "Penalty",
-    "Phase", "RecordError", "SheetRow", "State", "action_from_str", "action_str",
-    "card_from_str", "card_str", "cards_mask", "dumps", "make_record", "mask_str", "replay",
+    "Conventions",
+    "ConventionsError",
+    "Game",
+    "IllegalActionError",
+    "Observation",
+    "Penalty",
+    "Phase",
+    "RecordError",
+    "SheetRow",
+    "State",
+    "action_from_str",
+    "action_str",
+    "card_from_str",
+    "card_str",
+    "cards_mask",
+    "dumps",
+    "make_record",
+    "mask_str",
+    "replay",
 ]

@@ -65,12 +65,22 @@ def deal_summaries(state: State) -> list[dict[str, Any]]:
     """Per deal: declarer, contract, points, deltas (JSON-ready)."""
     out = []
     for r in state.rows:
-        out.append({"number": r.number, "dealer": r.dealer, "kind": r.kind,
-                    "declarer": r.declarer, "contract": r.contract, "made": r.made,
-                    "points": list(r.points), "deltas": list(r.deltas),
-                    "totals": list(r.totals),
-                    "penalties": [{"seat": p.seat, "amount": p.amount, "reason": p.reason}
-                                  for p in r.penalties]})
+        out.append(
+            {
+                "number": r.number,
+                "dealer": r.dealer,
+                "kind": r.kind,
+                "declarer": r.declarer,
+                "contract": r.contract,
+                "made": r.made,
+                "points": list(r.points),
+                "deltas": list(r.deltas),
+                "totals": list(r.totals),
+                "penalties": [
+                    {"seat": p.seat, "amount": p.amount, "reason": p.reason} for p in r.penalties
+                ],
+            }
+        )
     return out
 
 
@@ -88,8 +98,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps({"deals": deal_summaries(state), "totals": state.totals,
-                          "winner": state.winner}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {"deals": deal_summaries(state), "totals": state.totals, "winner": state.winner},
+                ensure_ascii=False,
+            )
+        )
         return 0
     print(SheetText(state.n, list(state.rows)).render())
     print(f"totals: {' '.join(str(t) for t in state.totals)}")
@@ -102,8 +116,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from .fuzz import run_fuzz
 
     t0 = time.perf_counter()
-    games, failures = run_fuzz(args.games, args.seed, workers=args.workers,
-                               progress=args.games >= 2000)
+    games, failures = run_fuzz(
+        args.games, args.seed, workers=args.workers, progress=args.games >= 2000
+    )
     for f in failures[:50]:
         print(f)
     print(f"time: {time.perf_counter() - t0:.1f} s")
@@ -118,8 +133,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point."""
-    p = argparse.ArgumentParser(prog="python -m thousand", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m thousand",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = p.add_subparsers(dest="cmd", required=True)
     pp = sub.add_parser("play", help="play a whole game between bots")
     pp.add_argument("--seed", type=int, default=1)
@@ -137,8 +155,12 @@ def main(argv: list[str] | None = None) -> int:
     pf.add_argument("--workers", type=int, default=1, help="processes (use 2 on 2 cores)")
     pb = sub.add_parser("bench", help="random-playout throughput")
     pb.add_argument("--seconds", type=float, default=3.0)
-    pb.add_argument("--workers", type=int, default=0,
-                    help="processes for the last figure (default: one per core)")
+    pb.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="processes for the last figure (default: one per core)",
+    )
     args = p.parse_args(argv)
     try:
         if args.cmd == "play":

@@ -42,8 +42,15 @@ UNBLIND = 405
 WRITEOFF = 406
 PICK_BASE = 407
 
-_WORDS = {PASS: "pass", REDEAL: "redeal", KEEP: "keep", DARK: "dark", LOOK: "look",
-          UNBLIND: "unblind", WRITEOFF: "writeoff"}
+_WORDS = {
+    PASS: "pass",
+    REDEAL: "redeal",
+    KEEP: "keep",
+    DARK: "dark",
+    LOOK: "look",
+    UNBLIND: "unblind",
+    WRITEOFF: "writeoff",
+}
 _FROM_WORD = {v: k for k, v in _WORDS.items()}
 
 

@@ -68,11 +68,11 @@ def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     dealer, hands, talon = _deal(conv, set_seed)
     bots = {"A": make_bot(a_name), "B": make_bot(b_name)}
     diffs: list[float] = []
-    stats = {k: {"declared": 0, "made": 0, "conceded": 0, "contract": 0, "seat_deals": 0}
-             for k in "AB"}
+    stats = {
+        k: {"declared": 0, "made": 0, "conceded": 0, "contract": 0, "seat_deals": 0} for k in "AB"
+    }
     for ai, arr in enumerate(arrangements(conv.players)):
-        state = State.from_deal(conv, dealer, hands, talon,
-                                rng=random.Random(set_seed * 31 + 7))
+        state = State.from_deal(conv, dealer, hands, talon, rng=random.Random(set_seed * 31 + 7))
         rngs = [random.Random((set_seed * 97 + ai) * 13 + s) for s in range(conv.players)]
         start = len(state.rows)
         while True:
@@ -87,8 +87,9 @@ def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
         rows = state.rows[start:]
         delta = [sum(r.deltas[s] for r in rows) for s in range(conv.players)]
         last = rows[-1]
-        active = [s for s in range(conv.players) if last.points[s] is not None] or \
-            list(range(conv.players))
+        active = [s for s in range(conv.players) if last.points[s] is not None] or list(
+            range(conv.players)
+        )
         sa = [delta[s] for s in active if arr[s] == "A"]
         sb = [delta[s] for s in active if arr[s] == "B"]
         if sa and sb:
@@ -120,8 +121,12 @@ def play_game(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     while not state.is_terminal() and len(state.rows) < 400:
         seat = state.current_player()
         state.apply_action(bots[seat].act(state.observation(seat), rngs[seat]))
-    return {"index": index, "won": state.winner == seat_a, "deals": len(state.rows),
-            "ended": state.is_terminal()}
+    return {
+        "index": index,
+        "won": state.winner == seat_a,
+        "deals": len(state.rows),
+        "ended": state.is_terminal(),
+    }
 
 
 def _map(fn: Any, jobs: list[Any], workers: int) -> Iterator[Any]:
@@ -145,23 +150,29 @@ def summarize(results: list[dict[str, Any]], a: str, b: str) -> list[str]:
     var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(var / n) if n > 1 else float("inf")
     for k, name in (("A", a), ("B", b)):
-        tot = {key: sum(r["stats"][k][key] for r in results)
-               for key in ("declared", "made", "conceded", "contract", "seat_deals")}
+        tot = {
+            key: sum(r["stats"][k][key] for r in results)
+            for key in ("declared", "made", "conceded", "contract", "seat_deals")
+        }
         dec = tot["declared"]
         played = dec - tot["conceded"]
         make = tot["made"] / played if played else 0.0
         avg = tot["contract"] / dec if dec else 0.0
         share = dec / tot["seat_deals"] if tot["seat_deals"] else 0.0
-        lines.append(f"{k} ({name}): declares {share:.1%} of its seat-deals, make rate "
-                     f"{make:.1%} of {played} played, average contract {avg:.1f}, "
-                     f"conceded {tot['conceded']}")
-    lines.append(f"A-B: {mean:+.1f} points/deal, 95% CI [{mean - half:+.1f}, {mean + half:+.1f}], "
-                 f"n={n}")
+        lines.append(
+            f"{k} ({name}): declares {share:.1%} of its seat-deals, make rate "
+            f"{make:.1%} of {played} played, average contract {avg:.1f}, "
+            f"conceded {tot['conceded']}"
+        )
+    lines.append(
+        f"A-B: {mean:+.1f} points/deal, 95% CI [{mean - half:+.1f}, {mean + half:+.1f}], n={n}"
+    )
     return lines
 
 
-def _record(out: TextIO | None, kind: str, args: argparse.Namespace,
-            result: dict[str, Any]) -> None:
+def _record(
+    out: TextIO | None, kind: str, args: argparse.Namespace, result: dict[str, Any]
+) -> None:
     """Append one result to the ``--out`` file (JSON lines)."""
     if out:
         out.write(json.dumps({"kind": kind, "a": args.a, "b": args.b, **result}) + "\n")
@@ -176,14 +187,19 @@ def _games_line(games: list[dict[str, Any]], a: str, b: str, players: int) -> st
     half = 1.96 * math.sqrt(share * (1 - share) / n) if n else 0.0
     unfinished = sum(not g["ended"] for g in games)
     deals = sum(g["deals"] for g in games) / n if n else 0.0
-    return (f"full games: A ({a}) won {won} of {n} against {b} ({share:.1%} +- {half:.1%}; "
-            f"fair share {1 / players:.1%}), {deals:.1f} deals per game, {unfinished} unfinished")
+    return (
+        f"full games: A ({a}) won {won} of {n} against {b} ({share:.1%} +- {half:.1%}; "
+        f"fair share {1 / players:.1%}), {deals:.1f} deals per game, {unfinished} unfinished"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point."""
-    p = argparse.ArgumentParser(prog="python -m thousand.arena", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m thousand.arena",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--a", default="strong")
     p.add_argument("--b", default="easy")
     p.add_argument("--deals", type=int, default=100, help="deal sets")
@@ -244,8 +260,10 @@ def main(argv: list[str] | None = None) -> int:
         if out:
             out.close()
     results.sort(key=lambda r: r["index"])
-    print(f"conventions: {args.preset} {json.dumps(conv.changes())}; seed {args.seed}; "
-          f"{time.perf_counter() - t0:.0f} s")
+    print(
+        f"conventions: {args.preset} {json.dumps(conv.changes())}; seed {args.seed}; "
+        f"{time.perf_counter() - t0:.0f} s"
+    )
     for line in summarize(results, args.a, args.b):
         print(line)
     return 0

@@ -16,8 +16,9 @@ from .conventions import Conventions
 from .state import Game
 
 
-def bench_deals(seconds: float, seed: int = 1,
-                conv: Conventions | None = None) -> tuple[float, float]:
+def bench_deals(
+    seconds: float, seed: int = 1, conv: Conventions | None = None
+) -> tuple[float, float]:
     """Random playouts of whole deals (clone + legal_actions + apply_action).
 
     Returns (deals per wall-clock second, deals per CPU second of this process);
@@ -64,13 +65,14 @@ def run_bench(seconds: float, workers: int = 0) -> int:
     total = wall
     if workers > 1:
         import multiprocessing
+
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             res = pool.map(_bench_worker, [(seconds, 1 + i) for i in range(workers)])
         total = sum(w for w, _ in res)
         each = ", ".join(f"{w:,.0f}" for w, _ in res)
-        print(f"classic, {workers} processes at once: {total:,.0f} deals/s wall clock "
-              f"({each}; {sum(c for _, c in res):,.0f} per CPU second)")
+        print(
+            f"classic, {workers} processes at once: {total:,.0f} deals/s wall clock "
+            f"({each}; {sum(c for _, c in res):,.0f} per CPU second)"
+        )
     print(f"deals/s: {total:.0f}")
     return 0
-
-

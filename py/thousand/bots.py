@@ -124,16 +124,21 @@ class EasyBot:
     def _play(self, obs: Observation, legal: tuple[int, ...]) -> int:
         decl = [a for a in legal if A.DECLARE_BASE <= a < A.GIVE_BASE]
         if decl:
+
             def value(a: int) -> int:
                 c = a - A.DECLARE_BASE
                 return 200 if c % 6 == ACE else MARRIAGE_VALUE[c // 6] * 10 - POINTS[c]
+
             return max(decl, key=value)
         plays = [a for a in legal if a < A.DECLARE_BASE]
         trump = obs.trump
         if not obs.trick:
             # Lead an ace (a sure trick) when one is held, else the cheapest card.
-            aces = [c for c in plays if c % 6 == ACE and (trump < 0 or c // 6 == trump
-                                                            or not self._trumps_out(obs))]
+            aces = [
+                c
+                for c in plays
+                if c % 6 == ACE and (trump < 0 or c // 6 == trump or not self._trumps_out(obs))
+            ]
             if aces:
                 return max(aces, key=lambda c: POINTS[c])
             return min(plays, key=lambda c: (POINTS[c], c))

@@ -36,9 +36,7 @@ JACKS_MASK = sum(1 << (6 * s + JACK) for s in range(4))
 ACES_MASK = sum(1 << (6 * s + ACE) for s in range(4))
 
 # Card points of every 6-bit suit pattern, for fast mask_points().
-_SUIT_PATTERN_POINTS = tuple(
-    sum(RANK_POINTS[r] for r in range(6) if p >> r & 1) for p in range(64)
-)
+_SUIT_PATTERN_POINTS = tuple(sum(RANK_POINTS[r] for r in range(6) if p >> r & 1) for p in range(64))
 
 
 def suit_of(card: int) -> int:
@@ -75,8 +73,9 @@ def iter_cards(mask: int) -> Iterator[int]:
 
 
 # The cards of every 6-bit suit pattern, per suit (hot loops turn masks into lists).
-_S0, _S1, _S2, _S3 = (tuple(tuple(6 * s + r for r in range(6) if p >> r & 1) for p in range(64))
-                      for s in range(4))
+_S0, _S1, _S2, _S3 = (
+    tuple(tuple(6 * s + r for r in range(6) if p >> r & 1) for p in range(64)) for s in range(4)
+)
 
 BIT = tuple(1 << c for c in range(NCARDS))  # BIT[c] == 1 << c
 
@@ -116,8 +115,9 @@ def marriages_in(mask: int) -> list[int]:
 
 
 # Marriage value held per 6-bit suit pattern, per suit (Q and K both present).
-_M0, _M1, _M2, _M3 = (tuple(MARRIAGE_VALUE[s] if p & 0b1100 == 0b1100 else 0 for p in range(64))
-                      for s in range(4))
+_M0, _M1, _M2, _M3 = (
+    tuple(MARRIAGE_VALUE[s] if p & 0b1100 == 0b1100 else 0 for p in range(64)) for s in range(4)
+)
 
 
 def marriage_total(mask: int, ace_marriage: bool = False) -> int:

@@ -151,36 +151,58 @@ class Conventions:
                 p.append(msg)
 
         need(self.players in (2, 3, 4), f"players must be 2, 3 or 4, not {self.players}")
-        need(100 <= self.target <= 10000 and self.target % 5 == 0,
-             f"target must be a multiple of 5 from 100 to 10000, not {self.target}")
-        need(0 <= self.penalty <= 1000 and self.penalty % 5 == 0,
-             f"penalty must be a multiple of 5 from 0 to 1000, not {self.penalty}")
+        need(
+            100 <= self.target <= 10000 and self.target % 5 == 0,
+            f"target must be a multiple of 5 from 100 to 10000, not {self.target}",
+        )
+        need(
+            0 <= self.penalty <= 1000 and self.penalty % 5 == 0,
+            f"penalty must be a multiple of 5 from 0 to 1000, not {self.penalty}",
+        )
         need(self.min_raise in (5, 10), f"min_raise must be 5 or 10, not {self.min_raise}")
-        need(120 <= self.bid_cap <= 300 and self.bid_cap % 5 == 0,
-             f"bid_cap must be a multiple of 5 from 120 to 300, not {self.bid_cap}")
+        need(
+            120 <= self.bid_cap <= 300 and self.bid_cap % 5 == 0,
+            f"bid_cap must be a multiple of 5 from 120 to 300, not {self.bid_cap}",
+        )
         if self.silence_below is not None:
-            need(-10000 <= self.silence_below <= 10000,
-                 f"silence_below out of range: {self.silence_below}")
+            need(
+                -10000 <= self.silence_below <= 10000,
+                f"silence_below out of range: {self.silence_below}",
+            )
         need(self.barrel_at in (880, 900), f"barrel_at must be 880 or 900, not {self.barrel_at}")
-        need(1 <= self.barrel_attempts <= 10,
-             f"barrel_attempts must be 1 to 10, not {self.barrel_attempts}")
+        need(
+            1 <= self.barrel_attempts <= 10,
+            f"barrel_attempts must be 1 to 10, not {self.barrel_attempts}",
+        )
         if self.barrel:
-            need(self.target > self.barrel_at,
-                 f"target {self.target} must lie above barrel_at {self.barrel_at}")
-            need(self.barrel_need() <= self.bid_cap,
-                 f"the barrel needs a contract of {self.barrel_need()}, above bid_cap")
+            need(
+                self.target > self.barrel_at,
+                f"target {self.target} must lie above barrel_at {self.barrel_at}",
+            )
+            need(
+                self.barrel_need() <= self.bid_cap,
+                f"the barrel needs a contract of {self.barrel_need()}, above bid_cap",
+            )
         if self.redeal_hand_below is not None:
-            need(0 <= self.redeal_hand_below <= 120,
-                 f"redeal_hand_below must be 0 to 120, not {self.redeal_hand_below}")
+            need(
+                0 <= self.redeal_hand_below <= 120,
+                f"redeal_hand_below must be 0 to 120, not {self.redeal_hand_below}",
+            )
         if self.redeal_talon_below is not None:
-            need(0 <= self.redeal_talon_below <= 33,
-                 f"redeal_talon_below must be 0 to 33, not {self.redeal_talon_below}")
+            need(
+                0 <= self.redeal_talon_below <= 33,
+                f"redeal_talon_below must be 0 to 33, not {self.redeal_talon_below}",
+            )
         if self.write_off_limit is not None:
-            need(1 <= self.write_off_limit <= 100,
-                 f"write_off_limit must be 1 to 100, not {self.write_off_limit}")
+            need(
+                1 <= self.write_off_limit <= 100,
+                f"write_off_limit must be 1 to 100, not {self.write_off_limit}",
+            )
         if self.dark_min_total is not None:
-            need(-10000 <= self.dark_min_total <= 10000,
-                 f"dark_min_total out of range: {self.dark_min_total}")
+            need(
+                -10000 <= self.dark_min_total <= 10000,
+                f"dark_min_total out of range: {self.dark_min_total}",
+            )
         # Contradictory combinations: an option that only means something with
         # another one switched on.
         for opt, req in REQUIRES:
@@ -188,8 +210,11 @@ class Conventions:
                 p.append(f"{opt} needs {req}")
         if self.no_lead_foreign_trump and self.must_lead_trump:
             p.append("no_lead_foreign_trump and must_lead_trump contradict each other")
-        if self.redeal_only_on_100 and self.redeal_talon_below is None \
-                and not self.redeal_two_nines_in_talon:
+        if (
+            self.redeal_only_on_100
+            and self.redeal_talon_below is None
+            and not self.redeal_two_nines_in_talon
+        ):
             p.append("redeal_only_on_100 needs a talon-based redeal")
         return p
 
@@ -206,12 +231,17 @@ class Conventions:
     def preset(cls, name: str) -> Conventions:
         """A named preset: classic, strict, family, golden_dark, two_players, four_players."""
         key = name.strip().lower().replace("-", "_").replace(" ", "_").replace("&", "")
-        aliases = {"golden__dark": "golden_dark", "two": "two_players", "four": "four_players",
-                   "2": "two_players", "4": "four_players", "beginner": "family"}
+        aliases = {
+            "golden__dark": "golden_dark",
+            "two": "two_players",
+            "four": "four_players",
+            "2": "two_players",
+            "4": "four_players",
+            "beginner": "family",
+        }
         key = aliases.get(key, key)
         if key not in cls.PRESETS:
-            raise ConventionsError(
-                [f"unknown preset {name!r}; presets: {', '.join(cls.PRESETS)}"])
+            raise ConventionsError([f"unknown preset {name!r}; presets: {', '.join(cls.PRESETS)}"])
         return cls(**cls.PRESETS[key])
 
     def replace(self, **changes: Any) -> Conventions:
@@ -286,16 +316,26 @@ class Conventions:
 # Options that only mean something with another one switched on: setting the
 # first without the second is a contradictory combination (ConventionsError).
 REQUIRES: tuple[tuple[str, str], ...] = (
-    ("write_off_60", "write_off"), ("write_off_free", "write_off"),
-    ("write_off_third_penalty", "write_off"), ("write_off_on_barrel", "write_off"),
-    ("write_off_on_golden", "write_off"), ("write_off_limit", "write_off"),
-    ("write_off_on_barrel", "write_off_free"), ("write_off_on_golden", "write_off_free"),
-    ("golden_raise", "golden_round"), ("write_off_on_golden", "golden_round"),
-    ("dark_write_off", "dark_game"), ("dark_unblind_takes_talon", "dark_game"),
-    ("dark_unblind_takes_talon", "dark_unblind"), ("dark_min_total", "dark_game"),
-    ("negative_samosval", "samosval"), ("over_1000", "barrel"),
-    ("write_off_on_barrel", "barrel"), ("barrel_bidding", "barrel"),
-    ("bolt_counts_zero_points", "bolts"), ("no_bolt_on_own_game", "bolts"),
+    ("write_off_60", "write_off"),
+    ("write_off_free", "write_off"),
+    ("write_off_third_penalty", "write_off"),
+    ("write_off_on_barrel", "write_off"),
+    ("write_off_on_golden", "write_off"),
+    ("write_off_limit", "write_off"),
+    ("write_off_on_barrel", "write_off_free"),
+    ("write_off_on_golden", "write_off_free"),
+    ("golden_raise", "golden_round"),
+    ("write_off_on_golden", "golden_round"),
+    ("dark_write_off", "dark_game"),
+    ("dark_unblind_takes_talon", "dark_game"),
+    ("dark_unblind_takes_talon", "dark_unblind"),
+    ("dark_min_total", "dark_game"),
+    ("negative_samosval", "samosval"),
+    ("over_1000", "barrel"),
+    ("write_off_on_barrel", "barrel"),
+    ("barrel_bidding", "barrel"),
+    ("bolt_counts_zero_points", "bolts"),
+    ("no_bolt_on_own_game", "bolts"),
 )
 
 
@@ -309,8 +349,11 @@ def _type_problem(name: str, tp: Any, v: Any) -> str | None:
     origin = typing.get_origin(tp)
     if origin is Literal:
         allowed = typing.get_args(tp)
-        return None if v in allowed and isinstance(v, str) else \
-            f"{name} must be one of {', '.join(map(str, allowed))}, not {v!r}"
+        return (
+            None
+            if v in allowed and isinstance(v, str)
+            else f"{name} must be one of {', '.join(map(str, allowed))}, not {v!r}"
+        )
     if origin in (typing.Union, types.UnionType):
         if v is None:
             return None

@@ -36,8 +36,7 @@ _CHOICES: dict[str, list[Any]] = {
     "write_off_limit": [None, 3, 1],
     "dark_min_total": [None, 0, 200],
 }
-_OFF: dict[str, Any] = {"write_off_limit": None, "dark_min_total": None,
-                        "barrel_bidding": "normal"}
+_OFF: dict[str, Any] = {"write_off_limit": None, "dark_min_total": None, "barrel_bidding": "normal"}
 _ALL_IDS = [f.name for f in dataclasses.fields(Conventions)]
 _ALL_ACTIONS = list(range(A.PICK_BASE + 2))
 
@@ -89,8 +88,13 @@ def check_cards(s: State) -> str | None:
     return None
 
 
-def fuzz_game(seed: int, conv: Conventions | None = None, check_every: int = 9,
-              max_deals: int = 150, easy_share: float = 0.5) -> list[str]:
+def fuzz_game(
+    seed: int,
+    conv: Conventions | None = None,
+    check_every: int = 9,
+    max_deals: int = 150,
+    easy_share: float = 0.5,
+) -> list[str]:
     """Play one game of random legal actions; returns the invariant failures found.
 
     A share of the actions comes from the greedy bot so that most games reach
@@ -147,8 +151,9 @@ def fuzz_game(seed: int, conv: Conventions | None = None, check_every: int = 9,
     return failures
 
 
-def _fuzz_action(state: State, legal: list[int], rng: random.Random, easy: Any,
-                 easy_share: float) -> int:
+def _fuzz_action(
+    state: State, legal: list[int], rng: random.Random, easy: Any, easy_share: float
+) -> int:
     """A random legal action, biased so that random games still end.
 
     Uniformly random bids and contracts lose far more than defenders gain, so
@@ -200,8 +205,9 @@ def _fuzz_range(args: tuple[int, int]) -> list[str]:
     return out
 
 
-def run_fuzz(games: int, seed: int, workers: int = 1,
-             progress: bool = False) -> tuple[int, list[str]]:
+def run_fuzz(
+    games: int, seed: int, workers: int = 1, progress: bool = False
+) -> tuple[int, list[str]]:
     """Fuzz ``games`` games (seeds ``seed``, ``seed+1``, ...); returns (games, failures)."""
     chunk = 250
     jobs = [(seed + i, min(chunk, games - i)) for i in range(0, games, chunk)]
@@ -225,5 +231,11 @@ def run_fuzz(games: int, seed: int, workers: int = 1,
     return games, failures
 
 
-__all__ = ["check_cards", "check_sheet", "fuzz_game", "mask_points", "random_conventions",
-           "run_fuzz"]
+__all__ = [
+    "check_cards",
+    "check_sheet",
+    "fuzz_game",
+    "mask_points",
+    "random_conventions",
+    "run_fuzz",
+]

@@ -51,19 +51,29 @@ def make_record(state: State, seed: int | None = None) -> dict[str, Any]:
     out_deals = []
     for d in deals:
         if seed is not None:
-            out_deals.append({"dealer": d["dealer"],
-                              "actions": [action_str(a) for a in d["actions"]]})
+            out_deals.append(
+                {"dealer": d["dealer"], "actions": [action_str(a) for a in d["actions"]]}
+            )
             continue
         talon = d["talon"]
-        t: Any = [_cards_json(talon[0]), _cards_json(talon[1])] if state.n == 2 \
-            else _cards_json(talon)
-        e: dict[str, Any] = {"dealer": d["dealer"], "hands": [_cards_json(h) for h in d["hands"]],
-                             "talon": t, "actions": [action_str(a) for a in d["actions"]]}
+        t: Any = (
+            [_cards_json(talon[0]), _cards_json(talon[1])] if state.n == 2 else _cards_json(talon)
+        )
+        e: dict[str, Any] = {
+            "dealer": d["dealer"],
+            "hands": [_cards_json(h) for h in d["hands"]],
+            "talon": t,
+            "actions": [action_str(a) for a in d["actions"]],
+        }
         if d.get("cut"):
             e["cut"] = d["cut"]
         out_deals.append(e)
-    rec: dict[str, Any] = {"format": FORMAT, "version": VERSION,
-                           "conventions": state.conv.changes(), "players": state.n}
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "conventions": state.conv.changes(),
+        "players": state.n,
+    }
     if seed is not None:
         rec["seed"] = seed
     rec["deals"] = out_deals
@@ -72,7 +82,7 @@ def make_record(state: State, seed: int | None = None) -> dict[str, Any]:
 
 def _parse_cards(x: Any, where: str) -> int:
     if not isinstance(x, list) or not all(isinstance(c, str) for c in x):
-        raise RecordError(f"{where}: expected a list of cards like [\"AS\", \"TH\"]")
+        raise RecordError(f'{where}: expected a list of cards like ["AS", "TH"]')
     try:
         m = cards_mask(x)
     except ValueError as e:
@@ -97,8 +107,10 @@ def _parse_deal(d: Any, i: int, n: int) -> tuple[int, list[int], Any, int]:
         t = d.get("talon")
         if not isinstance(t, list) or len(t) != 2:
             raise RecordError(f"{where}: talon must be two 2-card talons for 2 players")
-        talon: Any = (_parse_cards(t[0], f"{where} talon 0"),
-                      _parse_cards(t[1], f"{where} talon 1"))
+        talon: Any = (
+            _parse_cards(t[0], f"{where} talon 0"),
+            _parse_cards(t[1], f"{where} talon 1"),
+        )
     else:
         talon = _parse_cards(d.get("talon"), f"{where} talon")
     problem = deal_problem(n, dealer, hands, talon)
@@ -164,8 +176,10 @@ def replay(data: Any) -> State:
         if len(state.log) != i:
             raise RecordError(f"deal {i + 1}: the previous deal did not end where the record says")
         if "dealer" in d and d["dealer"] != state.dealer:
-            raise RecordError(f"deal {i + 1}: dealer should be seat {state.dealer} by the rules, "
-                              f"the record says {d['dealer']!r}")
+            raise RecordError(
+                f"deal {i + 1}: dealer should be seat {state.dealer} by the rules, "
+                f"the record says {d['dealer']!r}"
+            )
         acts = d.get("actions", [])
         if not isinstance(acts, list):
             raise RecordError(f"deal {i + 1}: actions must be a list")
@@ -185,11 +199,14 @@ def replay(data: Any) -> State:
             last = state.rows[-1]
             same = last.kind == "redeal" and conv.redeal_same_dealer
             expected = last.dealer if same else (last.dealer + 1) % n
-            nxt = deals[i + 1].get("dealer", expected) if isinstance(deals[i + 1], dict) \
-                else expected
+            nxt = (
+                deals[i + 1].get("dealer", expected) if isinstance(deals[i + 1], dict) else expected
+            )
             if nxt != expected:
-                raise RecordError(f"deal {i + 2}: dealer should be seat {expected} by the "
-                                  f"rules, the record says {nxt!r}")
+                raise RecordError(
+                    f"deal {i + 2}: dealer should be seat {expected} by the "
+                    f"rules, the record says {nxt!r}"
+                )
     return state
 
 

@@ -54,7 +54,8 @@ class SheetText:
         """The sheet as text: a row per deal, then penalties under it."""
         n = self.players
         head = f"{'#':>3} {'dl':>2} {'decl':>4} {'contr':>6} " + " ".join(
-            f"{'seat ' + str(s):>20}" for s in range(n))
+            f"{'seat ' + str(s):>20}" for s in range(n)
+        )
         out = [head, "-" * len(head)]
         for r in self.rows:
             if r.kind == "redeal":

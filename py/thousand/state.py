@@ -65,13 +65,13 @@ class IllegalActionError(ValueError):
 class Phase(Enum):
     """The phases of a deal (and the end of the game)."""
 
-    DARK = "dark"            # first hand may play in the dark (§10)
-    REDEAL = "redeal"        # a player whose hand qualifies may ask a redeal (§4)
-    BIDDING = "bidding"      # §5
-    PICK = "pick"            # 2 players: choose a talon (§11)
-    DISCARD = "discard"      # pass a card to each opponent / set 2 aside (§6, §11)
-    CONTRACT = "contract"    # final contract or concession (§6, §8)
-    PLAY = "play"            # tricks (§7)
+    DARK = "dark"  # first hand may play in the dark (§10)
+    REDEAL = "redeal"  # a player whose hand qualifies may ask a redeal (§4)
+    BIDDING = "bidding"  # §5
+    PICK = "pick"  # 2 players: choose a talon (§11)
+    DISCARD = "discard"  # pass a card to each opponent / set 2 aside (§6, §11)
+    CONTRACT = "contract"  # final contract or concession (§6, §8)
+    PLAY = "play"  # tricks (§7)
     GAME_OVER = "game-over"  # a player reached the target (§9)
 
 
@@ -196,8 +196,9 @@ class Game:
         self.conventions = conventions or Conventions()
         self.players = self.conventions.players
 
-    def new_initial_state(self, rng: random.Random | None = None,
-                          dealer: int | None = None) -> State:
+    def new_initial_state(
+        self, rng: random.Random | None = None, dealer: int | None = None
+    ) -> State:
         """A new game; the first dealer is drawn at random unless given (§2)."""
         return State(self.conventions, rng or random.Random(), dealer=dealer)
 
@@ -330,9 +331,14 @@ class State:
     dealt_hands: tuple[int, ...]
     lcache: list[int] | None  # legal actions of this position (never handed out)
 
-    def __init__(self, conventions: Conventions, rng: random.Random,
-                 dealer: int | None = None, totals: list[int] | None = None,
-                 deal: tuple[Any, ...] | None = None) -> None:
+    def __init__(
+        self,
+        conventions: Conventions,
+        rng: random.Random,
+        dealer: int | None = None,
+        totals: list[int] | None = None,
+        deal: tuple[Any, ...] | None = None,
+    ) -> None:
         c = self.conv = conventions
         n = self.n = c.players
         self.rng = rng
@@ -361,9 +367,15 @@ class State:
         self._start_deal()
 
     @classmethod
-    def from_deal(cls, conventions: Conventions, dealer: int, hands: list[Any],
-                  talon: Any, totals: list[int] | None = None,
-                  rng: random.Random | None = None) -> State:
+    def from_deal(
+        cls,
+        conventions: Conventions,
+        dealer: int,
+        hands: list[Any],
+        talon: Any,
+        totals: list[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> State:
         """A game whose first deal is given explicitly (tests, explainer embeds).
 
         ``hands`` holds a card mask (or a list of notation strings) per seat, the
@@ -379,8 +391,9 @@ class State:
         problem = deal_problem(conventions.players, dealer, hs, tal)
         if problem:
             raise ValueError(problem)
-        return cls(conventions, rng or random.Random(0), dealer=dealer, totals=totals,
-                   deal=(hs, tal))
+        return cls(
+            conventions, rng or random.Random(0), dealer=dealer, totals=totals, deal=(hs, tal)
+        )
 
     # -- OpenSpiel-style API ------------------------------------------------
 
@@ -518,8 +531,12 @@ class State:
             self.talon = talon
             self.orig_talon = talon
         self.cut_nines = cut_nines
-        self.deal_info = {"dealer": dealer, "hands": self.dealt_hands, "talon": talon,
-                          "cut": cut_nines}
+        self.deal_info = {
+            "dealer": dealer,
+            "hands": self.dealt_hands,
+            "talon": talon,
+            "cut": cut_nines,
+        }
         self.deal_actions = []
         self.dark = False
         self.looked = True
@@ -581,8 +598,9 @@ class State:
 
     def _open_redeal_checks(self) -> None:
         """§4: every seat whose hand qualifies is asked, from first hand on."""
-        self.redeal_queue = [s for s in self.active
-                             if (s != self.first or self.looked) and self._hand_redeal(s)]
+        self.redeal_queue = [
+            s for s in self.active if (s != self.first or self.looked) and self._hand_redeal(s)
+        ]
         self._next_redeal_or_bidding()
 
     def _hand_redeal(self, seat: int) -> bool:
@@ -715,13 +733,18 @@ class State:
         c = self.conv
         tal = self.talon
         talon_ok = not c.redeal_only_on_100 or self.on_100
-        if talon_ok and c.redeal_talon_below is not None \
-                and mask_points(tal) < c.redeal_talon_below:
+        if (
+            talon_ok
+            and c.redeal_talon_below is not None
+            and mask_points(tal) < c.redeal_talon_below
+        ):
             return True
         if talon_ok and c.redeal_two_nines_in_talon and (tal & NINES_MASK).bit_count() >= 2:
             return True
-        return c.redeal_four_nines_after_discard and \
-            (self.hands[self.declarer] & NINES_MASK).bit_count() == 4
+        return (
+            c.redeal_four_nines_after_discard
+            and (self.hands[self.declarer] & NINES_MASK).bit_count() == 4
+        )
 
     def _discard_actions(self) -> list[int]:
         hand = self.hands[self.cur]
@@ -986,8 +1009,9 @@ class State:
                     self.nines_bonus |= 1 << s
         if c.redeal_four_nines_after_discard:
             # redeal_four_nines_after_discard: a receiver now holding four nines may ask.
-            self.redeal_queue = [s for _, s in self.gives
-                                 if self.hands[s] & NINES_MASK == NINES_MASK]
+            self.redeal_queue = [
+                s for _, s in self.gives if self.hands[s] & NINES_MASK == NINES_MASK
+            ]
             if self.redeal_queue:
                 self.phase = _REDEAL
                 self.cur = self.redeal_queue[0]
@@ -1072,8 +1096,10 @@ class State:
                     return "the ace marriage is not played (ace_marriage is off)"
                 if hand & ACES_MASK != ACES_MASK:
                     return "the ace marriage needs all four aces"
-            elif card % 6 not in (KING, QUEEN) or \
-                    hand & MARRIAGE_MASK[card // 6] != MARRIAGE_MASK[card // 6]:
+            elif (
+                card % 6 not in (KING, QUEEN)
+                or hand & MARRIAGE_MASK[card // 6] != MARRIAGE_MASK[card // 6]
+            ):
                 suit = SUIT_SYMBOL[card // 6]
                 return f"declare {card_str(card)}: needs K and Q of {suit} in hand"
             if not self.tricks_won[self.cur] and not c.declare_on_first_lead:
@@ -1082,8 +1108,12 @@ class State:
             ls = self.trick[0] // 6
             if hand & SUIT_MASK[ls] and card // 6 != ls:
                 return f"must follow {SUIT_SYMBOL[ls]}"
-            if card // 6 != ls and self.trump >= 0 and hand & SUIT_MASK[self.trump] \
-                    and card // 6 != self.trump:
+            if (
+                card // 6 != ls
+                and self.trump >= 0
+                and hand & SUIT_MASK[self.trump]
+                and card // 6 != self.trump
+            ):
                 return f"must play a trump ({SUIT_SYMBOL[self.trump]})"
             if c.must_beat:
                 return "must beat the trick when able (must_beat)"
@@ -1092,8 +1122,10 @@ class State:
             if c.must_lead_trump and t >= 0 and hand & SUIT_MASK[t]:
                 return f"must lead a trump ({SUIT_SYMBOL[t]}) (must_lead_trump)"
             if c.no_lead_foreign_trump:
-                return f"may not lead the trump {SUIT_SYMBOL[t]} another player declared " \
+                return (
+                    f"may not lead the trump {SUIT_SYMBOL[t]} another player declared "
                     "while holding other suits (no_lead_foreign_trump)"
+                )
         return f"{A.action_str(a)} is not allowed now"  # pragma: no cover
 
     def _declare(self, seat: int, card: int) -> None:
@@ -1151,10 +1183,15 @@ class State:
             if c.barrel and self.on_barrel[cutter] and new[cutter] < c.barrel_at:
                 self._fall(cutter, new, penalties, 0, "fell below")
         self.totals = new
-        row = SheetRow(number=self.n_rows + 1, dealer=self.dealer, kind="redeal",
-                       deltas=tuple(new[s] - old[s] for s in range(self.n)),
-                       totals=tuple(new), penalties=tuple(penalties),
-                       note=f"seat {seat} asked for a redeal ({why})")
+        row = SheetRow(
+            number=self.n_rows + 1,
+            dealer=self.dealer,
+            kind="redeal",
+            deltas=tuple(new[s] - old[s] for s in range(self.n)),
+            totals=tuple(new),
+            penalties=tuple(penalties),
+            note=f"seat {seat} asked for a redeal ({why})",
+        )
         self._add_row(row)
         if not self.conv.redeal_same_dealer:
             self.dealer = (self.dealer + 1) % self.n  # redeal_same_dealer off
@@ -1168,7 +1205,7 @@ class State:
         info["tricks"] = tuple(self.tricks)
         lg = self._log
         if len(lg) != self._nlog:
-            lg = self._log = lg[:self._nlog]  # a clone appended first: branch off
+            lg = self._log = lg[: self._nlog]  # a clone appended first: branch off
         lg.append(info)
         self._nlog += 1
 
@@ -1178,7 +1215,7 @@ class State:
         # ending a deal costs O(1), not O(game length).
         rl = self._rows
         if len(rl) != self.n_rows:
-            rl = self._rows = rl[:self.n_rows]
+            rl = self._rows = rl[: self.n_rows]
         rl.append(row)
         self.n_rows += 1
         self._rows_t = None
@@ -1188,13 +1225,13 @@ class State:
         """The score sheet so far, a row per deal (``n_rows`` counts them cheaply)."""
         t = self._rows_t
         if t is None:
-            t = self._rows_t = tuple(self._rows[:self.n_rows])
+            t = self._rows_t = tuple(self._rows[: self.n_rows])
         return t
 
     @property
     def log(self) -> list[dict[str, Any]]:
         """Per finished deal: dealer, hands, talon, cut, actions and tricks (a copy)."""
-        return self._log[:self._nlog]
+        return self._log[: self._nlog]
 
     def _score_deal(self, writeoff: bool) -> None:
         """§8-§10: score the deal onto the sheet, then deal the next one or end the game."""
@@ -1303,17 +1340,31 @@ class State:
         self.totals = new
         self._close_log()
         totals = tuple(new)
-        self._add_row(SheetRow(
-            self.n_rows + 1, self.dealer, "writeoff" if writeoff else "play", d, con, made,
-            dark, golden, self.on_100, tuple(points),
-            tuple([x - o for x, o in zip(new, old, strict=True)]), totals, tuple(bolts),
-            tuple(self.bolt_count), tuple(on_barrel), tuple(self.barrel_falls),
-            tuple(penalties)))
+        self._add_row(
+            SheetRow(
+                self.n_rows + 1,
+                self.dealer,
+                "writeoff" if writeoff else "play",
+                d,
+                con,
+                made,
+                dark,
+                golden,
+                self.on_100,
+                tuple(points),
+                tuple([x - o for x, o in zip(new, old, strict=True)]),
+                totals,
+                tuple(bolts),
+                tuple(self.bolt_count),
+                tuple(on_barrel),
+                tuple(self.barrel_falls),
+                tuple(penalties),
+            )
+        )
         target = c.target
         if max(new) >= target:
             reached = [s for s in range(n) if new[s] >= target]
-            order = [d] + [s for s in active if s != d] + \
-                [s for s in range(n) if s not in active]
+            order = [d] + [s for s in active if s != d] + [s for s in range(n) if s not in active]
             best = max(new[s] for s in reached)
             self.winner = next(s for s in order if s in reached and new[s] == best)
             self.phase = _GAME_OVER
@@ -1322,8 +1373,14 @@ class State:
         self.dealer = (self.dealer + 1) % n  # §2 the deal passes to the left
         self._start_deal()
 
-    def _barrel(self, old: list[int], new: list[int], start: list[bool],
-                penalties: list[Penalty], writeoff: bool) -> None:
+    def _barrel(
+        self,
+        old: list[int],
+        new: list[int],
+        start: list[bool],
+        penalties: list[Penalty],
+        writeoff: bool,
+    ) -> None:
         """§9 the barrel: capping, arrival, knock-off, attempts, falls."""
         c, n = self.conv, self.n
         at = c.barrel_at
@@ -1355,8 +1412,9 @@ class State:
         for s in arrivals:
             self.on_barrel[s] = 1
 
-    def _fall(self, s: int, new: list[int], penalties: list[Penalty], cost: int,
-              reason: str) -> None:
+    def _fall(
+        self, s: int, new: list[int], penalties: list[Penalty], cost: int, reason: str
+    ) -> None:
         """§9 leave the barrel without winning: a failed barrel, maybe with a penalty."""
         if cost:
             new[s] -= cost
@@ -1377,33 +1435,60 @@ class State:
         if self.declarer >= 0 and (shown or seat == self.declarer):
             talon = self.talon
         received = tuple((self.declarer, card) for card, s in self.gives if s == seat)
-        see_all = seat == self.declarer or (c.open_discard and not (
-            self.dark and c.dark_hide_talon))
-        known = tuple(self.gives) if see_all else tuple((card, s) for card, s in self.gives
-                                                         if s == seat)
+        see_all = seat == self.declarer or (
+            c.open_discard and not (self.dark and c.dark_hide_talon)
+        )
+        known = (
+            tuple(self.gives)
+            if see_all
+            else tuple((card, s) for card, s in self.gives if s == seat)
+        )
         pts = [0] * self.n
         for _, cards, w in self.tricks:
             pts[w] += sum(POINTS[card] for _, card in cards)
         is_cur = seat == self.cur
         return Observation(
-            seat=seat, players=self.n, phase=self.phase, current_player=self.cur,
-            dealer=self.dealer, first_hand=self.first, active=self.active,
+            seat=seat,
+            players=self.n,
+            phase=self.phase,
+            current_player=self.cur,
+            dealer=self.dealer,
+            first_hand=self.first,
+            active=self.active,
             hand=self.hands[seat] if (self.looked or seat != self.first) else 0,
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             looked=self.looked or seat != self.first,
-            talon=talon, talon_size=(2 if self.n == 2 else 3),
-            bids=tuple(self.bids), high_bid=self.high, high_seat=self.high_seat,
-            declarer=self.declarer, bid=self.bid, contract=self.contract, dark=self.dark,
-            golden=self.golden_deal, on_100=self.on_100, received=received,
-            known_gives=known, aside=self.aside if seat == self.declarer else None,
+            talon=talon,
+            talon_size=(2 if self.n == 2 else 3),
+            bids=tuple(self.bids),
+            high_bid=self.high,
+            high_seat=self.high_seat,
+            declarer=self.declarer,
+            bid=self.bid,
+            contract=self.contract,
+            dark=self.dark,
+            golden=self.golden_deal,
+            on_100=self.on_100,
+            received=received,
+            known_gives=known,
+            aside=self.aside if seat == self.declarer else None,
             trick=tuple(zip(self.trick_seats, self.trick, strict=True)),
-            tricks=tuple(self.tricks), trump=self.trump, trump_seat=self.trump_seat,
-            marriages=tuple(self.marriages), tricks_won=tuple(self.tricks_won),
-            points_taken=tuple(pts), played=self.played, totals=tuple(self.totals),
-            bolt_counts=tuple(self.bolt_count), on_barrel=tuple(self.on_barrel),
-            writeoffs=tuple(self.writeoffs), sheet=self.rows,
+            tricks=tuple(self.tricks),
+            trump=self.trump,
+            trump_seat=self.trump_seat,
+            marriages=tuple(self.marriages),
+            tricks_won=tuple(self.tricks_won),
+            points_taken=tuple(pts),
+            played=self.played,
+            totals=tuple(self.totals),
+            bolt_counts=tuple(self.bolt_count),
+            on_barrel=tuple(self.on_barrel),
+            writeoffs=tuple(self.writeoffs),
+            sheet=self.rows,
             legal_actions=tuple(self.legal_actions()) if is_cur else (),
-            conventions=c, winner=self.winner)
+            conventions=c,
+            winner=self.winner,
+        )
 
     def deal_points(self) -> list[int]:
         """Card points + declared marriages per seat in the current deal."""
@@ -1412,12 +1497,16 @@ class State:
     def record(self) -> dict[str, Any]:
         """The game so far as a record (see ``thousand.record``)."""
         from .record import make_record
+
         return make_record(self)
 
     def __str__(self) -> str:
         from .cards import mask_str
-        lines = [f"deal {self.deal_no} dealer {self.dealer} phase {self.phase.value} "
-                 f"to act {self.cur} totals {self.totals}"]
+
+        lines = [
+            f"deal {self.deal_no} dealer {self.dealer} phase {self.phase.value} "
+            f"to act {self.cur} totals {self.totals}"
+        ]
         for s in range(self.n):
             lines.append(f"  seat {s}: {mask_str(self.hands[s])}")
         if self.trump >= 0:

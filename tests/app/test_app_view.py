@@ -67,8 +67,9 @@ def test_every_legal_action_has_a_button_or_card() -> None:
             assert action_from_str(b) in obs.legal_actions
         # Choosing a card in the discard shows its give buttons.
         if obs.phase is Phase.DISCARD:
-            card = A.action_card(next(a for a in obs.legal_actions
-                                     if A.GIVE_BASE <= a < A.ASIDE_BASE + 24))
+            card = A.action_card(
+                next(a for a in obs.legal_actions if A.GIVE_BASE <= a < A.ASIDE_BASE + 24)
+            )
             html2 = render_table(TableModel(obs=obs, selected=card))
             gives = {b for b in data_actions(html2) if b.startswith(("give", "aside"))}
             assert gives and all(b.split()[1] == card_str(card) for b in gives)
@@ -113,8 +114,11 @@ def test_russian_uses_players_words() -> None:
 def test_names_and_messages_are_escaped() -> None:
     s = Session.new(3, "classic", ["easy", "easy"], seed=1)
     obs = s.observation()
-    html = render_table(TableModel(obs=obs, names=["<b>x</b>", "<script>", "a&b"],
-                                   message="<img src=x onerror=alert(1)>"))
+    html = render_table(
+        TableModel(
+            obs=obs, names=["<b>x</b>", "<script>", "a&b"], message="<img src=x onerror=alert(1)>"
+        )
+    )
     assert "<script>" not in html and "<img src=x" not in html
     assert "&lt;script&gt;" in html and "a&amp;b" in html
 
@@ -139,6 +143,7 @@ def test_normalize_lang_rejects_hostile_values() -> None:
 
 # -- saving ---------------------------------------------------------------------
 
+
 def test_save_and_resume_same_position() -> None:
     store = MemoryStorage()
     s = Session.new(3, "classic", ["easy", "easy"], seed=7)
@@ -151,10 +156,15 @@ def test_save_and_resume_same_position() -> None:
     assert again.levels == s.levels
 
 
-@pytest.mark.parametrize("bad", [
-    "{not json", "[]", json.dumps({"format": "thousand-save", "version": 9}),
-    json.dumps({"format": "thousand-save", "version": 1, "record": {"format": "x"}}),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"format": "thousand-save", "version": 9}),
+        json.dumps({"format": "thousand-save", "version": 1, "record": {"format": "x"}}),
+    ],
+)
 def test_corrupt_save_is_moved_aside_never_deleted(bad: str) -> None:
     store = MemoryStorage()
     store.setItem(SAVE_KEY, bad)
@@ -245,9 +255,11 @@ def test_declarer_sees_the_talon_cards_marked_in_hand() -> None:
     # (and the talon stays on show) while the declarer discards.
     from thousand import Conventions, State
 
-    hands = [["AS", "TS", "KS", "QS", "AH", "TH", "KH"],
-             ["9S", "JS", "AC", "TC", "KC", "QC", "JC"],
-             ["9C", "AD", "TD", "KD", "QD", "JD", "9D"]]
+    hands = [
+        ["AS", "TS", "KS", "QS", "AH", "TH", "KH"],
+        ["9S", "JS", "AC", "TC", "KC", "QC", "JC"],
+        ["9C", "AD", "TD", "KD", "QD", "JD", "9D"],
+    ]
     state = State.from_deal(Conventions(), dealer=2, hands=hands, talon=["QH", "JH", "9H"])
     for text in ("pass", "pass"):  # first hand (seat 0) keeps the obligatory 100
         state.apply_str(text)

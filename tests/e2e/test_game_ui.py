@@ -86,7 +86,8 @@ def click_turn(page: Any) -> str:
     # Wait for the page to take the action before looking again.
     page.wait_for_function(
         "() => document.querySelector('#table').dataset.turn !== 'human' "
-        "|| document.querySelector('[data-card].selected') === null")
+        "|| document.querySelector('[data-card].selected') === null"
+    )
     return str(phase)
 
 
@@ -175,8 +176,9 @@ def test_language_switch_is_remembered(page: Any, base_url: str) -> None:
 
 
 def test_hostile_url_parameters_are_ignored(page: Any, base_url: str) -> None:
-    open_table(page, base_url,
-               "?players=9&seed=abc&lang=%3Cscript%3E&preset=%22%3E%3Cb%3E&speed=x&fresh=1")
+    open_table(
+        page, base_url, "?players=9&seed=abc&lang=%3Cscript%3E&preset=%22%3E%3Cb%3E&speed=x&fresh=1"
+    )
     assert page.get_attribute("#table", "data-players") == "3"
     assert page.get_attribute("#table", "data-lang") in ("en", "ru")
     assert page.locator("b:text('>')").count() == 0

@@ -37,8 +37,15 @@ def check_full_deck(hands: list[Any], talon: Any) -> None:
     assert total == 24 and union == FULL_DECK, f"bad test deal: {total} cards, {union:#x}"
 
 
-def deal(hands: list[str], talon: Any, *, dealer: int = 0, totals: list[int] | None = None,
-         c: Conventions | None = None, **kw: Any) -> State:
+def deal(
+    hands: list[str],
+    talon: Any,
+    *,
+    dealer: int = 0,
+    totals: list[int] | None = None,
+    c: Conventions | None = None,
+    **kw: Any,
+) -> State:
     """A game whose first deal is given: ``hands`` as ``"AS TS ..."`` strings per seat.
 
     ``talon`` is a string (2 players: a tuple of two strings). Conventions are
@@ -153,9 +160,14 @@ ROUND_TALON = "JH 9D 9H"
 ROUND_GIVE = "give 9D 2; give 9H 0; contract 120"
 ROUND_DISCARD = "pass; pass; " + ROUND_GIVE
 ROUND_TRICKS = [
-    "play AS; play 9C; play JC", "declare KS; play 9D; play 9H", "play QD; play AD; play KH",
-    "play TC; play QC; play QS", "play JH; play KD; play AH", "play TH; play TS; play JD",
-    "play JS; play AC; play KC", "play 9S; play TD; play QH",
+    "play AS; play 9C; play JC",
+    "declare KS; play 9D; play 9H",
+    "play QD; play AD; play KH",
+    "play TC; play QC; play QS",
+    "play JH; play KD; play AH",
+    "play TH; play TS; play JD",
+    "play JS; play AC; play KC",
+    "play 9S; play TD; play QH",
 ]
 
 
@@ -172,11 +184,11 @@ MAR = ["KH QH AD TD KD 9S JH", "AS KS QS TS AC TC 9D", "QD JS KC QC JC AH TH"]
 MAR_TALON = "JD 9C 9H"
 MAR_DISCARD = "pass; pass; give 9C 2; give 9H 0; contract 100"
 MAR_TRICKS = [
-    "play AC; play 9C; play JH",      # T1 -> 1
-    "declare KS; play JS; play 9S",   # T2 -> 1, ♠ trump, +40
-    "play 9D; play QD; play AD",      # T3 -> 0
-    "declare KH; play JD; play TH",   # T4 -> 2 (10♥ beats K♥), ♥ trump, +100 for seat 0
-    "play KC; play 9H; play TC",      # T5 -> 0 (9♥ trumps)
+    "play AC; play 9C; play JH",  # T1 -> 1
+    "declare KS; play JS; play 9S",  # T2 -> 1, ♠ trump, +40
+    "play 9D; play QD; play AD",  # T3 -> 0
+    "declare KH; play JD; play TH",  # T4 -> 2 (10♥ beats K♥), ♥ trump, +100 for seat 0
+    "play KC; play 9H; play TC",  # T5 -> 0 (9♥ trumps)
 ]
 
 

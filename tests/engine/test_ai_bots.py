@@ -15,9 +15,17 @@ from thousand.fuzz import random_conventions
 from thousand.state import Game, Observation, Phase, State
 
 # Cheap settings for breadth: the same code paths with tiny sample counts.
-TINY = dataclasses.replace(NORMAL, name="tiny", play_samples=(0, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2),
-                           node_limit=150, play_nodes=300, min_worlds=1,
-                           discard_worlds=2, discard_node_limit=150, discard_nodes=300)
+TINY = dataclasses.replace(
+    NORMAL,
+    name="tiny",
+    play_samples=(0, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2),
+    node_limit=150,
+    play_nodes=300,
+    min_worlds=1,
+    discard_worlds=2,
+    discard_node_limit=150,
+    discard_nodes=300,
+)
 
 
 def _play(conv_seed: int, bots: list[object], deals: int, rng: random.Random) -> int:
@@ -44,8 +52,7 @@ def test_levels_return_legal_actions_under_random_conventions() -> None:
     for k in range(40):
         checked += _play(100 + k, [tiny, EasyBot(), tiny, tiny], 3, rng)
     for k in range(6):
-        checked += _play(500 + k, [make_ai_bot("strong"), make_ai_bot("normal"), EasyBot()],
-                         1, rng)
+        checked += _play(500 + k, [make_ai_bot("strong"), make_ai_bot("normal"), EasyBot()], 1, rng)
     assert checked > 1500
 
 
@@ -62,8 +69,10 @@ def _play_position(seed: int) -> tuple[State, Observation]:
     while True:
         state = Game().new_initial_state(random.Random(seed))
         while not state.rows and not (
-                state.phase is Phase.PLAY and len(state.observation(0).trick) == 1
-                and len(state.legal_actions()) > 1):
+            state.phase is Phase.PLAY
+            and len(state.observation(0).trick) == 1
+            and len(state.legal_actions()) > 1
+        ):
             state.apply_action(easy.act(state.observation(state.current_player()), rng))
         if not state.rows:
             return state, state.observation(state.current_player())
@@ -92,7 +101,6 @@ def test_step_wise_decision_and_hint() -> None:
     assert think.action() in obs.legal_actions
 
 
-
 def test_forced_move_needs_no_thinking() -> None:
     """One legal action: ``start`` answers it in one step, ``explain`` lists it alone."""
     bot = make_ai_bot("strong")
@@ -109,16 +117,31 @@ def test_forced_move_needs_no_thinking() -> None:
             found += 1
         state.apply_action(legal[rng.randrange(len(legal))])
 
+
 def test_arena_report_format(capsys: object) -> None:
     """The arena's last line: ``A-B: <+/-X.X> points/deal, 95% CI [lo, hi], n=N``."""
     assert len(arrangements(3)) == 6 and len(arrangements(2)) == 2
     assert arena_main(["--a", "easy", "--b", "random", "--deals", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out.strip().splitlines()  # type: ignore[attr-defined]
-    assert re.fullmatch(r"A-B: [+-]\d+\.\d points/deal, 95% CI \[[+-]\d+\.\d, [+-]\d+\.\d\], "
-                        r"n=3", out[-1]), out[-1]
-    line = summarize([{"diff": 1.0, "stats": {k: dict.fromkeys(
-        ("declared", "made", "conceded", "contract", "seat_deals"), 0) for k in "AB"}}] * 2,
-        "x", "y")[-1]
+    assert re.fullmatch(
+        r"A-B: [+-]\d+\.\d points/deal, 95% CI \[[+-]\d+\.\d, [+-]\d+\.\d\], "
+        r"n=3",
+        out[-1],
+    ), out[-1]
+    line = summarize(
+        [
+            {
+                "diff": 1.0,
+                "stats": {
+                    k: dict.fromkeys(("declared", "made", "conceded", "contract", "seat_deals"), 0)
+                    for k in "AB"
+                },
+            }
+        ]
+        * 2,
+        "x",
+        "y",
+    )[-1]
     assert line == "A-B: +1.0 points/deal, 95% CI [+1.0, +1.0], n=2"
 
 
@@ -136,7 +159,8 @@ def test_bolt_awareness() -> None:
     assert bolt_risk(risky) == float(risky.conventions.penalty)
     sure = securing_moves(risky, list(risky.legal_actions))
     assert sure <= set(risky.legal_actions)
-    off_conv = risky.conventions.replace(bolts="off", no_bolt_on_own_game=False,
-                                         bolt_counts_zero_points=False)
+    off_conv = risky.conventions.replace(
+        bolts="off", no_bolt_on_own_game=False, bolt_counts_zero_points=False
+    )
     off = dataclasses.replace(risky, conventions=off_conv)
     assert bolt_risk(off) == 0.0

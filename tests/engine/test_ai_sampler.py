@@ -21,18 +21,31 @@ from thousand.conventions import Conventions
 from thousand.fuzz import random_conventions
 from thousand.state import Game, Observation, Phase, State
 
-NO_REDEAL = {"redeal_hand_below": None, "redeal_four_nines": False, "redeal_four_jacks": False,
-             "redeal_talon_below": None, "redeal_two_nines_in_talon": False,
-             "redeal_four_nines_after_discard": False, "redeal_only_on_100": False}
+NO_REDEAL = {
+    "redeal_hand_below": None,
+    "redeal_four_nines": False,
+    "redeal_four_jacks": False,
+    "redeal_talon_below": None,
+    "redeal_two_nines_in_talon": False,
+    "redeal_four_nines_after_discard": False,
+    "redeal_only_on_100": False,
+}
 
 
 def _conventions(rng: random.Random) -> Conventions:
     conv = random_conventions(rng).replace(**NO_REDEAL)
-    extra = {k: rng.random() < 0.4 for k in ("must_beat", "ace_marriage", "open_discard",
-                                              "declare_on_first_lead")}
+    extra = {
+        k: rng.random() < 0.4
+        for k in ("must_beat", "ace_marriage", "open_discard", "declare_on_first_lead")
+    }
     extra["bid_over_120_without_marriage"] = rng.random() < 0.15
-    lead = rng.choice([{}, {"must_lead_trump": True, "no_lead_foreign_trump": False},
-                       {"no_lead_foreign_trump": True, "must_lead_trump": False}])
+    lead = rng.choice(
+        [
+            {},
+            {"must_lead_trump": True, "no_lead_foreign_trump": False},
+            {"no_lead_foreign_trump": True, "must_lead_trump": False},
+        ]
+    )
     return conv.replace(**extra, **lead)
 
 
@@ -95,8 +108,20 @@ def _check_world(obs: Observation, world: World, conv: Conventions) -> None:
     again = state.observation(obs.seat)
     assert again.phase is obs.phase
     assert again.current_player == obs.current_player
-    for f in ("hand", "trick", "tricks", "trump", "marriages", "played", "hand_sizes",
-              "received", "known_gives", "bids", "contract", "talon"):
+    for f in (
+        "hand",
+        "trick",
+        "tricks",
+        "trump",
+        "marriages",
+        "played",
+        "hand_sizes",
+        "received",
+        "known_gives",
+        "bids",
+        "contract",
+        "talon",
+    ):
         assert getattr(again, f) == getattr(obs, f), f
     for s in obs.active:
         if state.observation(s).looked:
@@ -118,8 +143,11 @@ def test_samples_never_contradict_public_information() -> None:
             if state.rows:
                 break
             legal = state.legal_actions()
-            a = easy.act(state.observation(state.current_player()), rng) \
-                if rng.random() < 0.6 else rng.choice(legal)
+            a = (
+                easy.act(state.observation(state.current_player()), rng)
+                if rng.random() < 0.6
+                else rng.choice(legal)
+            )
             if a == A.WRITEOFF:
                 a = next(x for x in legal if x != A.WRITEOFF)
             state.apply_action(a)

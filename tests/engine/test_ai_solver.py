@@ -22,10 +22,14 @@ ENDGAMES = int(os.environ.get("THOUSAND_AI_ENDGAMES", "60"))
 def _play_conventions(rng: random.Random) -> Conventions:
     """Random conventions with the play rules switched on often."""
     conv = random_conventions(rng)
-    play = {k: rng.random() < 0.4 for k in
-            ("must_beat", "ace_marriage", "declare_on_first_lead")}
-    lead = rng.choice([{}, {"must_lead_trump": True, "no_lead_foreign_trump": False},
-                       {"no_lead_foreign_trump": True, "must_lead_trump": False}])
+    play = {k: rng.random() < 0.4 for k in ("must_beat", "ace_marriage", "declare_on_first_lead")}
+    lead = rng.choice(
+        [
+            {},
+            {"must_lead_trump": True, "no_lead_foreign_trump": False},
+            {"no_lead_foreign_trump": True, "must_lead_trump": False},
+        ]
+    )
     return conv.replace(**play, **lead)
 
 
@@ -69,8 +73,14 @@ def _brute(state: State, decl: int, memo: dict[tuple[object, ...], int]) -> int:
     """
     obs = [state.observation(s) for s in state.observation(0).active]
     o = obs[0]
-    key = (tuple(x.hand for x in obs), o.trick, o.trump, o.trump_seat,
-           tuple(w > 0 for w in o.tricks_won), o.current_player)
+    key = (
+        tuple(x.hand for x in obs),
+        o.trick,
+        o.trump,
+        o.trump_seat,
+        tuple(w > 0 for w in o.tricks_won),
+        o.current_player,
+    )
     if key in memo:
         return memo[key]
     n0 = len(state.rows)
@@ -136,8 +146,12 @@ def test_solver_basic_rules() -> None:
     """Hand-built positions: trumping, declaring, the 2-player talon."""
     s = Solver(Rules())
     # Declarer leads the hearts marriage after winning a trick: 100 + the cards.
-    p = Position(3, [cards_mask(["KH", "QH"]), cards_mask(["9S", "JS"]),
-                     cards_mask(["9C", "JC"])], leader=0, won=1)
+    p = Position(
+        3,
+        [cards_mask(["KH", "QH"]), cards_mask(["9S", "JS"]), cards_mask(["9C", "JC"])],
+        leader=0,
+        won=1,
+    )
     assert s.value(p) == 100 + 4 + 3 + 2 + 2
     # Without a won trick nothing is declared.
     p.won = 0
@@ -146,8 +160,13 @@ def test_solver_basic_rules() -> None:
     q = Position(2, [cards_mask(["AS"]), cards_mask(["9S"])], leader=1, talon_points=21)
     assert s.value(q) == 11 + 21
     # Trump: a void player must trump.
-    r = Position(3, [cards_mask(["AS", "9H"]), cards_mask(["JH", "9D"]),
-                     cards_mask(["9C", "JC"])], leader=0, trump=3, trump_pos=1)
+    r = Position(
+        3,
+        [cards_mask(["AS", "9H"]), cards_mask(["JH", "9D"]), cards_mask(["9C", "JC"])],
+        leader=0,
+        trump=3,
+        trump_pos=1,
+    )
     pr = r.copy()
     assert apply_move(pr, 0 * 6 + 5) == 0
     assert legal_moves(pr, Rules()) == [3 * 6 + 1]

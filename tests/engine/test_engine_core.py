@@ -44,6 +44,7 @@ def play_game(conv: Conventions, seed: int, bots: str = "easy") -> State:
 
 # -- notation ---------------------------------------------------------------
 
+
 def test_card_notation_round_trip_rules_1() -> None:
     """RULES §1: 24 cards, notation rank+suit, 10S accepted for TS."""
     assert [card_str(c) for c in range(6)] == ["9S", "JS", "QS", "KS", "TS", "AS"]
@@ -56,11 +57,29 @@ def test_card_notation_round_trip_rules_1() -> None:
     assert sum(POINTS) == 120 and mask_points(FULL_DECK) == 120
 
 
-@pytest.mark.parametrize("text", [
-    "pass", "bid 105", "bid 300", "redeal", "keep", "dark", "look", "unblind", "writeoff",
-    "pick 0", "pick 1", "give QS 2", "give 9H 0", "aside TD", "contract 140", "play KH",
-    "declare KH", "declare AS",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pass",
+        "bid 105",
+        "bid 300",
+        "redeal",
+        "keep",
+        "dark",
+        "look",
+        "unblind",
+        "writeoff",
+        "pick 0",
+        "pick 1",
+        "give QS 2",
+        "give 9H 0",
+        "aside TD",
+        "contract 140",
+        "play KH",
+        "declare KH",
+        "declare AS",
+    ],
+)
 def test_action_notation_round_trips(text: str) -> None:
     """Every action has a short text form that round-trips."""
     a = action_from_str(text)
@@ -85,6 +104,7 @@ def test_every_action_id_has_text() -> None:
 
 
 # -- records ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("preset", ["classic", "two_players", "four_players", "golden_dark"])
 def test_record_round_trip(preset: str) -> None:
@@ -125,16 +145,19 @@ def test_record_rejects_illegal_action_with_location() -> None:
         replay(rec)
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda r: r.update(format="chess"), "not a game record"),
-    (lambda r: r.update(version=99), "unsupported record version"),
-    (lambda r: r.update(conventions={"bolts": "sometimes"}), "bolts must be one of"),
-    (lambda r: r["deals"][0].update(dealer=7), "dealer must be a seat"),
-    (lambda r: r["deals"][0]["hands"][0].append("AS"), "hand 0"),
-    (lambda r: r["deals"][0]["talon"].__setitem__(0, "ZZ"), "not a card"),
-    (lambda r: r["deals"][0].update(actions="bid 105"), "actions must be a list"),
-    (lambda r: r.update(deals=[]), "at least one deal"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda r: r.update(format="chess"), "not a game record"),
+        (lambda r: r.update(version=99), "unsupported record version"),
+        (lambda r: r.update(conventions={"bolts": "sometimes"}), "bolts must be one of"),
+        (lambda r: r["deals"][0].update(dealer=7), "dealer must be a seat"),
+        (lambda r: r["deals"][0]["hands"][0].append("AS"), "hand 0"),
+        (lambda r: r["deals"][0]["talon"].__setitem__(0, "ZZ"), "not a card"),
+        (lambda r: r["deals"][0].update(actions="bid 105"), "actions must be a list"),
+        (lambda r: r.update(deals=[]), "at least one deal"),
+    ],
+)
 def test_record_errors_are_clear(mutate, message) -> None:  # type: ignore[no-untyped-def]
     state = play_game(Conventions(), 2)
     rec = make_record(state)
@@ -204,6 +227,7 @@ def test_perft_counts_from_a_fixed_deal() -> None:
 
 # -- invariants ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(40))
 def test_fuzz_invariants_random_conventions(seed: int) -> None:
     """24 cards conserved, 120 points a deal, sheet = sum of deltas, legal set exact, replay."""
@@ -225,7 +249,6 @@ def test_clone_is_independent() -> None:
     copy.apply_action(copy.legal_actions()[-1])
     assert state.bids == [] and copy.bids != []
     assert state.hands == copy.hands or state.phase != copy.phase
-
 
 
 def _finish_deal(state: State, rng: random.Random) -> None:
@@ -255,6 +278,7 @@ def test_clones_branch_their_sheet_and_log() -> None:
     assert a.n_rows == 4 and len(a.rows) == 4
     # Each branch replays to its own sheet.
     assert replay(make_record(b)).rows == b.rows
+
 
 def test_every_listed_action_is_accepted_and_others_refused() -> None:
     rng = random.Random(11)
@@ -294,14 +318,21 @@ def test_game_over_refuses_actions() -> None:
 
 # -- CLI ------------------------------------------------------------------------
 
+
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "thousand", *args], capture_output=True,
-                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")},
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "thousand", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py")},
+        timeout=300,
+    )
 
 
-@pytest.mark.parametrize("preset", ["classic", "strict", "family", "golden_dark",
-                                    "two_players", "four_players"])
+@pytest.mark.parametrize(
+    "preset", ["classic", "strict", "family", "golden_dark", "two_players", "four_players"]
+)
 def test_cli_play_reaches_a_winner(preset: str) -> None:
     out = run_cli("play", "--seed", "1", "--preset", preset)
     assert out.returncode == 0, out.stderr

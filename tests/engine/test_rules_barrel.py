@@ -44,15 +44,15 @@ ROUND_118[6] = "play JS; play KD; play KC"
 def seat1_on_barrel(c: Conventions | None = None, dealer: int = 0) -> State:
     """Seat 1 sweeps 100 from 780 and sits on the barrel; the next deal (dealer + 1) is
     queued as SWEEP with seat 1 holding the sweeping hand."""
-    s = deal(sweep_hands(1), SWEEP_TALON, dealer=dealer, totals=[0, 780, 0],
-             c=c or Conventions())
+    s = deal(sweep_hands(1), SWEEP_TALON, dealer=dealer, totals=[0, 780, 0], c=c or Conventions())
     queue(s, SWEEP, SWEEP_TALON, dealer=(dealer + 1) % 3)
     sweep(s, 1)
     return s
 
 
-def seat0_on_barrel(c: Conventions | None = None, totals: tuple[int, int, int] = (865, 0, 0),
-                    more: int = 1) -> State:
+def seat0_on_barrel(
+    c: Conventions | None = None, totals: tuple[int, int, int] = (865, 0, 0), more: int = 1
+) -> State:
     """Seat 0 takes 15 in a ROUND deal from 865 and sits on the barrel; ``more`` ROUND
     deals are queued after it (dealers 1, 2, 0 ...)."""
     s = deal(ROUND, ROUND_TALON, totals=list(totals), c=c or Conventions())
@@ -131,8 +131,9 @@ def test_barrel_at_900_needs_100_and_105_over_1000() -> None:
     """barrel_at=900: the barrel contract must be 100 (105 with over_1000)."""
     for over, need in ((False, 100), (True, 105)):
         # dealer 2: seat 1 climbs from 850 by bidding; in the next deal it is first hand.
-        s = deal(sweep_hands(1), SWEEP_TALON, dealer=2, totals=[0, 850, 0], barrel_at=900,
-                 over_1000=over)
+        s = deal(
+            sweep_hands(1), SWEEP_TALON, dealer=2, totals=[0, 850, 0], barrel_at=900, over_1000=over
+        )
         queue(s, SWEEP, SWEEP_TALON, dealer=0)
         sweep(s, 1)
         assert s.on_barrel[1] == 1 and s.totals[1] == 900
@@ -250,8 +251,10 @@ def test_one_on_barrel_arriving_together() -> None:
     assert row.totals == (760, 120, 760)
     assert row.barrel == (0, 0, 0)
     assert row.barrel_falls == (1, 0, 1)
-    assert set(row.penalties) == {Penalty(0, -120, "barrel: arrived together"),
-                                  Penalty(2, -120, "barrel: arrived together")}
+    assert set(row.penalties) == {
+        Penalty(0, -120, "barrel: arrived together"),
+        Penalty(2, -120, "barrel: arrived together"),
+    }
 
 
 def test_one_on_barrel_off() -> None:

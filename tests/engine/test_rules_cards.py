@@ -9,8 +9,9 @@ from thousand import IllegalActionError, card_from_str
 from thousand.cards import FULL_DECK, marriage_total, mask_points, round5
 
 
-@pytest.mark.parametrize(("rank", "points"), [("A", 11), ("T", 10), ("K", 4), ("Q", 3),
-                                              ("J", 2), ("9", 0)])
+@pytest.mark.parametrize(
+    ("rank", "points"), [("A", 11), ("T", 10), ("K", 4), ("Q", 3), ("J", 2), ("9", 0)]
+)
 def test_rules_1_card_points(rank: str, points: int) -> None:
     """RULES §1: A 11, 10 10, K 4, Q 3, J 2, 9 0 in every suit."""
     for suit in "SCDH":
@@ -34,9 +35,9 @@ def test_rules_1_rank_order_in_encoding() -> None:
 
 # A deal to watch one trick: seat 1 (first hand, on 100) leads K♠ and gets beaten by 10♠.
 RANK_HANDS = [
-    "TS AH TH KH QH 9H AD",    # seat 0: 10♠ beats K♠
-    "KS QS AS AC TC KC QC",    # seat 1
-    "JS 9S JC 9C TD KD QD",    # seat 2
+    "TS AH TH KH QH 9H AD",  # seat 0: 10♠ beats K♠
+    "KS QS AS AC TC KC QC",  # seat 1
+    "JS 9S JC 9C TD KD QD",  # seat 2
 ]
 RANK_TALON = "JD 9D JH"
 
@@ -77,11 +78,32 @@ def test_rules_1_all_marriages_and_ace_marriage_value() -> None:
     assert marriage_total(aces, ace_marriage=True) == 200
 
 
-@pytest.mark.parametrize(("points", "rounded"), [
-    (0, 0), (1, 0), (2, 0), (3, 5), (4, 5), (5, 5), (6, 5), (7, 5), (8, 10), (9, 10),
-    (10, 10), (13, 15), (17, 15), (18, 20), (21, 20), (22, 20), (23, 25), (24, 25),
-    (116, 115), (118, 120), (120, 120),
-])
+@pytest.mark.parametrize(
+    ("points", "rounded"),
+    [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 5),
+        (4, 5),
+        (5, 5),
+        (6, 5),
+        (7, 5),
+        (8, 10),
+        (9, 10),
+        (10, 10),
+        (13, 15),
+        (17, 15),
+        (18, 20),
+        (21, 20),
+        (22, 20),
+        (23, 25),
+        (24, 25),
+        (116, 115),
+        (118, 120),
+        (120, 120),
+    ],
+)
 def test_rules_8_rounding_to_five(points: int, rounded: int) -> None:
     """RULES §8: last digit 1, 2, 6, 7 rounds down; 3, 4, 8, 9 up (17->15, 18->20, 13->15)."""
     assert round5(points) == rounded

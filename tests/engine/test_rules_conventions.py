@@ -16,39 +16,75 @@ from thousand import Conventions, ConventionsError
 # The catalogue as written in CONVENTIONS.md: id -> default (Classic).
 CATALOGUE = {
     # Table and players
-    "players": 3, "target": 1000, "penalty": 120, "cut_ritual": False,
+    "players": 3,
+    "target": 1000,
+    "penalty": 120,
+    "cut_ritual": False,
     "redeal_same_dealer": True,
     # Bidding
-    "min_raise": 5, "no_jumps": False, "bid_cap": 300, "bid_over_120_without_marriage": False,
-    "hide_talon_on_100": True, "open_discard": False, "silence_below": None,
+    "min_raise": 5,
+    "no_jumps": False,
+    "bid_cap": 300,
+    "bid_over_120_without_marriage": False,
+    "hide_talon_on_100": True,
+    "open_discard": False,
+    "silence_below": None,
     # Play
-    "declare_on_first_lead": False, "ace_marriage": False, "must_beat": False,
-    "no_lead_foreign_trump": False, "must_lead_trump": False,
+    "declare_on_first_lead": False,
+    "ace_marriage": False,
+    "must_beat": False,
+    "no_lead_foreign_trump": False,
+    "must_lead_trump": False,
     # Scoring
-    "round_declarer": False, "samosval": True, "negative_samosval": False,
+    "round_declarer": False,
+    "samosval": True,
+    "negative_samosval": False,
     "four_nines_bonus": False,
     # Bolts
-    "bolts": "total", "bolt_counts_zero_points": False, "no_bolt_on_own_game": False,
+    "bolts": "total",
+    "bolt_counts_zero_points": False,
+    "no_bolt_on_own_game": False,
     "bolts_on_barrel": True,
     # Barrel
-    "barrel": True, "barrel_at": 880, "barrel_attempts": 3, "over_1000": False,
-    "barrel_bidding": "normal", "barrel_knock_off": True, "one_on_barrel": True,
+    "barrel": True,
+    "barrel_at": 880,
+    "barrel_attempts": 3,
+    "over_1000": False,
+    "barrel_bidding": "normal",
+    "barrel_knock_off": True,
+    "one_on_barrel": True,
     "three_barrels_zero": True,
     # Redeal
-    "redeal_hand_below": 14, "redeal_four_nines": True, "redeal_four_jacks": False,
-    "redeal_talon_below": 5, "redeal_two_nines_in_talon": True,
-    "redeal_four_nines_after_discard": False, "redeal_only_on_100": False,
+    "redeal_hand_below": 14,
+    "redeal_four_nines": True,
+    "redeal_four_jacks": False,
+    "redeal_talon_below": 5,
+    "redeal_two_nines_in_talon": True,
+    "redeal_four_nines_after_discard": False,
+    "redeal_only_on_100": False,
     # Concession
-    "write_off": True, "write_off_60": False, "write_off_free": False,
-    "write_off_limit": None, "write_off_third_penalty": False, "write_off_on_barrel": False,
+    "write_off": True,
+    "write_off_60": False,
+    "write_off_free": False,
+    "write_off_limit": None,
+    "write_off_third_penalty": False,
+    "write_off_on_barrel": False,
     "write_off_on_golden": False,
     # Golden round
-    "golden_round": False, "golden_reset": True, "golden_raise": False,
+    "golden_round": False,
+    "golden_reset": True,
+    "golden_raise": False,
     "golden_double_bolts": True,
     # Dark game
-    "dark_game": False, "dark_hide_talon": True, "dark_not_on_barrel": True,
-    "dark_write_off": False, "dark_unblind": True, "dark_unblind_takes_talon": False,
-    "dark_cap_240": True, "dark_double_bolts": True, "dark_min_total": None,
+    "dark_game": False,
+    "dark_hide_talon": True,
+    "dark_not_on_barrel": True,
+    "dark_write_off": False,
+    "dark_unblind": True,
+    "dark_unblind_takes_talon": False,
+    "dark_cap_240": True,
+    "dark_double_bolts": True,
+    "dark_min_total": None,
 }
 
 
@@ -59,15 +95,24 @@ def test_every_catalogue_id_is_a_convention_with_its_default() -> None:
     assert Conventions().to_dict() == CATALOGUE
 
 
-@pytest.mark.parametrize(("key", "values"), [
-    ("players", [2, 3, 4]), ("min_raise", [5, 10]), ("barrel_at", [880, 900]),
-    ("bolts", ["off", "total", "in_row"]),
-    ("barrel_bidding", ["normal", "talon_to_barrel", "from_120"]),
-    ("silence_below", [None, 0, 100]), ("redeal_hand_below", [None, 0, 20]),
-    ("redeal_talon_below", [None, 0, 12]), ("write_off_limit", [None, 1, 3]),
-    ("dark_min_total", [None, 0, 200]), ("bid_cap", [120, 200, 300]),
-    ("barrel_attempts", [1, 3, 10]), ("penalty", [0, 60, 120]),
-])
+@pytest.mark.parametrize(
+    ("key", "values"),
+    [
+        ("players", [2, 3, 4]),
+        ("min_raise", [5, 10]),
+        ("barrel_at", [880, 900]),
+        ("bolts", ["off", "total", "in_row"]),
+        ("barrel_bidding", ["normal", "talon_to_barrel", "from_120"]),
+        ("silence_below", [None, 0, 100]),
+        ("redeal_hand_below", [None, 0, 20]),
+        ("redeal_talon_below", [None, 0, 12]),
+        ("write_off_limit", [None, 1, 3]),
+        ("dark_min_total", [None, 0, 200]),
+        ("bid_cap", [120, 200, 300]),
+        ("barrel_attempts", [1, 3, 10]),
+        ("penalty", [0, 60, 120]),
+    ],
+)
 def test_catalogue_values_are_accepted(key: str, values: list[object]) -> None:
     """CONVENTIONS.md: every value the catalogue lists for a convention is accepted."""
     extra = {"dark_game": True} if key == "dark_min_total" else {}
@@ -90,42 +135,48 @@ def test_players_values() -> None:
             Conventions(players=bad)
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"target": 95}, "target must be"),
-    ({"target": 1003}, "target must be"),
-    ({"penalty": -5}, "penalty must be"),
-    ({"penalty": 7}, "penalty must be"),
-    ({"min_raise": 15}, "min_raise must be 5 or 10"),
-    ({"bid_cap": 115}, "bid_cap must be"),
-    ({"bid_cap": 305}, "bid_cap must be"),
-    ({"barrel_at": 890}, "barrel_at must be 880 or 900"),
-    ({"barrel_attempts": 0}, "barrel_attempts must be 1 to 10"),
-    ({"redeal_hand_below": 121}, "redeal_hand_below must be 0 to 120"),
-    ({"redeal_talon_below": 34}, "redeal_talon_below must be 0 to 33"),
-    ({"write_off_limit": 0}, "write_off_limit must be 1 to 100"),
-    ({"silence_below": 10**6}, "silence_below out of range"),
-    ({"dark_game": True, "dark_min_total": -10**6}, "dark_min_total out of range"),
-    ({"target": 880}, "must lie above barrel_at"),
-    ({"bid_cap": 120, "over_1000": True}, "above bid_cap"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"target": 95}, "target must be"),
+        ({"target": 1003}, "target must be"),
+        ({"penalty": -5}, "penalty must be"),
+        ({"penalty": 7}, "penalty must be"),
+        ({"min_raise": 15}, "min_raise must be 5 or 10"),
+        ({"bid_cap": 115}, "bid_cap must be"),
+        ({"bid_cap": 305}, "bid_cap must be"),
+        ({"barrel_at": 890}, "barrel_at must be 880 or 900"),
+        ({"barrel_attempts": 0}, "barrel_attempts must be 1 to 10"),
+        ({"redeal_hand_below": 121}, "redeal_hand_below must be 0 to 120"),
+        ({"redeal_talon_below": 34}, "redeal_talon_below must be 0 to 33"),
+        ({"write_off_limit": 0}, "write_off_limit must be 1 to 100"),
+        ({"silence_below": 10**6}, "silence_below out of range"),
+        ({"dark_game": True, "dark_min_total": -(10**6)}, "dark_min_total out of range"),
+        ({"target": 880}, "must lie above barrel_at"),
+        ({"bid_cap": 120, "over_1000": True}, "above bid_cap"),
+    ],
+)
 def test_out_of_range_values(changes: dict[str, object], message: str) -> None:
     """ConventionsError: out-of-range values, with a message naming the convention."""
     with pytest.raises(ConventionsError, match=message):
         Conventions(**changes)
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"players": "3"}, "players must be a whole number"),
-    ({"players": 3.0}, "players must be a whole number"),
-    ({"target": True}, "target must be a whole number"),
-    ({"no_jumps": 1}, "no_jumps must be true or false"),
-    ({"samosval": "yes"}, "samosval must be true or false"),
-    ({"bolts": "sometimes"}, "bolts must be one of off, total, in_row"),
-    ({"bolts": 1}, "bolts must be one of"),
-    ({"barrel_bidding": "auction"}, "barrel_bidding must be one of"),
-    ({"silence_below": "100"}, "silence_below must be a whole number"),
-    ({"write_off_limit": 2.5}, "write_off_limit must be a whole number"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"players": "3"}, "players must be a whole number"),
+        ({"players": 3.0}, "players must be a whole number"),
+        ({"target": True}, "target must be a whole number"),
+        ({"no_jumps": 1}, "no_jumps must be true or false"),
+        ({"samosval": "yes"}, "samosval must be true or false"),
+        ({"bolts": "sometimes"}, "bolts must be one of off, total, in_row"),
+        ({"bolts": 1}, "bolts must be one of"),
+        ({"barrel_bidding": "auction"}, "barrel_bidding must be one of"),
+        ({"silence_below": "100"}, "silence_below must be a whole number"),
+        ({"write_off_limit": 2.5}, "write_off_limit must be a whole number"),
+    ],
+)
 def test_wrong_types(changes: dict[str, object], message: str) -> None:
     """ConventionsError: wrong types are refused with the expected type named."""
     with pytest.raises(ConventionsError, match=message):
@@ -134,34 +185,53 @@ def test_wrong_types(changes: dict[str, object], message: str) -> None:
         Conventions.from_dict(changes)
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"write_off": False, "write_off_60": True}, "write_off_60 needs write_off"),
-    ({"write_off": False, "write_off_free": True}, "write_off_free needs write_off"),
-    ({"write_off": False, "write_off_third_penalty": True},
-     "write_off_third_penalty needs write_off"),
-    ({"write_off": False, "write_off_limit": 3}, "write_off_limit needs write_off"),
-    ({"write_off_on_barrel": True}, "write_off_on_barrel needs write_off_free"),
-    ({"write_off_free": True, "write_off_on_barrel": True, "barrel": False},
-     "write_off_on_barrel needs barrel"),
-    ({"write_off_free": True, "write_off_on_golden": True},
-     "write_off_on_golden needs golden_round"),
-    ({"golden_round": True, "write_off_on_golden": True},
-     "write_off_on_golden needs write_off_free"),
-    ({"golden_raise": True}, "golden_raise needs golden_round"),
-    ({"dark_write_off": True}, "dark_write_off needs dark_game"),
-    ({"dark_unblind_takes_talon": True}, "dark_unblind_takes_talon needs dark_game"),
-    ({"dark_game": True, "dark_unblind": False, "dark_unblind_takes_talon": True},
-     "dark_unblind_takes_talon needs dark_unblind"),
-    ({"dark_min_total": 100}, "dark_min_total needs dark_game"),
-    ({"samosval": False, "negative_samosval": True}, "negative_samosval needs samosval"),
-    ({"barrel": False, "over_1000": True}, "over_1000 needs barrel"),
-    ({"barrel": False, "barrel_bidding": "from_120"}, "barrel_bidding needs barrel"),
-    ({"bolts": "off", "bolt_counts_zero_points": True}, "bolt_counts_zero_points needs bolts"),
-    ({"bolts": "off", "no_bolt_on_own_game": True}, "no_bolt_on_own_game needs bolts"),
-    ({"no_lead_foreign_trump": True, "must_lead_trump": True}, "contradict each other"),
-    ({"redeal_only_on_100": True, "redeal_talon_below": None,
-      "redeal_two_nines_in_talon": False}, "redeal_only_on_100 needs a talon-based redeal"),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"write_off": False, "write_off_60": True}, "write_off_60 needs write_off"),
+        ({"write_off": False, "write_off_free": True}, "write_off_free needs write_off"),
+        (
+            {"write_off": False, "write_off_third_penalty": True},
+            "write_off_third_penalty needs write_off",
+        ),
+        ({"write_off": False, "write_off_limit": 3}, "write_off_limit needs write_off"),
+        ({"write_off_on_barrel": True}, "write_off_on_barrel needs write_off_free"),
+        (
+            {"write_off_free": True, "write_off_on_barrel": True, "barrel": False},
+            "write_off_on_barrel needs barrel",
+        ),
+        (
+            {"write_off_free": True, "write_off_on_golden": True},
+            "write_off_on_golden needs golden_round",
+        ),
+        (
+            {"golden_round": True, "write_off_on_golden": True},
+            "write_off_on_golden needs write_off_free",
+        ),
+        ({"golden_raise": True}, "golden_raise needs golden_round"),
+        ({"dark_write_off": True}, "dark_write_off needs dark_game"),
+        ({"dark_unblind_takes_talon": True}, "dark_unblind_takes_talon needs dark_game"),
+        (
+            {"dark_game": True, "dark_unblind": False, "dark_unblind_takes_talon": True},
+            "dark_unblind_takes_talon needs dark_unblind",
+        ),
+        ({"dark_min_total": 100}, "dark_min_total needs dark_game"),
+        ({"samosval": False, "negative_samosval": True}, "negative_samosval needs samosval"),
+        ({"barrel": False, "over_1000": True}, "over_1000 needs barrel"),
+        ({"barrel": False, "barrel_bidding": "from_120"}, "barrel_bidding needs barrel"),
+        ({"bolts": "off", "bolt_counts_zero_points": True}, "bolt_counts_zero_points needs bolts"),
+        ({"bolts": "off", "no_bolt_on_own_game": True}, "no_bolt_on_own_game needs bolts"),
+        ({"no_lead_foreign_trump": True, "must_lead_trump": True}, "contradict each other"),
+        (
+            {
+                "redeal_only_on_100": True,
+                "redeal_talon_below": None,
+                "redeal_two_nines_in_talon": False,
+            },
+            "redeal_only_on_100 needs a talon-based redeal",
+        ),
+    ],
+)
 def test_contradictory_combinations(changes: dict[str, object], message: str) -> None:
     """ConventionsError: an option that needs another one switched on."""
     with pytest.raises(ConventionsError, match=message):
@@ -232,8 +302,12 @@ def test_json_round_trip_and_changes() -> None:
     """Conventions JSON round-trips; ``changes`` lists only the values that differ."""
     c = Conventions(players=4, bolts="in_row", write_off_limit=3, silence_below=-50)
     assert Conventions.from_json(c.to_json()) == c
-    assert c.changes() == {"players": 4, "bolts": "in_row", "write_off_limit": 3,
-                           "silence_below": -50}
+    assert c.changes() == {
+        "players": 4,
+        "bolts": "in_row",
+        "write_off_limit": 3,
+        "silence_below": -50,
+    }
     assert Conventions.from_dict(json.loads(json.dumps(c.changes()))) == c
 
 
@@ -294,10 +368,16 @@ def test_every_convention_has_a_behaviour_test() -> None:
     from pathlib import Path
 
     here = Path(__file__)
-    text = "\n".join(p.read_text(encoding="utf-8")
-                     for p in sorted(here.parent.glob("test_rules_*.py")) if p != here)
+    text = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in sorted(here.parent.glob("test_rules_*.py"))
+        if p != here
+    )
     missing = [k for k in CATALOGUE if k not in text]
     missing += [f"bolts={v}" for v in ("off", "total", "in_row") if f"bolts={v}" not in text]
-    missing += [f"barrel_bidding={v}" for v in ("normal", "talon_to_barrel", "from_120")
-                if f"barrel_bidding={v}" not in text]
+    missing += [
+        f"barrel_bidding={v}"
+        for v in ("normal", "talon_to_barrel", "from_120")
+        if f"barrel_bidding={v}" not in text
+    ]
     assert missing == []

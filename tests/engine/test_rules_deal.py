@@ -62,8 +62,7 @@ def test_rules_3_deal_is_reproducible_from_the_seed() -> None:
 
 def test_rules_2_first_dealer_is_drawn_at_random() -> None:
     """RULES §2: the first dealer is chosen at random (every seat occurs over seeds)."""
-    dealers = {Game(Conventions()).new_initial_state(random.Random(s)).dealer
-               for s in range(40)}
+    dealers = {Game(Conventions()).new_initial_state(random.Random(s)).dealer for s in range(40)}
     assert dealers == {0, 1, 2}
 
 
@@ -140,8 +139,9 @@ def test_cut_ritual_two_nines_cost_nothing() -> None:
 def test_cut_ritual_random_deals_record_the_cut_and_charge_it() -> None:
     """cut_ritual: seeded deals sometimes see three nines; that deal charges the cutter."""
     c = Conventions(cut_ritual=True)
-    seed = next(k for k in range(3000)
-                if State(c, random.Random(k), dealer=0).deal_info["cut"] == 3)
+    seed = next(
+        k for k in range(3000) if State(c, random.Random(k), dealer=0).deal_info["cut"] == 3
+    )
     s = State(c, random.Random(seed), dealer=0)
     assert s.record()["deals"][0]["cut"] == 3
     while s.phase is Phase.REDEAL:
@@ -299,8 +299,13 @@ def talon_deal(talon: str, **kw: object) -> State:
     """SWEEP with another talon: seat 0 and seat 2 get the talon's cards swapped in."""
     pool = set(SWEEP_TALON.split()) | set(SWEEP[0].split()) | set(SWEEP[2].split())
     rest = sorted(pool - set(talon.split()))
-    return deal([" ".join(rest[:7]), SWEEP[1], " ".join(rest[7:])], talon,
-                redeal_hand_below=None, redeal_four_nines=False, **kw)
+    return deal(
+        [" ".join(rest[:7]), SWEEP[1], " ".join(rest[7:])],
+        talon,
+        redeal_hand_below=None,
+        redeal_four_nines=False,
+        **kw,
+    )
 
 
 def test_rules_4_talon_below_5_lets_the_declarer_redeal() -> None:
@@ -372,8 +377,13 @@ AFTER_TALON = "9S JD JH"
 
 def test_redeal_four_nines_after_discard_receiver() -> None:
     """redeal_four_nines_after_discard: a receiver now holding four nines may ask a redeal."""
-    s = deal(AFTER, AFTER_TALON, redeal_four_nines_after_discard=True,
-             redeal_talon_below=None, redeal_two_nines_in_talon=False)
+    s = deal(
+        AFTER,
+        AFTER_TALON,
+        redeal_four_nines_after_discard=True,
+        redeal_talon_below=None,
+        redeal_two_nines_in_talon=False,
+    )
     run(s, "pass; pass; give 9S 0; give JD 2")
     assert s.phase is Phase.REDEAL
     assert s.current_player() == 0
@@ -385,8 +395,13 @@ def test_redeal_four_nines_after_discard_receiver() -> None:
 
 def test_redeal_four_nines_after_discard_receiver_redeals() -> None:
     """redeal_four_nines_after_discard: the redeal scores nothing."""
-    s = deal(AFTER, AFTER_TALON, redeal_four_nines_after_discard=True,
-             redeal_talon_below=None, redeal_two_nines_in_talon=False)
+    s = deal(
+        AFTER,
+        AFTER_TALON,
+        redeal_four_nines_after_discard=True,
+        redeal_talon_below=None,
+        redeal_two_nines_in_talon=False,
+    )
     run(s, "pass; pass; give 9S 0; give JD 2; redeal")
     assert s.rows[0].kind == "redeal" and "seat 0" in s.rows[0].note
 
@@ -395,8 +410,14 @@ def test_redeal_four_nines_after_discard_declarer_after_the_talon() -> None:
     """redeal_four_nines_after_discard: the declarer holding four nines with the talon."""
     # seat 1 holds 9S 9C 9D, the talon brings 9H.
     hands = ["KH QH AH TH KD QD AD", "9S 9C 9D AS TS AC TC", "KS QS JS KC QC JC TD"]
-    s = deal(hands, "9H JD JH", redeal_four_nines_after_discard=True, redeal_four_nines=False,
-             redeal_talon_below=None, redeal_two_nines_in_talon=False)
+    s = deal(
+        hands,
+        "9H JD JH",
+        redeal_four_nines_after_discard=True,
+        redeal_four_nines=False,
+        redeal_talon_below=None,
+        redeal_two_nines_in_talon=False,
+    )
     run(s, "pass; pass")
     assert "redeal" in legal(s)
 

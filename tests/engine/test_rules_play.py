@@ -276,8 +276,10 @@ def test_must_beat_not_when_unable() -> None:
 # seat 0 wins a diamond, leads A♣: seat 1 trumps with Q♥, seat 2 holds A♥ and 9♥.
 OVT = ["AD AC TC KC QC JC 9C", "AS TS KS QS KH QH JD", "AH TH 9H 9D TD KD QD"]
 OVT_TALON = "JS 9S JH"
-OVT_PLAY = ("pass; pass; give 9S 2; give JH 0; contract 100; "
-            "declare KH; play TH; play JH; play 9D; play AD; play JD; play AC; play QH")
+OVT_PLAY = (
+    "pass; pass; give 9S 2; give JH 0; contract 100; "
+    "declare KH; play TH; play JH; play 9D; play AD; play JD; play AC; play QH"
+)
 
 
 def test_must_beat_overtrump() -> None:

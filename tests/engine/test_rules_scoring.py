@@ -42,9 +42,14 @@ ROUND_118[6] = "play JS; play KD; play KC"
 #   T4 TC KC QS -> 1 (17)   T5 JH KD AH -> 0 (17)          T6 TH TS JD -> 1 (22)
 #   T7 JS AC KH -> 1 (17)   T8 9S AD QH -> 1 (14)
 ROUND_13 = [
-    "play AS; play 9C; play JC", "declare KS; play 9D; play QC", "play QD; play TD; play 9H",
-    "play TC; play KC; play QS", "play JH; play KD; play AH", "play TH; play TS; play JD",
-    "play JS; play AC; play KH", "play 9S; play AD; play QH",
+    "play AS; play 9C; play JC",
+    "declare KS; play 9D; play QC",
+    "play QD; play TD; play 9H",
+    "play TC; play KC; play QS",
+    "play JH; play KD; play AH",
+    "play TH; play TS; play JD",
+    "play JS; play AC; play KH",
+    "play 9S; play AD; play QH",
 ]
 # LOSER: seat 1 (first hand) holds the lowest cards of every suit and takes no trick.
 LOSER = ["AD TD KD AH TH KH QH", "9S JS 9C JC 9D JD 9H", "AS TS KS AC TC KC JH"]
@@ -148,8 +153,9 @@ def test_rules_8_declarer_taking_nothing() -> None:
 # -- concession ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("bid", "each"), [(105, 55), (110, 55), (115, 60), (120, 60),
-                                           (150, 75), (180, 90)])
+@pytest.mark.parametrize(
+    ("bid", "each"), [(105, 55), (110, 55), (115, 60), (120, 60), (150, 75), (180, 90)]
+)
 def test_rules_8_concession_half_the_contract_rounded_up(bid: int, each: int) -> None:
     """RULES §8: concession: -contract; each opponent half the contract rounded up to 5."""
     s = deal(SWEEP, SWEEP_TALON)
@@ -195,9 +201,9 @@ def concede_three_times(c: Conventions) -> State:
     s = deal(SWEEP, SWEEP_TALON, c=c)
     queue(s, SWEEP, SWEEP_TALON, dealer=1)
     queue(s, SWEEP, SWEEP_TALON, dealer=2)
-    run(s, "pass; pass; writeoff")           # dealer 0: seat 1 on 100
+    run(s, "pass; pass; writeoff")  # dealer 0: seat 1 on 100
     run(s, "pass; bid 105; pass; writeoff")  # dealer 1: seat 0, 1, 2 bid
-    run(s, "bid 105; pass; pass")            # dealer 2: seat 1, 2, 0 bid
+    run(s, "bid 105; pass; pass")  # dealer 2: seat 1, 2, 0 bid
     return s
 
 
@@ -303,8 +309,10 @@ def test_bolts_total_counts_over_the_whole_game() -> None:
     """bolts=total: every third bolt in the game, in a row or not."""
     s = bolt_gap_bolt_bolt(Conventions())
     assert [r.bolts for r in s.rows] == [(1, 0, 1), (0, 0, 0), (1, 0, 1), (1, 0, 1)]
-    assert set(last(s).penalties) == {Penalty(0, -120, "third bolt"),
-                                      Penalty(2, -120, "third bolt")}
+    assert set(last(s).penalties) == {
+        Penalty(0, -120, "third bolt"),
+        Penalty(2, -120, "third bolt"),
+    }
     # seat 1: 100 + 120 (ROUND, bid 105 raised to 120) + 105 + 100
     assert s.totals == [15 - 120, 425, 20 - 120]
 
@@ -326,10 +334,12 @@ def test_bolts_in_row_three_in_a_row_cost_the_penalty() -> None:
 # 2 players: seat 0 wins one trick, 9♦ trumped by 9♥: a trick worth 0 points.
 ZERO = ["JH 9H JS 9S QS KS JC 9C QC KC", "AH TH KH QH AC TC AS TS 9D AD"]
 ZERO_TALONS = ("TD KD", "QD JD")
-ZERO_PLAY = ("pass; pick 0; aside TD; aside KD; contract 100; "
-             "play AC; play 9C; declare KH; play JH; play 9D; play 9H; "  # seat 0 wins 9♦ 9♥
-             "play 9S; play TS; play AS; play JS; play TC; play JC; play AD; play QC; "
-             "play AH; play KC; play TH; play QS; play QH; play KS")
+ZERO_PLAY = (
+    "pass; pick 0; aside TD; aside KD; contract 100; "
+    "play AC; play 9C; declare KH; play JH; play 9D; play 9H; "  # seat 0 wins 9♦ 9♥
+    "play 9S; play TS; play AS; play JS; play TC; play JC; play AD; play QC; "
+    "play AH; play KC; play TH; play QS; play QH; play KS"
+)
 
 
 @pytest.mark.parametrize(("zero", "bolt"), [(False, 0), (True, 1)])
@@ -358,7 +368,7 @@ def test_no_bolt_on_own_game_does_not_break_a_run() -> None:
     for own, expect in ((False, 0), (True, 1)):
         c = Conventions(bolts="in_row", no_bolt_on_own_game=own)
         s = deal(sweep_hands(2), SWEEP_TALON, c=c)  # seat 2 sweeps: seat 1 bolts
-        queue(s, SWEEP, SWEEP_TALON, dealer=1)      # seat 1 sweeps its own game
+        queue(s, SWEEP, SWEEP_TALON, dealer=1)  # seat 1 sweeps its own game
         sweep(s, 2)
         assert s.bolt_count[1] == 1
         sweep(s, 1)
@@ -414,8 +424,13 @@ def test_four_nines_bonus() -> None:
     """four_nines_bonus: seat 0, holding four nines after the discard, scores 120 extra."""
     results = []
     for bonus in (False, True):
-        s = deal(AFTER, AFTER_TALON, four_nines_bonus=bonus, redeal_talon_below=None,
-                 redeal_two_nines_in_talon=False)
+        s = deal(
+            AFTER,
+            AFTER_TALON,
+            four_nines_bonus=bonus,
+            redeal_talon_below=None,
+            redeal_two_nines_in_talon=False,
+        )
         run(s, "pass; pass; give 9S 0; give JD 2; contract 100")
         finish_tricks(s)
         results.append(last(s).deltas)
@@ -427,8 +442,13 @@ def test_four_nines_bonus_needs_four() -> None:
     """four_nines_bonus: three nines after the discard score nothing extra."""
     results = []
     for bonus in (False, True):
-        s = deal(AFTER, AFTER_TALON, four_nines_bonus=bonus, redeal_talon_below=None,
-                 redeal_two_nines_in_talon=False)
+        s = deal(
+            AFTER,
+            AFTER_TALON,
+            four_nines_bonus=bonus,
+            redeal_talon_below=None,
+            redeal_two_nines_in_talon=False,
+        )
         run(s, "pass; pass; give JD 0; give 9S 2; contract 100")
         finish_tricks(s)
         results.append(last(s).deltas)

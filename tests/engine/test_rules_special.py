@@ -74,8 +74,13 @@ def test_rules_10_golden_defenders_and_failure_double() -> None:
 def test_rules_10_golden_failure_costs_240() -> None:
     """RULES §10: a failed golden contract costs -240."""
     # seat 1 first hand with a poor hand; seat 2 holds the sweeping cards.
-    s = deal(sweep_hands(2), SWEEP_TALON, golden_round=True, redeal_hand_below=None,
-             redeal_four_nines=False)
+    s = deal(
+        sweep_hands(2),
+        SWEEP_TALON,
+        golden_round=True,
+        redeal_hand_below=None,
+        redeal_four_nines=False,
+    )
     run(s, "give JD 2; give JH 0; contract 120")
     finish_tricks(s)
     assert last(s).made is False
@@ -94,8 +99,8 @@ def test_rules_10_golden_third_bolt_penalty_doubled() -> None:
     """RULES §10: a penalty in a golden deal counts double (third bolt: -240)."""
     s = deal(SWEEP, SWEEP_TALON, golden_round=True)
     queue(s, sweep_hands(2), SWEEP_TALON, dealer=1)
-    golden_sweep(s, 1)   # seats 0 and 2: two marks each
-    golden_sweep(s, 2)   # seat 0 reaches three marks: -240
+    golden_sweep(s, 1)  # seats 0 and 2: two marks each
+    golden_sweep(s, 2)  # seat 0 reaches three marks: -240
     row = last(s)
     assert Penalty(0, -240, "third bolt") in row.penalties
     assert row.deltas[0] == -240
@@ -131,16 +136,16 @@ def test_write_off_on_golden() -> None:
     """write_off_on_golden (+ write_off_free): concession allowed in the golden round."""
     s = deal(SWEEP, SWEEP_TALON, golden_round=True)
     assert "writeoff" not in legal(s)
-    s = deal(SWEEP, SWEEP_TALON, golden_round=True, write_off_free=True,
-             write_off_on_golden=True)
+    s = deal(SWEEP, SWEEP_TALON, golden_round=True, write_off_free=True, write_off_on_golden=True)
     s.apply_str("writeoff")
     assert last(s).deltas == (120, 0, 120)
 
 
 def test_golden_reset() -> None:
     """golden_reset: nobody made 120 in the round: totals reset, the golden round repeats."""
-    s = golden_concessions(Conventions(golden_round=True, write_off_free=True,
-                                       write_off_on_golden=True))
+    s = golden_concessions(
+        Conventions(golden_round=True, write_off_free=True, write_off_on_golden=True)
+    )
     assert [r.totals for r in s.rows] == [(120, 0, 120), (240, 120, 120), (0, 0, 0)]
     assert Penalty(1, -240, "golden round reset") in last(s).penalties
     assert s.totals == [0, 0, 0]
@@ -150,8 +155,11 @@ def test_golden_reset() -> None:
 
 def test_golden_reset_off() -> None:
     """golden_reset off: after a golden round nobody made, ordinary play starts."""
-    s = golden_concessions(Conventions(golden_round=True, golden_reset=False,
-                                       write_off_free=True, write_off_on_golden=True))
+    s = golden_concessions(
+        Conventions(
+            golden_round=True, golden_reset=False, write_off_free=True, write_off_on_golden=True
+        )
+    )
     assert s.totals == [240, 240, 240]
     assert not s.golden_deal
     assert s.phase is Phase.BIDDING
@@ -159,8 +167,7 @@ def test_golden_reset_off() -> None:
 
 def test_golden_no_reset_when_someone_made_120() -> None:
     """golden_reset: a round in which someone made 120 is not repeated."""
-    c = Conventions(golden_round=True, write_off_free=True, write_off_on_golden=True,
-                    bolts="off")
+    c = Conventions(golden_round=True, write_off_free=True, write_off_on_golden=True, bolts="off")
     s = deal(SWEEP, SWEEP_TALON, c=c)
     queue(s, SWEEP, SWEEP_TALON, dealer=1)
     queue(s, SWEEP, SWEEP_TALON, dealer=2)
@@ -221,8 +228,9 @@ def test_rules_10_dark_contract_120_talon_hidden_result_doubled() -> None:
 
 def test_rules_10_dark_failure_costs_double() -> None:
     """RULES §10: a failed dark game costs -240."""
-    s = deal(sweep_hands(2), SWEEP_TALON, dark_game=True, redeal_hand_below=None,
-             redeal_four_nines=False)
+    s = deal(
+        sweep_hands(2), SWEEP_TALON, dark_game=True, redeal_hand_below=None, redeal_four_nines=False
+    )
     run(s, "dark; pass; pass; give JD 2; give JH 0; contract 120")
     finish_tricks(s)
     assert last(s).made is False
@@ -336,8 +344,7 @@ def test_dark_min_total() -> None:
 def test_dark_not_on_barrel() -> None:
     """dark_not_on_barrel: no dark game while anyone sits on the barrel."""
     for not_on, phase in ((True, Phase.BIDDING), (False, Phase.DARK)):
-        s = deal(ROUND, ROUND_TALON, totals=[865, 0, 0], dark_game=True,
-                 dark_not_on_barrel=not_on)
+        s = deal(ROUND, ROUND_TALON, totals=[865, 0, 0], dark_game=True, dark_not_on_barrel=not_on)
         queue(s, ROUND, ROUND_TALON, dealer=1)
         s.apply_str("look")
         round_play(s)
@@ -364,8 +371,12 @@ def test_dark_first_hand_gets_no_hand_redeal() -> None:
 
 def test_golden_doubles_the_third_concession_penalty() -> None:
     """RULES §10: every penalty of a golden deal counts double (write_off_third_penalty)."""
-    c = Conventions(golden_round=True, write_off_free=True, write_off_on_golden=True,
-                    write_off_third_penalty=True)
+    c = Conventions(
+        golden_round=True,
+        write_off_free=True,
+        write_off_on_golden=True,
+        write_off_third_penalty=True,
+    )
     s = deal(SWEEP, SWEEP_TALON, c=c)
     for k in range(1, 7):  # golden round twice (reset), seat 1 first hand in deals 1, 4, 7
         queue(s, SWEEP, SWEEP_TALON, dealer=k % 3)
@@ -380,8 +391,14 @@ def test_golden_doubles_the_cut_penalty_on_a_redeal() -> None:
     """RULES §10 / cut_ritual: in a golden deal the cut's penalty counts double, also when
     the deal is redealt."""
     low = ["AD TD AH TH KH QH 9H", "AS TS KS QS AC TC KC", "JS 9S JC 9C QD KD JD"]
-    s = deal(SWEEP, SWEEP_TALON, golden_round=True, cut_ritual=True, write_off_free=True,
-             write_off_on_golden=True)
+    s = deal(
+        SWEEP,
+        SWEEP_TALON,
+        golden_round=True,
+        cut_ritual=True,
+        write_off_free=True,
+        write_off_on_golden=True,
+    )
     queue(s, low, "QC 9D JH", dealer=1, cut=3)  # cutter: seat 0
     s.apply_str("writeoff")  # golden deal 1: seats 0 and 2 get 120 each
     assert s.golden_deal and s.phase is Phase.REDEAL and s.current_player() == 2

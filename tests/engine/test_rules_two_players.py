@@ -19,10 +19,12 @@ TALONS = ("9D QH", "JH 9H")
 #   T6 A♣ 9♣, T7 10♣ J♣, T8 K♣ 10♥, T9 Q♣ K♥      -> 28 + 16
 #   T10 Q♥ A♥ -> seat 0 (14) + the other talon J♥ 9♥ (2) = 16 -> 15
 #   seat 1: 104 >= 100 -> +100
-PLAY = ("pass; pick 0; aside 9D; aside 9S; contract 100; "
-        "play AS; play JD; play TS; play QD; play KS; play KD; play QS; play TD; "
-        "play JS; play AD; play AC; play 9C; play TC; play JC; play KC; play TH; "
-        "play QC; play KH; play QH; play AH")
+PLAY = (
+    "pass; pick 0; aside 9D; aside 9S; contract 100; "
+    "play AS; play JD; play TS; play QD; play KS; play KD; play QS; play TD; "
+    "play JS; play AD; play AC; play 9C; play TC; play JC; play KC; play TH; "
+    "play QC; play KH; play QH; play AH"
+)
 
 
 def test_rules_11_two_players_preset_has_no_barrel() -> None:

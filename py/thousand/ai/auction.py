@@ -44,14 +44,15 @@ from .settings import Settings
 from .solver import Position, Rules, Solver, greedy_playout
 from .think import Choice, Context, Decision, ranked
 
-PASS_EV = -20.0       # relative utility of defending a typical deal
-GAME_BONUS = 300.0    # making a contract that wins the game
-BARREL_PASS = -45.0   # on the barrel a defender gains nothing and an attempt goes by
-DARK_P = 0.3          # chance of making 120 blind (a random hand)
+PASS_EV = -20.0  # relative utility of defending a typical deal
+GAME_BONUS = 300.0  # making a contract that wins the game
+BARREL_PASS = -45.0  # on the barrel a defender gains nothing and an attempt goes by
+DARK_P = 0.3  # chance of making 120 blind (a random hand)
 
 
-def decision(ctx: Context, obs: Observation, rng: random.Random, settings: Settings,
-             ev: Evaluator) -> Decision:
+def decision(
+    ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
+) -> Decision:
     """A decision outside the card play (a generator)."""
     legal = list(obs.legal_actions)  # two or more: AIBot answers a forced move itself
     ph = obs.phase
@@ -98,8 +99,15 @@ def make_bonus(obs: Observation, seat: int, value: int) -> float:
     return 0.0
 
 
-def declarer_ev(obs: Observation, seat: int, p: float, mu: float, contract: int,
-                dark: bool = False, golden: bool | None = None) -> float:
+def declarer_ev(
+    obs: Observation,
+    seat: int,
+    p: float,
+    mu: float,
+    contract: int,
+    dark: bool = False,
+    golden: bool | None = None,
+) -> float:
     """Relative utility of declaring ``contract`` with chance ``p`` and expected points ``mu``."""
     conv = obs.conventions
     golden = obs.golden if golden is None else golden
@@ -146,8 +154,12 @@ def _dark(obs: Observation, ev: Evaluator) -> list[Choice]:
     """Blind 120 doubled loses on average; look unless it pays."""
     u_dark = declarer_ev(obs, obs.seat, DARK_P, 100.0, 120, dark=True)
     u_look = 0.0
-    return ranked([Choice(A.DARK, u_dark, {"make": DARK_P, "ev": round(u_dark, 1)}),
-                   Choice(A.LOOK, u_look, {"ev": 0.0})])
+    return ranked(
+        [
+            Choice(A.DARK, u_dark, {"make": DARK_P, "ev": round(u_dark, 1)}),
+            Choice(A.LOOK, u_look, {"ev": 0.0}),
+        ]
+    )
 
 
 def best_bid_ev(obs: Observation, ev: Evaluator, hand: int) -> tuple[float, int, float]:
@@ -171,8 +183,9 @@ def _redeal(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice]
     else:
         u, _c, _p = best_bid_ev(obs, ev, obs.hand)
         keep = max(u, pass_ev(obs, obs.seat))
-    return ranked([Choice(A.REDEAL, 0.0, {"ev": 0.0}),
-                   Choice(A.KEEP, keep, {"ev": round(keep, 1)})])
+    return ranked(
+        [Choice(A.REDEAL, 0.0, {"ev": 0.0}), Choice(A.KEEP, keep, {"ev": round(keep, 1)})]
+    )
 
 
 def _bidding(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice]:
@@ -190,9 +203,14 @@ def _bidding(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice
         p = normal_cdf((mu - 125 + 0.5) / m.sigma)
         u = declarer_ev(obs, seat, p, mu, 125)
         dark_def = -0.5 * (DARK_P * 240 - (1 - DARK_P) * 240)
-        out = [Choice(A.PASS, dark_def, {"ev": round(dark_def, 1)}),
-               Choice(A.UNBLIND, u, {"make": round(p, 3), "ev": round(u, 1),
-                                     "expected_points": round(mu, 1)})]
+        out = [
+            Choice(A.PASS, dark_def, {"ev": round(dark_def, 1)}),
+            Choice(
+                A.UNBLIND,
+                u,
+                {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(mu, 1)},
+            ),
+        ]
         return ranked(out)
     bids = [a for a in legal if A.BID_BASE <= a < A.CONTRACT_BASE]
     if not settings.smart_bidding:
@@ -203,8 +221,9 @@ def _bidding(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice
         c = max(A.action_value(b), floor)
         p = normal_cdf((mu - c + 0.5) / m.sigma)
         u = declarer_ev(obs, seat, p, mu, c) - settings.bid_margin
-        out.append(Choice(b, u, {"make": round(p, 3), "ev": round(u, 1),
-                                 "expected_points": round(mu, 1)}))
+        out.append(
+            Choice(b, u, {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(mu, 1)})
+        )
     ranked_out = ranked(out)
     if bids and out[1].utility > base:
         # Raise by the smallest step while it is worth it: the auction may go on,
@@ -245,8 +264,9 @@ def _receivers(obs: Observation) -> list[int]:
     return [s for s in play_order(obs) if s != obs.declarer]
 
 
-def _discard(ctx: Context, obs: Observation, rng: random.Random, settings: Settings,
-             ev: Evaluator) -> Decision:
+def _discard(
+    ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
+) -> Decision:
     """Pass two cards (or put two aside), ask a redeal, or concede."""
     legal = list(obs.legal_actions)
     hand = obs.hand
@@ -280,7 +300,7 @@ def _discard(ctx: Context, obs: Observation, rng: random.Random, settings: Setti
             hi, lo = (a, b) if (POINTS[a], a) >= (POINTS[b], b) else (b, a)
             plans.append((mu, hi, lo, [A.give(hi, rec[0]), A.give(lo, rec[1])]))
     plans.sort(key=lambda x: -x[0])
-    top = plans[:max(1, settings.discard_candidates)]
+    top = plans[: max(1, settings.discard_candidates)]
     # Evaluate the best candidates on sampled worlds with the solver.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
     worlds = yield from draw_worlds(ctx, sampler, rng, settings.discard_worlds, settings.pool)
@@ -301,8 +321,9 @@ def _discard(ctx: Context, obs: Observation, rng: random.Random, settings: Setti
             if pos is None:
                 continue
             start = POINTS[a] + POINTS[b] if two else 0
-            ok = yield from ctx.search(solver, partial(solver.reach, pos, target - start),
-                                       settings.discard_node_limit)
+            ok = yield from ctx.search(
+                solver, partial(solver.reach, pos, target - start), settings.discard_node_limit
+            )
             greedy = start + greedy_playout(pos, rules)
             if ok is None:
                 ok = greedy >= target
@@ -314,8 +335,13 @@ def _discard(ctx: Context, obs: Observation, rng: random.Random, settings: Setti
         p = (prior * 4 + made) / (4 + n)
         e_pts = (mu * 4 + pts) / (4 + n)
         u = declarer_ev(obs, obs.seat, p, e_pts, target)
-        results.append(Choice(acts[0], u, {"make": round(p, 3), "ev": round(u, 1),
-                                           "expected_points": round(e_pts, 1)}))
+        results.append(
+            Choice(
+                acts[0],
+                u,
+                {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(e_pts, 1)},
+            )
+        )
     results = ranked(results)
     if A.REDEAL in legal:
         results.append(Choice(A.REDEAL, 0.0, {"ev": 0.0}))
@@ -329,8 +355,9 @@ def _discard(ctx: Context, obs: Observation, rng: random.Random, settings: Setti
     return ranked(results)
 
 
-def _after_discard(obs: Observation, hands: dict[int, int], other_talon: int, a: int, b: int,
-                   two: bool) -> Position | None:
+def _after_discard(
+    obs: Observation, hands: dict[int, int], other_talon: int, a: int, b: int, two: bool
+) -> Position | None:
     """The position at the first lead after passing ``a``/``b`` (or putting them aside)."""
     order = play_order(obs)
     d = obs.declarer
@@ -357,8 +384,9 @@ def _after_discard(obs: Observation, hands: dict[int, int], other_talon: int, a:
     return Position(len(order), [hs[s] for s in order], 0, talon_points=talon_pts)
 
 
-def _contract(ctx: Context, obs: Observation, rng: random.Random, settings: Settings,
-              ev: Evaluator) -> Decision:
+def _contract(
+    ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
+) -> Decision:
     """The final contract (never below the bid), or a concession."""
     legal = list(obs.legal_actions)
     values = [a for a in legal if A.CONTRACT_BASE <= a < A.PASS]
@@ -373,20 +401,32 @@ def _contract(ctx: Context, obs: Observation, rng: random.Random, settings: Sett
     solver = Solver(rules)
     order = play_order(obs)
     # Probe the bid and the contract the evaluator likes best (when higher).
-    prior_best = max(values, key=lambda a: declarer_ev(
-        obs, obs.seat, normal_cdf((mu - A.action_value(a) + 0.5) / m.sigma), mu,
-        A.action_value(a)))
+    prior_best = max(
+        values,
+        key=lambda a: declarer_ev(
+            obs,
+            obs.seat,
+            normal_cdf((mu - A.action_value(a) + 0.5) / m.sigma),
+            mu,
+            A.action_value(a),
+        ),
+    )
     lows = sorted({A.action_value(values[0]), A.action_value(prior_best)})
     probes: dict[int, list[bool]] = {c: [] for c in lows}
     for w in worlds:
-        pos = Position(len(order), [w.hands[s] for s in order], 0,
-                       talon_points=mask_points(w.other_talon) if two else 0)
+        pos = Position(
+            len(order),
+            [w.hands[s] for s in order],
+            0,
+            talon_points=mask_points(w.other_talon) if two else 0,
+        )
         for c in lows:
             need = c - aside_pts
             if obs.conventions.round_declarer:
                 need -= 2
-            ok = yield from ctx.search(solver, partial(solver.reach, pos, need),
-                                       settings.discard_node_limit)
+            ok = yield from ctx.search(
+                solver, partial(solver.reach, pos, need), settings.discard_node_limit
+            )
             if ok is None:
                 ok = greedy_playout(pos, rules) >= need
             probes[c].append(bool(ok))
@@ -404,16 +444,27 @@ def _contract(ctx: Context, obs: Observation, rng: random.Random, settings: Sett
         # Worlds probed at the nearest contract at or below this one.
         below = [x for x in lows if x <= c]
         got = probes[below[-1]] if below else []
-        p = (prior * 4 + sum(got)) / (4 + len(got)) if c in probes else \
-            min(prior, (prior * 4 + sum(got)) / (4 + len(got)))
+        p = (
+            (prior * 4 + sum(got)) / (4 + len(got))
+            if c in probes
+            else min(prior, (prior * 4 + sum(got)) / (4 + len(got)))
+        )
         u = declarer_ev(obs, obs.seat, p, mu, c)
-        out.append(Choice(a, u, {"make": round(p, 3), "ev": round(u, 1),
-                                 "expected_points": round(mu, 1)}))
+        out.append(
+            Choice(a, u, {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(mu, 1)})
+        )
     if A.WRITEOFF in legal:
         u = concession_ev(obs)
         out.append(Choice(A.WRITEOFF, u, {"ev": round(u, 1)}))
     return ranked(out)
 
 
-__all__ = ["PASS_EV", "concession_ev", "decision", "declarer_ev", "make_bonus", "pass_ev",
-           "quick_plan_value"]
+__all__ = [
+    "PASS_EV",
+    "concession_ev",
+    "decision",
+    "declarer_ev",
+    "make_bonus",
+    "pass_ev",
+    "quick_plan_value",
+]

@@ -32,8 +32,9 @@ class AIBot:
         self.name = settings.name
         self.evaluator = evaluator or shared()
 
-    def start(self, obs: Observation, rng: random.Random,
-              budget_ms: float | None = _UNSET) -> Think:
+    def start(
+        self, obs: Observation, rng: random.Random, budget_ms: float | None = _UNSET
+    ) -> Think:
         """Begin deciding for ``obs.seat``; drive it with ``Think.step(max_ms)``."""
         budget = self.settings.budget_ms if budget_ms is _UNSET else budget_ms
         legal = obs.legal_actions
@@ -50,14 +51,14 @@ class AIBot:
         a = think.action()
         return a if a in legal else legal[0]
 
-    def explain(self, obs: Observation, rng: random.Random,
-                budget_ms: float | None = 1000.0) -> list[tuple[int, dict[str, Any]]]:
+    def explain(
+        self, obs: Observation, rng: random.Random, budget_ms: float | None = 1000.0
+    ) -> list[tuple[int, dict[str, Any]]]:
         """The legal choices best first, each with its estimated values."""
         think = self.start(obs, rng, budget_ms)
         return as_pairs(think.run())
 
-    def _decision(self, obs: Observation,
-                  rng: random.Random) -> Callable[[Context], Decision]:
+    def _decision(self, obs: Observation, rng: random.Random) -> Callable[[Context], Decision]:
         s = self.settings
         ev = self.evaluator
 

@@ -16,8 +16,9 @@ def play_order(obs: Observation) -> tuple[int, ...]:
     return act[i:] + act[:i]
 
 
-def position_from_obs(obs: Observation, hands: Mapping[int, int],
-                      talon_points: int = 0) -> Position:
+def position_from_obs(
+    obs: Observation, hands: Mapping[int, int], talon_points: int = 0
+) -> Position:
     """The solver position of a play-phase observation, given every active seat's hand."""
     order = play_order(obs)
     pos_of = {s: i for i, s in enumerate(order)}
@@ -28,9 +29,15 @@ def position_from_obs(obs: Observation, hands: Mapping[int, int],
         if obs.tricks_won[s]:
             won |= 1 << pos_of[s]
     return Position(
-        n=len(order), hands=[obs.hand if s == obs.seat else hands[s] for s in order],
-        leader=pos_of[leader_seat], trick=trick, trump=obs.trump,
-        trump_pos=pos_of.get(obs.trump_seat, -1), won=won, talon_points=talon_points)
+        n=len(order),
+        hands=[obs.hand if s == obs.seat else hands[s] for s in order],
+        leader=pos_of[leader_seat],
+        trick=trick,
+        trump=obs.trump,
+        trump_pos=pos_of.get(obs.trump_seat, -1),
+        won=won,
+        talon_points=talon_points,
+    )
 
 
 def declarer_points(obs: Observation, aside_points: int = 0) -> int:

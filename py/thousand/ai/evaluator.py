@@ -38,9 +38,23 @@ from ..cards import (
 )
 
 FEATURES = (
-    "bias", "points", "aces", "tens_with_ace", "tens_bare", "kings", "queens",
-    "marriage_s", "marriage_c", "marriage_d", "marriage_h", "ace_marriage",
-    "longest", "voids", "singletons", "nines_jacks", "top_sequence",
+    "bias",
+    "points",
+    "aces",
+    "tens_with_ace",
+    "tens_bare",
+    "kings",
+    "queens",
+    "marriage_s",
+    "marriage_c",
+    "marriage_d",
+    "marriage_h",
+    "ace_marriage",
+    "longest",
+    "voids",
+    "singletons",
+    "nines_jacks",
+    "top_sequence",
 )
 
 
@@ -73,9 +87,22 @@ def features(hand: int, ace_marriage: bool = False) -> list[float]:
             queens += pat >> QUEEN & 1
     low = sum(1 for s in range(4) for r in (NINE, JACK) if hand >> (6 * s + r) & 1)
     am = 1.0 if ace_marriage and hand & ACES_MASK == ACES_MASK else 0.0
-    return [1.0, float(mask_points(hand)), float(aces), float(tens_a), float(tens_b),
-            float(kings), float(queens), *mar, am, float(longest), float(voids), float(singles),
-            float(low), float(top)]
+    return [
+        1.0,
+        float(mask_points(hand)),
+        float(aces),
+        float(tens_a),
+        float(tens_b),
+        float(kings),
+        float(queens),
+        *mar,
+        am,
+        float(longest),
+        float(voids),
+        float(singles),
+        float(low),
+        float(top),
+    ]
 
 
 @dataclass(frozen=True)
@@ -87,8 +114,7 @@ class Model:
 
     def mean(self, hand: int, ace_marriage: bool = False) -> float:
         """The predicted declarer points of a hand."""
-        return sum(w * x for w, x in zip(self.weights, features(hand, ace_marriage),
-                                         strict=True))
+        return sum(w * x for w, x in zip(self.weights, features(hand, ace_marriage), strict=True))
 
 
 def _default(kind: str, players: int) -> Model:
@@ -113,11 +139,11 @@ class Evaluator:
         for kind in ("bid", "play"):
             for players in (2, 3):
                 key = f"{kind}{players}"
-                if data is not None and key in data and \
-                        tuple(data[key]["features"]) == FEATURES:
+                if data is not None and key in data and tuple(data[key]["features"]) == FEATURES:
                     m = data[key]
-                    self.models[kind, players] = Model(tuple(float(x) for x in m["weights"]),
-                                                       float(m["sigma"]))
+                    self.models[kind, players] = Model(
+                        tuple(float(x) for x in m["weights"]), float(m["sigma"])
+                    )
                 else:
                     self.models[kind, players] = _default(kind, players)
 
@@ -138,8 +164,9 @@ class Evaluator:
         """Expected declarer points of a hand."""
         return self.model(kind, players).mean(hand, ace_marriage)
 
-    def p_make(self, kind: str, hand: int, players: int, contract: int,
-               ace_marriage: bool = False) -> float:
+    def p_make(
+        self, kind: str, hand: int, players: int, contract: int, ace_marriage: bool = False
+    ) -> float:
         """Chance that the declarer reaches ``contract`` with this hand."""
         m = self.model(kind, players)
         return normal_cdf((m.mean(hand, ace_marriage) - contract + 0.5) / m.sigma)

@@ -81,8 +81,11 @@ def bolt_risk(obs: Observation) -> float:
         return 0.0  # no_bolt_on_own_game
     if conv.barrel and obs.on_barrel[me] and not conv.bolts_on_barrel:
         return 0.0  # bolts_on_barrel off
-    marks = 2 if (obs.golden and conv.golden_double_bolts) or \
-        (obs.dark and conv.dark_double_bolts) else 1
+    marks = (
+        2
+        if (obs.golden and conv.golden_double_bolts) or (obs.dark and conv.dark_double_bolts)
+        else 1
+    )
     if obs.bolt_counts[me] + marks < 3:
         return 0.0
     return float(conv.penalty * (2 if obs.golden else 1))
@@ -102,8 +105,7 @@ def securing_moves(obs: Observation, legal: list[int]) -> set[int]:
         elif not trick:
             trump = card // 6 if mv >= 24 and card % 6 != 5 else obs.trump
             higher = out_cards & SUIT_MASK[card // 6] & ~((2 << card) - 1)
-            if not higher and (trump < 0 or card // 6 == trump
-                               or not out_cards & SUIT_MASK[trump]):
+            if not higher and (trump < 0 or card // 6 == trump or not out_cards & SUIT_MASK[trump]):
                 out.add(mv)
     return out
 
@@ -119,8 +121,9 @@ def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float
     return hv
 
 
-def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: Settings,
-                  ev: Evaluator) -> Decision:
+def play_decision(
+    ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
+) -> Decision:
     """PIMC over the open-hand solver for a play-phase decision (a generator)."""
     legal = list(obs.legal_actions)  # two or more: AIBot answers a forced move itself
     conv = obs.conventions
@@ -140,8 +143,10 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
     fallbacks = 0
     nodes0 = solver.nodes
     for w in worlds:
-        if done and (ctx.out_of_time() or (
-                done >= settings.min_worlds and solver.nodes - nodes0 >= settings.play_nodes)):
+        if done and (
+            ctx.out_of_time()
+            or (done >= settings.min_worlds and solver.nodes - nodes0 >= settings.play_nodes)
+        ):
             break
         aside = mask_points(w.aside) if obs.players == 2 else 0
         pos = position_from_obs(obs, w.hands, mask_points(w.other_talon))
@@ -160,12 +165,14 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
             val: int | bool | None
             if exact:
                 val = yield from ctx.search(
-                    solver, partial(_value, solver, q, target - base, settings.resolution,
-                                    guess),
-                    settings.node_limit)
+                    solver,
+                    partial(_value, solver, q, target - base, settings.resolution, guess),
+                    settings.node_limit,
+                )
             else:
-                val = yield from ctx.search(solver, partial(solver.reach, q, target - base),
-                                            settings.node_limit)
+                val = yield from ctx.search(
+                    solver, partial(solver.reach, q, target - base), settings.node_limit
+                )
             if val is None:
                 if ctx.out_of_time():
                     complete = False
@@ -207,8 +214,9 @@ def play_decision(ctx: Context, obs: Observation, rng: random.Random, settings: 
     return _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
 
 
-def draw_worlds(ctx: Context, sampler: Sampler, rng: random.Random, k: int,
-                pool: int) -> Generator[None, None, list[World]]:
+def draw_worlds(
+    ctx: Context, sampler: Sampler, rng: random.Random, k: int, pool: int
+) -> Generator[None, None, list[World]]:
     """``sampler.worlds(rng, k, pool)`` in small pieces (the page stays responsive)."""
     cand = []
     for _ in range(sampler.pool_size(k, pool)):
@@ -218,8 +226,9 @@ def draw_worlds(ctx: Context, sampler: Sampler, rng: random.Random, k: int,
     return sampler.resample(cand, k, rng)
 
 
-def _value(solver: Solver, q: Position, need: int, resolution: int,
-           guess: int | None = None) -> int:
+def _value(
+    solver: Solver, q: Position, need: int, resolution: int, guess: int | None = None
+) -> int:
     """The declarer's points from ``q`` to within ``resolution``: the contract's
     threshold ``need`` is probed first, then a galloping search from ``guess``
     (the value of a sibling move, often equal) and bisection."""
@@ -260,17 +269,28 @@ def _value(solver: Solver, q: Position, need: int, resolution: int,
     return (lo + hi) // 2
 
 
-def _choices(legal: list[int], su: list[float], sm: list[float], sp: list[float], done: int,
-             fallbacks: int) -> list[Choice]:
+def _choices(
+    legal: list[int], su: list[float], sm: list[float], sp: list[float], done: int, fallbacks: int
+) -> list[Choice]:
     """Per move: the chance the contract is made, the declarer's expected points, the
     utility it was ranked by, and how many worlds (and greedy fallbacks) it rests on."""
     out = []
     for i, a in enumerate(legal):
         make = sm[i] / done
-        out.append(Choice(a, su[i] / done, {
-            "make": round(make, 3), "defeat": round(1.0 - make, 3),
-            "declarer_points": round(sp[i] / done, 1), "score": round(su[i] / done, 1),
-            "worlds": float(done), "fallbacks": float(fallbacks)}))
+        out.append(
+            Choice(
+                a,
+                su[i] / done,
+                {
+                    "make": round(make, 3),
+                    "defeat": round(1.0 - make, 3),
+                    "declarer_points": round(sp[i] / done, 1),
+                    "score": round(su[i] / done, 1),
+                    "worlds": float(done),
+                    "fallbacks": float(fallbacks),
+                },
+            )
+        )
     return ranked(out)
 
 

@@ -49,9 +49,9 @@ from ..cards import (
 from ..state import Observation, Phase
 
 # Places a hidden card can be in, besides the seats 0..3.
-TALON = 4        # the talon before the declarer takes it (both talons with 2 players)
+TALON = 4  # the talon before the declarer takes it (both talons with 2 players)
 OTHER_TALON = 5  # 2 players: the talon not picked (goes to the last trick's winner)
-ASIDE = 6        # 2 players: the declarer's two cards put aside (hidden from the defender)
+ASIDE = 6  # 2 players: the declarer's two cards put aside (hidden from the defender)
 
 
 @dataclass
@@ -87,8 +87,9 @@ def declarations(obs: Observation) -> list[tuple[int, int, int]]:
         for i, (ls, card) in enumerate(leads):
             if i in used or ls != seat:
                 continue
-            if (suit == 4 and card % 6 == ACE) or (suit < 4 and card // 6 == suit and \
-                    card % 6 in (KING, QUEEN)):
+            if (suit == 4 and card % 6 == ACE) or (
+                suit < 4 and card // 6 == suit and card % 6 in (KING, QUEEN)
+            ):
                 out.append((i, seat, suit))
                 used.add(i)
                 break
@@ -145,8 +146,13 @@ def _max_bids(obs: Observation) -> dict[int, int]:
     """Per seat the highest value it bid (125 for an unblind bid)."""
     out: dict[int, int] = {}
     for seat, a in obs.bids:
-        v = 125 if a == A.UNBLIND else A.action_value(a) if A.BID_BASE <= a < A.CONTRACT_BASE \
+        v = (
+            125
+            if a == A.UNBLIND
+            else A.action_value(a)
+            if A.BID_BASE <= a < A.CONTRACT_BASE
             else -1
+        )
         if v > out.get(seat, 0):
             out[seat] = v
     return out
@@ -155,8 +161,9 @@ def _max_bids(obs: Observation) -> dict[int, int]:
 class Sampler:
     """Draws worlds consistent with ``obs`` for its seat (see the module docstring)."""
 
-    def __init__(self, obs: Observation,
-                 hand_value: Callable[[int, int], float] | None = None) -> None:
+    def __init__(
+        self, obs: Observation, hand_value: Callable[[int, int], float] | None = None
+    ) -> None:
         self.obs = obs
         self.hand_value = hand_value
         me = obs.seat
@@ -211,9 +218,15 @@ class Sampler:
         # A defender who saw the talon but not the other defender's pass: one talon
         # card may have gone there (weighed in the cases).
         others = [s for s in obs.active if s not in (me, d)]
-        self.gift_cases = (self.talon_known and d != me and not self.two and bool(others)
-                           and not conv.open_discard and len(obs.known_gives) < 2
-                           and 10 - obs.hand_sizes[d] - self._played_by()[d].bit_count() == 2)
+        self.gift_cases = (
+            self.talon_known
+            and d != me
+            and not self.two
+            and bool(others)
+            and not conv.open_discard
+            and len(obs.known_gives) < 2
+            and 10 - obs.hand_sizes[d] - self._played_by()[d].bit_count() == 2
+        )
         if self.talon_known and talon is not None and d != me:
             rest = talon & unknown
             for c in iter_cards(rest):
@@ -248,9 +261,14 @@ class Sampler:
             if a == A.UNBLIND and seat != self.me:
                 out.append((seat, -1, "dealt"))  # dark_unblind: a marriage in hand
         d = self.declarer
-        if d >= 0 and d != self.me and obs.phase is Phase.PLAY and obs.contract > 120 \
-                and not conv.bid_over_120_without_marriage \
-                and not (obs.golden and obs.contract == obs.bid):
+        if (
+            d >= 0
+            and d != self.me
+            and obs.phase is Phase.PLAY
+            and obs.contract > 120
+            and not conv.bid_over_120_without_marriage
+            and not (obs.golden and obs.contract == obs.bid)
+        ):
             out.append((d, obs.contract - 120, "contract"))  # §6 the final contract's limit
         return out
 
@@ -348,8 +366,9 @@ class Sampler:
         out.append((tuple((c, d) for c in open_), float(size), -1))
         return out
 
-    def _marriage_options(self, seat: int, need: int,
-                          which: str) -> list[tuple[tuple[int, int], ...]]:
+    def _marriage_options(
+        self, seat: int, need: int, which: str
+    ) -> list[tuple[tuple[int, int], ...]]:
         """Minimal sets of marriages ``seat`` may have held worth ``need`` (-1: any one),
         as pins of the cards still hidden (empty when nothing is possible)."""
         ace = self.obs.conventions.ace_marriage and need >= 0
@@ -392,11 +411,15 @@ class Sampler:
         played = self._played_by()
         mult = 1
         for seat, need, which in self.needs:
-            hand = world.dealt.get(seat, 0) if which == "dealt" else \
-                world.hands.get(seat, 0) | played[seat]
+            hand = (
+                world.dealt.get(seat, 0)
+                if which == "dealt"
+                else world.hands.get(seat, 0) | played[seat]
+            )
             ace = self.obs.conventions.ace_marriage and need >= 0
-            units = [MARRIAGE_VALUE[s] for s in range(4)
-                     if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
+            units = [
+                MARRIAGE_VALUE[s] for s in range(4) if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
+            ]
             if ace and hand & ACES_MASK == ACES_MASK:
                 units.append(200)
             target = 1 if need < 0 else need
@@ -404,8 +427,9 @@ class Sampler:
             chosen: list[set[int]] = []
             for r in range(1, len(units) + 1):
                 for combo in itertools.combinations(range(len(units)), r):
-                    if sum(units[j] for j in combo) >= target and \
-                            not any(prev <= set(combo) for prev in chosen):
+                    if sum(units[j] for j in combo) >= target and not any(
+                        prev <= set(combo) for prev in chosen
+                    ):
                         chosen.append(set(combo))
                         k += 1
             if k == 0:
@@ -485,7 +509,7 @@ class Sampler:
             rng.shuffle(shuffled)
             k = 0
             for i, a in enumerate(dist):
-                for c in shuffled[k:k + a]:
+                for c in shuffled[k : k + a]:
                     place_cards[i] |= 1 << c
                 k += a
             caps_t = tuple(a - b for a, b in zip(caps_t, dist, strict=True))

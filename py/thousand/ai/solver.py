@@ -63,8 +63,13 @@ class Rules:
     @classmethod
     def of(cls, conv: Conventions) -> Rules:
         """The play rules of a convention set."""
-        return cls(conv.must_beat, conv.must_lead_trump, conv.no_lead_foreign_trump,
-                   conv.ace_marriage, conv.declare_on_first_lead)
+        return cls(
+            conv.must_beat,
+            conv.must_lead_trump,
+            conv.no_lead_foreign_trump,
+            conv.ace_marriage,
+            conv.declare_on_first_lead,
+        )
 
 
 @dataclass
@@ -86,8 +91,16 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy."""
-        return Position(self.n, self.hands[:], self.leader, self.trick[:], self.trump,
-                        self.trump_pos, self.won, self.talon_points)
+        return Position(
+            self.n,
+            self.hands[:],
+            self.leader,
+            self.trick[:],
+            self.trump,
+            self.trump_pos,
+            self.won,
+            self.talon_points,
+        )
 
     def finished(self) -> bool:
         """Whether every card has been played."""
@@ -122,11 +135,9 @@ def legal_moves(pos: Position, rules: Rules) -> list[int]:
                     out.append(DECLARE + 6 * s + QUEEN)
                     out.append(DECLARE + 6 * s + KING)
             if rules.ace_marriage and hand & ACES_MASK == ACES_MASK:
-                out.extend(DECLARE + 6 * s + ACE for s in range(4)
-                           if plays >> (6 * s + ACE) & 1)
+                out.extend(DECLARE + 6 * s + ACE for s in range(4) if plays >> (6 * s + ACE) & 1)
         return out
-    return _bits(_follow_mask(hand, pos.trick[0] // 6, pos.winner_card(), trump,
-                              rules.must_beat))
+    return _bits(_follow_mask(hand, pos.trick[0] // 6, pos.winner_card(), trump, rules.must_beat))
 
 
 def _follow_mask(hand: int, ls: int, w: int, trump: int, must_beat: bool) -> int:
@@ -203,8 +214,12 @@ def upper_bound(pos: Position, rules: Rules) -> int:
     rem = 0
     for h in pos.hands:
         rem |= h
-    return (mask_points(rem) + sum(POINTS[c] for c in pos.trick) + pos.talon_points
-            + marriage_potential(pos.hands[0], rules.ace_marriage))
+    return (
+        mask_points(rem)
+        + sum(POINTS[c] for c in pos.trick)
+        + pos.talon_points
+        + marriage_potential(pos.hands[0], rules.ace_marriage)
+    )
 
 
 class SearchAborted(Exception):
@@ -268,8 +283,9 @@ class Solver:
         gain = apply_move(q, move)
         return self.reach(q, target - gain)
 
-    def value(self, pos: Position, lo: int = 0, hi: int | None = None,
-              guess: int | None = None) -> int:
+    def value(
+        self, pos: Position, lo: int = 0, hi: int | None = None, guess: int | None = None
+    ) -> int:
         """The exact number of points the declarer takes from here (bisection of ``reach``)."""
         top = upper_bound(pos, self.rules)
         hi = top if hi is None else min(hi, top)
@@ -317,8 +333,9 @@ class Solver:
         solver = self
         talon = [0]
 
-        def cash(p: int, hand: int, h0: int, h1: int, h2: int, rem: int, trump: int,
-                 tseat: int) -> int:
+        def cash(
+            p: int, hand: int, h0: int, h1: int, h2: int, rem: int, trump: int, tseat: int
+        ) -> int:
             """Points of the top cards ``p`` can cash from the lead before anyone can ruff."""
             others = (h1 | h2) if p == 0 else (h0 | h1 | h2) & ~hand
             if trump >= 0:
@@ -394,14 +411,22 @@ class Solver:
                 w = trick_winner(trick, trump)
                 if (p + trick.index(w)) % n:
                     return False
-                return SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18] \
-                    + talon[0] >= t
+                return (
+                    SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18] + talon[0]
+                    >= t
+                )
             mq0 = h0 & (h0 >> 1) & QB
             mar0 = POTQ[mq0] if mq0 else 0
             if acem and h0 & ACES_MASK == ACES_MASK:
                 mar0 += 200
-            if t > (SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18]
-                    + talon[0] + mar0):
+            if t > (
+                SP[rem & 63]
+                + SP[rem >> 6 & 63]
+                + SP[rem >> 12 & 63]
+                + SP[rem >> 18]
+                + talon[0]
+                + mar0
+            ):
                 return False
             # Normalise the key: a trump nobody holds, the owner of a trump when
             # no_lead_foreign_trump is off, and the eligibility of players who
@@ -417,8 +442,16 @@ class Solver:
                     wk |= won & 2
                 if h2 & (h2 >> 1) & QB or (acem and h2 & ACES_MASK == ACES_MASK):
                     wk |= won & 4
-            key = (h0 | h1 << 24 | h2 << 48 | p << 72 | (trump + 1) << 74 | ts << 77
-                   | wk << 79 | talon[0] << 82)
+            key = (
+                h0
+                | h1 << 24
+                | h2 << 48
+                | p << 72
+                | (trump + 1) << 74
+                | ts << 77
+                | wk << 79
+                | talon[0] << 82
+            )
             e = tt.get(key)
             if e is not None:
                 # An entry packs (lo + 1024) << 20 | (hi + 1024) << 8 | (best + 1) into
@@ -444,8 +477,15 @@ class Solver:
                 if p == 0:
                     if sure >= t:
                         return True
-                elif t > (SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18]
-                          + talon[0] + mar0 - sure):
+                elif t > (
+                    SP[rem & 63]
+                    + SP[rem >> 6 & 63]
+                    + SP[rem >> 12 & 63]
+                    + SP[rem >> 18]
+                    + talon[0]
+                    + mar0
+                    - sure
+                ):
                     return False
             # Legal leads (§7 and the lead conventions).
             plays = hand
@@ -505,8 +545,7 @@ class Solver:
                     card = mv
                     tt2, ts2, gain = trump, tseat, 0
                 H[p] = hand ^ (1 << card)
-                r = follow(nxt[p], card // 6, card, p, PTS[card], n - 1, tt2, ts2, won,
-                           t - gain)
+                r = follow(nxt[p], card // 6, card, p, PTS[card], n - 1, tt2, ts2, won, t - gain)
                 H[p] = hand
                 if r is maxi:
                     res = maxi
@@ -520,8 +559,18 @@ class Solver:
                 tt[key] = (lo + 1024) << 20 | (hi + 1024) << 8 | (best + 1)
             return res
 
-        def follow(p: int, ls: int, w: int, wp: int, tp: int, left: int, trump: int,
-                   tseat: int, won: int, t: int) -> bool:
+        def follow(
+            p: int,
+            ls: int,
+            w: int,
+            wp: int,
+            tp: int,
+            left: int,
+            trump: int,
+            tseat: int,
+            won: int,
+            t: int,
+        ) -> bool:
             """Position ``p`` plays to a trick led in suit ``ls``, ``w`` (of ``wp``) winning."""
             hand = H[p]
             f = hand & SM[ls]
@@ -580,8 +629,7 @@ class Solver:
                         t2 = t
                     r = lead(wp2, trump, tseat, won | 1 << wp2, t2)
                 else:
-                    r = follow(nxt[p], ls, w2, wp2, tp + PTS[c], left - 1, trump, tseat, won,
-                               t)
+                    r = follow(nxt[p], ls, w2, wp2, tp + PTS[c], left - 1, trump, tseat, won, t)
                 H[p] = hand
                 if r is maxi:
                     res = maxi
@@ -596,8 +644,18 @@ class Solver:
             wp = (pos.leader + pos.trick.index(w)) % n
             tp = sum(PTS[c] for c in pos.trick)
             p = (pos.leader + len(pos.trick)) % n
-            return follow(p, pos.trick[0] // 6, w, wp, tp, n - len(pos.trick), pos.trump,
-                          pos.trump_pos, pos.won, t)
+            return follow(
+                p,
+                pos.trick[0] // 6,
+                w,
+                wp,
+                tp,
+                n - len(pos.trick),
+                pos.trump,
+                pos.trump_pos,
+                pos.won,
+                t,
+            )
 
         return search
 
@@ -605,8 +663,9 @@ class Solver:
 _QUEEN_BITS = sum(1 << (6 * s + QUEEN) for s in range(4))
 # Marriage points by the queen bits of ``h & (h >> 1) & _QUEEN_BITS`` (K and Q held).
 _POT_BY_QUEENS = {
-    sum(1 << (6 * s + QUEEN) for s in range(4) if sub >> s & 1):
-    sum(MARRIAGE_VALUE[s] for s in range(4) if sub >> s & 1)
+    sum(1 << (6 * s + QUEEN) for s in range(4) if sub >> s & 1): sum(
+        MARRIAGE_VALUE[s] for s in range(4) if sub >> s & 1
+    )
     for sub in range(16)
 }
 # Cards of a mask ordered by points, cheapest first (cache; within a suit the
@@ -639,17 +698,23 @@ def greedy_playout(pos: Position, rules: Rules) -> int:
         if not q.trick:
             decl = [m for m in moves if m >= DECLARE]
             if decl:
-                mv = max(decl, key=lambda m: (200 if (m - DECLARE) % 6 == ACE
-                                              else MARRIAGE_VALUE[(m - DECLARE) // 6],
-                                              POINTS[m - DECLARE]))
+                mv = max(
+                    decl,
+                    key=lambda m: (
+                        200 if (m - DECLARE) % 6 == ACE else MARRIAGE_VALUE[(m - DECLARE) // 6],
+                        POINTS[m - DECLARE],
+                    ),
+                )
             else:
                 rem = 0
                 for h in q.hands:
                     rem |= h
-                tops = [m for m in moves
-                        if (rem & SUIT_MASK[m // 6]).bit_length() - 1 == m]
-                mv = max(tops, key=POINTS.__getitem__) if tops else \
-                    min(moves, key=lambda m: (POINTS[m], m))
+                tops = [m for m in moves if (rem & SUIT_MASK[m // 6]).bit_length() - 1 == m]
+                mv = (
+                    max(tops, key=POINTS.__getitem__)
+                    if tops
+                    else min(moves, key=lambda m: (POINTS[m], m))
+                )
         else:
             w = q.winner_card()
             wp = (q.leader + q.trick.index(w)) % q.n

@@ -59,8 +59,9 @@ class Context:
         """Whether the current slice is used up."""
         return self.slice_end is not None and time.perf_counter() >= self.slice_end
 
-    def search(self, solver: Solver, fn: Callable[[], T],
-               nodes: int | None = None) -> Generator[None, None, T | None]:
+    def search(
+        self, solver: Solver, fn: Callable[[], T], nodes: int | None = None
+    ) -> Generator[None, None, T | None]:
         """Run ``fn`` (a solver search) within ``nodes``, yielding whenever a slice ends.
 
         Returns None when the node limit (a deterministic fallback) or the whole
@@ -85,8 +86,9 @@ class Context:
 class Think:
     """One decision in progress (see the module docstring)."""
 
-    def __init__(self, make: Callable[[Context], Decision], default: int,
-                 budget_ms: float | None) -> None:
+    def __init__(
+        self, make: Callable[[Context], Decision], default: int, budget_ms: float | None
+    ) -> None:
         self.ctx = Context(budget_ms)
         self._gen = make(self.ctx)
         self._default = default
