@@ -66,25 +66,7 @@ class MemoryStorage:
 
 def conventions_for(players: int, preset: str) -> Conventions:
     """The conventions of a preset for a number of players (the barrel off for 2)."""
-    if preset not in PRESETS:
-        preset = "classic"
-    conv = Conventions.preset(preset)
-    if conv.players != players:
-        changes: dict[str, Any] = {"players": players}
-        if players == 2:
-            changes["barrel"] = False
-            changes.update(
-                {
-                    k: v
-                    for k, v in (
-                        ("barrel_bidding", "normal"),
-                        ("over_1000", False),
-                        ("write_off_on_barrel", False),
-                    )
-                }
-            )
-        conv = conv.replace(**changes)
-    return conv
+    return Conventions.for_players(players, preset if preset in PRESETS else "classic")
 
 
 class Session:

@@ -27,13 +27,7 @@ from .state import Game, State
 
 
 def _conventions(args: argparse.Namespace) -> Conventions:
-    conv = Conventions.preset(args.preset)
-    if args.players is not None and args.players != conv.players:
-        changes: dict[str, Any] = {"players": args.players}
-        if args.players == 2 and args.preset == "classic":
-            changes["barrel"] = False  # the barrel is off by default for 2 players
-        conv = conv.replace(**changes)
-    return conv
+    return Conventions.for_players(args.players, args.preset)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -232,12 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in summarize(results, a, b):
             print(line)
         return 0
-    conv = Conventions.preset(args.preset)
-    if args.players is not None and args.players != conv.players:
-        ch: dict[str, Any] = {"players": args.players}
-        if args.players == 2:
-            ch["barrel"] = False
-        conv = conv.replace(**ch)
+    conv = Conventions.for_players(args.players, args.preset)
     cj = conv.to_json()
     t0 = time.perf_counter()
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115

@@ -244,6 +244,31 @@ class Conventions:
             raise ConventionsError([f"unknown preset {name!r}; presets: {', '.join(cls.PRESETS)}"])
         return cls(**cls.PRESETS[key])
 
+    def with_players(self, players: int) -> Conventions:
+        """These conventions at a table of ``players`` (the one place that says how).
+
+        For 2 players the barrel is off (the catalogue: "on (off for 2 players)"),
+        and so are the options that only mean something with it; 3 and 4 players
+        keep the barrel as it is.
+
+        >>> Conventions.preset("strict").with_players(2).barrel
+        False
+        """
+        if players == self.players:
+            return self
+        changes: dict[str, Any] = {"players": players}
+        if players == 2:
+            changes.update(
+                barrel=False, barrel_bidding="normal", over_1000=False, write_off_on_barrel=False
+            )
+        return self.replace(**changes)
+
+    @classmethod
+    def for_players(cls, players: int | None, preset: str = "classic") -> Conventions:
+        """A preset at a table of ``players`` (None: the preset's own number)."""
+        conv = cls.preset(preset)
+        return conv if players is None else conv.with_players(players)
+
     def replace(self, **changes: Any) -> Conventions:
         """A copy with some values changed (validated)."""
         return dataclasses.replace(self, **changes)
