@@ -12,7 +12,7 @@ A set of cards is an ``int`` whose bit ``c`` is set when card ``c`` is in it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 SUITS = "SCDH"
 RANKS = "9JQKTA"
@@ -26,6 +26,8 @@ POINTS = tuple(RANK_POINTS[c % 6] for c in range(NCARDS))
 # RULES §1: marriages ♠ 40, ♣ 60, ♦ 80, ♥ 100; ace marriage 200.
 MARRIAGE_VALUE = (40, 60, 80, 100)
 ACE_MARRIAGE_VALUE = 200
+#: The "suit" of the ace marriage in marriage lists ((seat, suit) pairs): 0-3 are suits.
+ACE_MARRIAGE = 4
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 
@@ -109,6 +111,11 @@ def mask_points(mask: int) -> int:
     return t[mask & 63] + t[mask >> 6 & 63] + t[mask >> 12 & 63] + t[mask >> 18 & 63]
 
 
+def marriage_value(kind: int) -> int:
+    """RULES §1: the value of a marriage of suit ``kind`` (``ACE_MARRIAGE``: 200)."""
+    return ACE_MARRIAGE_VALUE if kind == ACE_MARRIAGE else MARRIAGE_VALUE[kind]
+
+
 def marriages_in(mask: int) -> list[int]:
     """Suits whose K and Q are both in the mask."""
     return [s for s in range(4) if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
@@ -128,7 +135,7 @@ def marriage_total(mask: int, ace_marriage: bool = False) -> int:
     return total
 
 
-def trick_winner_card(trick: list[int], trump: int) -> int:
+def trick_winner_card(trick: Sequence[int], trump: int) -> int:
     """RULES §7: the card winning a (partial) trick: the highest trump, else the
     highest card of the led suit (``trump`` -1 when none is set)."""
     best = trick[0]

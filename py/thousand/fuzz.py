@@ -17,7 +17,7 @@ import typing
 from typing import Any
 
 from . import actions as A
-from .cards import FULL_DECK, mask_points
+from .cards import ACE, ACE_MARRIAGE, FULL_DECK, marriage_value, mask_points
 from .conventions import REQUIRES, Conventions, ConventionsError, _is_on
 from .record import make_record, replay
 from .state import IllegalActionError, Phase, State
@@ -179,7 +179,7 @@ def _marriages_of(state: State) -> int:
     for a in state.log[-1]["actions"]:
         if A.DECLARE_BASE <= a < A.GIVE_BASE:
             card = a - A.DECLARE_BASE
-            total += 200 if card % 6 == 5 else (40, 60, 80, 100)[card // 6]
+            total += marriage_value(ACE_MARRIAGE if card % 6 == ACE else card // 6)
     return total
 
 

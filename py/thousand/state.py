@@ -35,6 +35,8 @@ from typing import Any
 from . import actions as A
 from .cards import (
     ACE,
+    ACE_MARRIAGE,
+    ACE_MARRIAGE_VALUE,
     ACES_MASK,
     BIT,
     JACKS_MASK,
@@ -55,6 +57,7 @@ from .cards import (
     trick_winner_card,
 )
 from .conventions import Conventions
+from .duties import declaring_leads, follow_mask, lead_mask
 from .sheet import Penalty, SheetRow
 
 
@@ -788,50 +791,21 @@ class State:
         c = self.conv
         seat = self.cur
         hand = self.hands[seat]
-        trump = self.trump
         if not self.trick:
-            plays = hand
-            if trump >= 0:
-                tm = SUIT_MASK[trump]
-                if c.must_lead_trump and hand & tm:
-                    plays = hand & tm  # must_lead_trump
-                elif c.no_lead_foreign_trump and self.trump_seat != seat and hand & ~tm:
-                    plays = hand & ~tm  # no_lead_foreign_trump
-            decl: list[int] = []
-            if self.tricks_won[seat] or c.declare_on_first_lead:
-                for s in range(4):
-                    mm = MARRIAGE_MASK[s]
-                    if hand & mm == mm:
-                        decl.append(6 * s + QUEEN)
-                        decl.append(6 * s + KING)
-                if c.ace_marriage and hand & ACES_MASK == ACES_MASK:
-                    decl.extend(6 * s + ACE for s in range(4) if plays >> (6 * s + ACE) & 1)
-            return plays, decl
+            plays = lead_mask(
+                hand,
+                self.trump,
+                self.trump_seat == seat,
+                c.must_lead_trump,
+                c.no_lead_foreign_trump,
+            )
+            may_declare = bool(self.tricks_won[seat]) or c.declare_on_first_lead
+            return plays, declaring_leads(hand, plays, may_declare, c.ace_marriage)
         return self._follow_mask(), []
 
     def _follow_mask(self) -> int:
-        """§7 the cards that may follow: the led suit (higher under must_beat), else a
-        trump (over-trumping under must_beat), else any card."""
-        hand = self.hands[self.cur]
-        trick = self.trick
-        ls = trick[0] // 6
-        follow = hand & SUIT_MASK[ls]
-        if follow:
-            if self.conv.must_beat:
-                w = trick_winner_card(trick, self.trump)
-                if w // 6 == ls and follow & ~((2 << w) - 1):
-                    follow &= ~((2 << w) - 1)  # must_beat: a higher card of the suit
-            return follow
-        t = self.trump
-        if t >= 0:
-            tm = hand & SUIT_MASK[t]
-            if tm:
-                if self.conv.must_beat:
-                    w = trick_winner_card(trick, t)
-                    if w // 6 == t and tm & ~((2 << w) - 1):
-                        tm &= ~((2 << w) - 1)  # must_beat: over-trump when possible
-                return tm
-        return hand
+        """§7 the cards the player to act may follow with (``duties.follow_mask``)."""
+        return follow_mask(self.hands[self.cur], self.trick, self.trump, self.conv.must_beat)
 
     def _play_actions(self) -> list[int]:
         """§7 the playable cards, then (leading) the declaring leads."""
@@ -1132,8 +1106,8 @@ class State:
         """§7 a marriage declared with the lead of ``card``."""
         if card % 6 == ACE:
             # ace_marriage: 200, trump unchanged.
-            self.mar[seat] += 200
-            self.marriages.append((seat, 4))
+            self.mar[seat] += ACE_MARRIAGE_VALUE
+            self.marriages.append((seat, ACE_MARRIAGE))
         else:
             s = card // 6
             self.mar[seat] += MARRIAGE_VALUE[s]

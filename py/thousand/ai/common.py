@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..cards import MARRIAGE_VALUE, POINTS
+from ..cards import POINTS, marriage_value
 from ..state import Observation
 from .solver import Position
 
@@ -46,7 +46,7 @@ def declarer_points(obs: Observation, aside_points: int = 0) -> int:
     pts = obs.points_taken[d] + aside_points
     for seat, suit in obs.marriages:
         if seat == d:
-            pts += 200 if suit == 4 else MARRIAGE_VALUE[suit]
+            pts += marriage_value(suit)
     return pts
 
 
@@ -55,7 +55,7 @@ def seat_points(obs: Observation, seat: int) -> int:
     pts = obs.points_taken[seat]
     for s, suit in obs.marriages:
         if s == seat:
-            pts += 200 if suit == 4 else MARRIAGE_VALUE[suit]
+            pts += marriage_value(suit)
     return pts
 
 

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from .. import actions as A
 from ..cards import (
     ACE,
+    ACE_MARRIAGE,
+    ACE_MARRIAGE_VALUE,
     ACES_MASK,
     FULL_DECK,
     KING,
@@ -87,8 +89,8 @@ def declarations(obs: Observation) -> list[tuple[int, int, int]]:
         for i, (ls, card) in enumerate(leads):
             if i in used or ls != seat:
                 continue
-            if (suit == 4 and card % 6 == ACE) or (
-                suit < 4 and card // 6 == suit and card % 6 in (KING, QUEEN)
+            if (suit == ACE_MARRIAGE and card % 6 == ACE) or (
+                suit != ACE_MARRIAGE and card // 6 == suit and card % 6 in (KING, QUEEN)
             ):
                 out.append((i, seat, suit))
                 used.add(i)
@@ -113,7 +115,7 @@ def play_facts(obs: Observation) -> tuple[dict[int, int], dict[int, int]]:
         old_trump, old_tseat = trump, tseat
         if declared:
             seat, suit = decl[i]
-            if suit == 4:
+            if suit == ACE_MARRIAGE:
                 for c in iter_cards(ACES_MASK):
                     pins[c] = seat  # ace marriage: all four aces were in that hand
             else:
@@ -389,7 +391,7 @@ class Sampler:
             if all(holdable(c) for c in iter_cards(MARRIAGE_MASK[s])):
                 units.append((MARRIAGE_VALUE[s], MARRIAGE_MASK[s]))
         if ace and all(holdable(c) for c in iter_cards(ACES_MASK)):
-            units.append((200, ACES_MASK))
+            units.append((ACE_MARRIAGE_VALUE, ACES_MASK))
         target = 1 if need < 0 else need
         opts: list[tuple[tuple[int, int], ...]] = []
         chosen: list[set[int]] = []
@@ -421,7 +423,7 @@ class Sampler:
                 MARRIAGE_VALUE[s] for s in range(4) if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]
             ]
             if ace and hand & ACES_MASK == ACES_MASK:
-                units.append(200)
+                units.append(ACE_MARRIAGE_VALUE)
             target = 1 if need < 0 else need
             k = 0
             chosen: list[set[int]] = []

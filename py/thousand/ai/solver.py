@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from ..cards import (
     ACE,
+    ACE_MARRIAGE_VALUE,
     ACES_MASK,
     KING,
     MARRIAGE_MASK,
@@ -45,6 +46,7 @@ from ..cards import (
     trick_winner_card,
 )
 from ..conventions import Conventions
+from ..duties import declaring_leads, follow_mask, lead_mask
 
 DECLARE = 24  # a move >= DECLARE leads card (move - 24) declaring (same as action ids)
 _SUIT_PTS = tuple(mask_points(p) for p in range(64))
@@ -118,46 +120,15 @@ def legal_moves(pos: Position, rules: Rules) -> list[int]:
     """Legal moves (card, or ``DECLARE + card``) in the engine's order of action ids."""
     p = pos.to_move()
     hand = pos.hands[p]
-    trump = pos.trump
-    if not pos.trick:
-        plays = hand
-        if trump >= 0:
-            tm = SUIT_MASK[trump]
-            if rules.must_lead_trump and hand & tm:
-                plays = hand & tm  # must_lead_trump
-            elif rules.no_lead_foreign_trump and pos.trump_pos != p and hand & ~tm:
-                plays = hand & ~tm  # no_lead_foreign_trump
-        out = _bits(plays)
-        if pos.won >> p & 1 or rules.declare_on_first_lead:
-            # §7 declaring a marriage: K+Q in hand, after winning a trick.
-            for s in range(4):
-                if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
-                    out.append(DECLARE + 6 * s + QUEEN)
-                    out.append(DECLARE + 6 * s + KING)
-            if rules.ace_marriage and hand & ACES_MASK == ACES_MASK:
-                out.extend(DECLARE + 6 * s + ACE for s in range(4) if plays >> (6 * s + ACE) & 1)
-        return out
-    return _bits(_follow_mask(hand, pos.trick[0] // 6, pos.winner_card(), trump, rules.must_beat))
-
-
-def _follow_mask(hand: int, ls: int, w: int, trump: int, must_beat: bool) -> int:
-    """§7 following: suit, else trump, else anything (must_beat: head the trick)."""
-    f = hand & SUIT_MASK[ls]
-    if f:
-        if must_beat and w // 6 == ls:
-            hi = f & ~((2 << w) - 1)
-            if hi:
-                return hi
-        return f
-    if trump >= 0:
-        tm = hand & SUIT_MASK[trump]
-        if tm:
-            if must_beat and w // 6 == trump:
-                hi = tm & ~((2 << w) - 1)
-                if hi:
-                    return hi
-            return tm
-    return hand
+    if pos.trick:
+        return _bits(follow_mask(hand, pos.trick, pos.trump, rules.must_beat))
+    plays = lead_mask(
+        hand, pos.trump, pos.trump_pos == p, rules.must_lead_trump, rules.no_lead_foreign_trump
+    )
+    may_declare = bool(pos.won >> p & 1) or rules.declare_on_first_lead
+    out = _bits(plays)
+    out.extend(DECLARE + c for c in declaring_leads(hand, plays, may_declare, rules.ace_marriage))
+    return out
 
 
 def _bits(mask: int) -> list[int]:
@@ -176,7 +147,7 @@ def apply_move(pos: Position, move: int) -> int:
     gain = 0
     if move >= DECLARE:
         if card % 6 == ACE:
-            v = 200  # ace_marriage: 200, trump unchanged
+            v = ACE_MARRIAGE_VALUE  # ace_marriage: trump unchanged
         else:
             v = MARRIAGE_VALUE[card // 6]
             pos.trump = card // 6  # §7 the declared suit becomes trump
@@ -205,7 +176,7 @@ def marriage_potential(hand: int, ace_marriage: bool) -> int:
         if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
             v += MARRIAGE_VALUE[s]
     if ace_marriage and hand & ACES_MASK == ACES_MASK:
-        v += 200
+        v += ACE_MARRIAGE_VALUE
     return v
 
 
@@ -418,7 +389,7 @@ class Solver:
             mq0 = h0 & (h0 >> 1) & QB
             mar0 = POTQ[mq0] if mq0 else 0
             if acem and h0 & ACES_MASK == ACES_MASK:
-                mar0 += 200
+                mar0 += ACE_MARRIAGE_VALUE
             if t > (
                 SP[rem & 63]
                 + SP[rem >> 6 & 63]
@@ -536,7 +507,7 @@ class Solver:
                 if mv >= DECLARE:
                     card = mv - DECLARE
                     if card % 6 == ACE:
-                        tt2, ts2, gain = trump, tseat, 200
+                        tt2, ts2, gain = trump, tseat, ACE_MARRIAGE_VALUE
                     else:
                         tt2, ts2, gain = card // 6, p, MV[card // 6]
                     if p:
@@ -701,7 +672,9 @@ def greedy_playout(pos: Position, rules: Rules) -> int:
                 mv = max(
                     decl,
                     key=lambda m: (
-                        200 if (m - DECLARE) % 6 == ACE else MARRIAGE_VALUE[(m - DECLARE) // 6],
+                        ACE_MARRIAGE_VALUE
+                        if (m - DECLARE) % 6 == ACE
+                        else MARRIAGE_VALUE[(m - DECLARE) // 6],
                         POINTS[m - DECLARE],
                     ),
                 )
