@@ -35,6 +35,7 @@ from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.evaluator import FEATURES, features  # noqa: E402
 from thousand.cards import cards_mask, mask_points  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
+from thousand.record import make_record  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
 
 OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
@@ -53,7 +54,7 @@ def one_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | N
     base = Conventions.preset("two_players" if players == 2 else "classic")
     conv = base.replace(**DATA_CONV)
     deal_state = Game(conv).new_initial_state(random.Random(rng.random()))
-    d = deal_state.record()["deals"][0]
+    d = make_record(deal_state)["deals"][0]
     hands = [cards_mask(h) for h in d["hands"]]
     talon: Any = (
         (cards_mask(d["talon"][0]), cards_mask(d["talon"][1]))

@@ -21,7 +21,7 @@ from typing import Any
 from .bench import run_bench
 from .bots import make_bot
 from .conventions import Conventions, ConventionsError
-from .record import RecordError, make_record, replay
+from .record import MAX_RECORD_BYTES, RecordError, make_record, replay
 from .sheet import SheetText
 from .state import Game, State
 
@@ -81,8 +81,8 @@ def deal_summaries(state: State) -> list[dict[str, Any]]:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Validate a record and print each deal's result."""
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        with open(args.file, "rb") as f:
+            text = f.read(MAX_RECORD_BYTES + 1)  # more is refused by the reader
     except OSError as e:
         print(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
         return 2

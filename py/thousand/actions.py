@@ -94,6 +94,41 @@ def is_play(a: int) -> bool:
     return 0 <= a < GIVE_BASE
 
 
+def is_declare(a: int) -> bool:
+    """Whether the action leads a card declaring a marriage (§7)."""
+    return DECLARE_BASE <= a < GIVE_BASE
+
+
+def is_give(a: int) -> bool:
+    """Whether the action passes a card to an opponent (§6)."""
+    return GIVE_BASE <= a < ASIDE_BASE
+
+
+def is_aside(a: int) -> bool:
+    """Whether the action puts a card aside (2 players, §11)."""
+    return ASIDE_BASE <= a < ASIDE_BASE + NCARDS
+
+
+def is_discard(a: int) -> bool:
+    """Whether the action gives a card away or puts it aside."""
+    return GIVE_BASE <= a < ASIDE_BASE + NCARDS
+
+
+def is_bid(a: int) -> bool:
+    """Whether the action is a bid (a value, not pass)."""
+    return BID_BASE <= a < CONTRACT_BASE
+
+
+def is_contract(a: int) -> bool:
+    """Whether the action sets the final contract."""
+    return CONTRACT_BASE <= a < PASS
+
+
+def played_card(a: int) -> int:
+    """The card a play action puts on the table (plain or declaring)."""
+    return a - DECLARE_BASE if a >= DECLARE_BASE else a
+
+
 def action_card(a: int) -> int:
     """The card an action plays, gives or puts aside (-1 if none)."""
     if 0 <= a < DECLARE_BASE:
@@ -138,8 +173,17 @@ def action_str(a: int) -> str:
     raise ValueError(f"not an action id: {a!r}")
 
 
+def _shown(text: str) -> str:
+    """The text as quoted in a message, cut short (hostile input is not echoed whole)."""
+    return repr(text) if len(text) <= 24 else repr(text[:23] + "…")
+
+
 def action_from_str(text: str) -> int:
     """Parse the text notation of an action; ``ValueError`` says what is wrong."""
+    if not isinstance(text, str):
+        raise ValueError(f"an action is text like 'bid 105', not {type(text).__name__}")
+    if len(text) > 40:
+        raise ValueError(f"not an action: {_shown(text)}")
     parts = text.strip().lower().split()
     if not parts:
         raise ValueError("empty action")
@@ -148,6 +192,8 @@ def action_from_str(text: str) -> int:
         return _FROM_WORD[word]
     try:
         if word in ("bid", "contract") and len(args) == 1:
+            if not args[0].isdigit() or len(args[0]) > 3:
+                raise ValueError(f"{word} value must be a multiple of 5 from 100 to 300")
             v = int(args[0])
             if v % 5 or not 100 <= v <= 300:
                 raise ValueError(f"{word} value must be a multiple of 5 from 100 to 300: {v}")
@@ -157,12 +203,12 @@ def action_from_str(text: str) -> int:
             return {"play": play, "declare": declare, "aside": aside}[word](c)
         if word == "give" and len(args) == 2:
             c = card_from_str(args[0])
+            if args[1] not in ("0", "1", "2", "3"):
+                raise ValueError("the seat must be 0 to 3")
             s = int(args[1])
-            if not 0 <= s <= 3:
-                raise ValueError(f"no seat {s}")
             return give(c, s)
         if word == "pick" and len(args) == 1 and args[0] in ("0", "1"):
             return pick(int(args[0]))
     except ValueError as e:
-        raise ValueError(f"bad action {text!r}: {e}") from None
-    raise ValueError(f"unknown action {text!r}")
+        raise ValueError(f"bad action {_shown(text)}: {e}") from None
+    raise ValueError(f"unknown action {_shown(text)}")

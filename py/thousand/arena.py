@@ -39,6 +39,7 @@ from typing import Any, TextIO
 from .bots import make_bot
 from .cards import cards_mask
 from .conventions import Conventions
+from .record import make_record
 from .state import Game, State
 
 
@@ -50,7 +51,7 @@ def arrangements(players: int) -> list[tuple[str, ...]]:
 def _deal(conv: Conventions, seed: int) -> tuple[int, list[int], Any]:
     """A deal drawn from ``seed``: dealer, hands per seat, talon (as the engine deals)."""
     state = Game(conv).new_initial_state(random.Random(seed))
-    d = state.record()["deals"][0]
+    d = make_record(state)["deals"][0]
     hands = [cards_mask(h) for h in d["hands"]]
     talon: Any
     if conv.players == 2:

@@ -58,11 +58,14 @@ def card_str(card: int) -> str:
 
 def card_from_str(text: str) -> int:
     """Parse ``QS``, ``TS`` or ``10S`` (case-insensitive); ``ValueError`` if malformed."""
+    if not isinstance(text, str):
+        raise ValueError(f"a card is text like 'QS', not {type(text).__name__}")
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise ValueError(f"not a card: {text!r} (expected rank 9 J Q K T A + suit S C D H)")
+        shown = repr(text) if len(text) <= 12 else repr(text[:11] + "…")
+        raise ValueError(f"not a card: {shown} (expected rank 9 J Q K T A + suit S C D H)")
     return SUITS.index(t[1]) * 6 + RANKS.index(t[0])
 
 

@@ -5,6 +5,7 @@ Format (version 1)::
     {"format": "thousand-record", "version": 1,
      "conventions": {...},            # only the values that differ from Classic
      "players": 3,
+     "totals": [0, 0, 0],             # optional: the totals the game started from
      "deals": [{"dealer": 0,
                 "hands": [["AS", ...], [...], [...]],   # as dealt, one list per seat
                 "talon": ["9H", "JD", "QC"],          # 2 players: [[..2..], [..2..]]
@@ -24,13 +25,17 @@ import json
 import random
 from typing import Any
 
+from . import safejson
 from .actions import action_from_str, action_str
 from .cards import cards_mask, mask_str
 from .conventions import Conventions, ConventionsError
+from .refusals import shown
 from .state import IllegalActionError, State, deal_problem
 
 FORMAT = "thousand-record"
 VERSION = 1
+#: A 60-deal game with notes is well under 200 KB; anything far bigger is not a record.
+MAX_RECORD_BYTES = 1_000_000
 
 
 class RecordError(ValueError):
@@ -74,6 +79,8 @@ def make_record(state: State, seed: int | None = None) -> dict[str, Any]:
         "conventions": state.conv.changes(),
         "players": state.n,
     }
+    if any(state.start_totals):
+        rec["totals"] = list(state.start_totals)
     if seed is not None:
         rec["seed"] = seed
     rec["deals"] = out_deals
@@ -126,25 +133,31 @@ def load_record(data: Any) -> tuple[Conventions, dict[str, Any]]:
     """Check a record's envelope; returns its conventions and the record."""
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise RecordError(f"not JSON: {e}") from None
+            data = safejson.loads(data, max_bytes=MAX_RECORD_BYTES)
+        except ValueError as e:
+            raise RecordError(f"not a readable record: {e}") from None
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a game record (format must be {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"unsupported record version {shown(version)}")
+    conv_in = data.get("conventions", {})
+    players = data.get("players")
+    if players is not None:
+        if type(players) is not int or players not in (2, 3, 4):
+            raise RecordError(f"players must be 2, 3 or 4, not {shown(players)}")
+        if isinstance(conv_in, dict) and conv_in.get("players", players) != players:
+            raise RecordError(
+                f"players is {players} but the conventions say {shown(conv_in['players'])}"
+            )
+        if isinstance(conv_in, dict) and "players" not in conv_in:
+            conv_in = {**conv_in, "players": players}
     try:
-        conv = Conventions.from_dict(data.get("conventions", {}))
+        conv = Conventions.from_dict(conv_in)
     except ConventionsError as e:
-        raise RecordError(str(e)) from None
-    players = data.get("players", conv.players)
-    if players != conv.players:
-        try:
-            conv = conv.replace(players=players)
-        except (ConventionsError, TypeError) as e:
-            raise RecordError(f"players: {e}") from None
+        raise RecordError(str(e)[:500]) from None
     if not isinstance(data.get("deals"), list):
         raise RecordError("deals must be a list")
     return conv, data
@@ -155,30 +168,40 @@ def replay(data: Any) -> State:
     conv, rec = load_record(data)
     n = conv.players
     deals = rec["deals"]
+    totals = rec.get("totals")
+    if totals is not None and (
+        not isinstance(totals, list)
+        or len(totals) != n
+        or not all(type(x) is int and abs(x) < 100_000 and x % 5 == 0 for x in totals)
+        or max(totals) >= conv.target
+    ):
+        raise RecordError(f"totals must list {n} multiples of 5 below the target")
     seed = rec.get("seed")
     if seed is not None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("seed must be a whole number")
+        if type(seed) is not int or not -(2**63) <= seed < 2**63:
+            raise RecordError("seed must be a whole number (64-bit)")
         if not deals:
             raise RecordError("a record needs at least one deal")
-        state = State(conv, random.Random(seed))
+        state = State(conv, random.Random(seed), totals=totals)
     else:
         if not deals:
             raise RecordError("a record needs at least one deal")
         parsed = [_parse_deal(d, i, n) for i, d in enumerate(deals)]
         first = parsed[0]
-        state = State(conv, random.Random(0), dealer=first[0], deal=first[1:])
+        state = State(conv, random.Random(0), dealer=first[0], totals=totals, deal=first[1:])
         for p in parsed[1:]:
             state.queue_deal(*p)
     for i, d in enumerate(deals):
         if not isinstance(d, dict):
             raise RecordError(f"deal {i + 1}: expected an object")
+        if state.is_terminal():
+            raise RecordError(f"deal {i + 1}: the game is over (it ended with deal {i})")
         if len(state.log) != i:
             raise RecordError(f"deal {i + 1}: the previous deal did not end where the record says")
         if "dealer" in d and d["dealer"] != state.dealer:
             raise RecordError(
                 f"deal {i + 1}: dealer should be seat {state.dealer} by the rules, "
-                f"the record says {d['dealer']!r}"
+                f"the record says {shown(d['dealer'])}"
             )
         acts = d.get("actions", [])
         if not isinstance(acts, list):
@@ -187,12 +210,14 @@ def replay(data: Any) -> State:
             if not isinstance(text, str):
                 raise RecordError(f"deal {i + 1} action {j + 1}: must be a string")
             if len(state.log) != i:
-                raise RecordError(f"deal {i + 1} action {j + 1} ({text!r}): the deal is over")
+                raise RecordError(f"deal {i + 1} action {j + 1} ({shown(text)}): the deal is over")
             try:
                 state.apply_action(action_from_str(text))
             except (ValueError, IllegalActionError) as e:
-                raise RecordError(f"deal {i + 1} action {j + 1} ({text!r}): {e}") from None
+                raise RecordError(f"deal {i + 1} action {j + 1} ({shown(text)}): {e}") from None
         if i < len(deals) - 1:
+            if state.is_terminal():
+                raise RecordError(f"deal {i + 2}: the game is over (it ended with deal {i + 1})")
             if len(state.log) != i + 1:
                 raise RecordError(f"deal {i + 1}: the record's actions stop before the deal ends")
             # RULES §2: the deal passes to the left (redeal_same_dealer keeps it after a redeal).
@@ -205,7 +230,7 @@ def replay(data: Any) -> State:
             if nxt != expected:
                 raise RecordError(
                     f"deal {i + 2}: dealer should be seat {expected} by the "
-                    f"rules, the record says {nxt!r}"
+                    f"rules, the record says {shown(nxt)}"
                 )
     return state
 

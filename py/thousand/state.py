@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from . import actions as A
@@ -37,45 +36,31 @@ from .cards import (
     ACE,
     ACE_MARRIAGE,
     ACE_MARRIAGE_VALUE,
-    ACES_MASK,
     BIT,
     JACKS_MASK,
-    KING,
-    MARRIAGE_MASK,
     MARRIAGE_VALUE,
     NINE,
     NINES_MASK,
     POINTS,
-    QUEEN,
-    SUIT_MASK,
-    card_str,
+    SUIT_SYMBOLS,
     cards_list,
+    cards_mask,
     cards_tuple,
     marriage_total,
     mask_points,
-    round5,
+    mask_str,
     trick_winner_card,
 )
 from .conventions import Conventions
 from .duties import declaring_leads, follow_mask, lead_mask
-from .sheet import Penalty, SheetRow
+from .phase import Phase as Phase  # re-exported: thousand.state.Phase
+from .refusals import why_illegal
+from .scoring import DealFacts, Standing, score_deal, score_redeal
+from .sheet import SheetRow
 
 
 class IllegalActionError(ValueError):
     """An action that the rules do not allow now; the message says why."""
-
-
-class Phase(Enum):
-    """The phases of a deal (and the end of the game)."""
-
-    DARK = "dark"  # first hand may play in the dark (§10)
-    REDEAL = "redeal"  # a player whose hand qualifies may ask a redeal (§4)
-    BIDDING = "bidding"  # §5
-    PICK = "pick"  # 2 players: choose a talon (§11)
-    DISCARD = "discard"  # pass a card to each opponent / set 2 aside (§6, §11)
-    CONTRACT = "contract"  # final contract or concession (§6, §8)
-    PLAY = "play"  # tricks (§7)
-    GAME_OVER = "game-over"  # a player reached the target (§9)
 
 
 # Module constants for the phases: on CPython 3.11 ``Phase.PLAY`` is a slow class
@@ -89,9 +74,6 @@ _CONTRACT = Phase.CONTRACT
 _PLAY = Phase.PLAY
 _GAME_OVER = Phase.GAME_OVER
 _DECLARE_BASE = A.DECLARE_BASE
-
-SUIT_SYMBOL = "♠♣♦♥"
-SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 
 
 @dataclass(frozen=True)
@@ -146,18 +128,24 @@ def deal_problem(players: int, dealer: int, hands: list[int], talon: Any) -> str
     Hands of 7 (the 4-player dealer: 0) and a 3-card talon, or with 2 players
     hands of 10 and two 2-card talons; all 24 cards exactly once.
     """
-    if not 0 <= dealer < players:
+    if type(dealer) is not int or not 0 <= dealer < players:
         return f"dealer must be a seat from 0 to {players - 1}"
-    if len(hands) != players:
+    if not isinstance(hands, (list, tuple)) or len(hands) != players:
         return f"hands must list {players} hands"
+    if not all(type(h) is int and 0 <= h < 1 << 24 for h in hands):
+        return "each hand must be a set of cards"
     if players == 2:
         if not isinstance(talon, (tuple, list)) or len(talon) != 2:
             return "talon must be two 2-card talons for 2 players"
-        talons = [int(t) for t in talon]
+        if not all(type(x) is int and 0 <= x < 1 << 24 for x in talon):
+            return "each talon must be a set of cards"
+        talons = [int(x) for x in talon]
         sizes = [10, 10]
         tsizes = [2, 2]
     else:
-        talons = [int(talon)]
+        if type(talon) is not int or not 0 <= talon < 1 << 24:
+            return "the talon must be a set of cards"
+        talons = [talon]
         sizes = [0 if (players == 4 and s == dealer) else 7 for s in range(players)]
         tsizes = [3]
     for s in range(players):
@@ -216,10 +204,8 @@ class State:
         "_rows_t",
         "active",
         "aside",
-        "barrel_falls",
         "bid",
         "bids",
-        "bolt_count",
         "contract",
         "conv",
         "cur",
@@ -234,8 +220,6 @@ class State:
         "first",
         "gives",
         "golden_deal",
-        "golden_left",
-        "golden_made",
         "hands",
         "high",
         "high_seat",
@@ -249,7 +233,6 @@ class State:
         "nines_bonus",
         "nxt",
         "on_100",
-        "on_barrel",
         "orig_talon",
         "passed",
         "phase",
@@ -259,10 +242,11 @@ class State:
         "raised",
         "redeal_queue",
         "rng",
+        "standing",
+        "start_totals",
         "talon",
         "talon_shown",
         "talons",
-        "totals",
         "trick",
         "trick_seats",
         "tricks",
@@ -270,18 +254,12 @@ class State:
         "trump",
         "trump_seat",
         "winner",
-        "writeoffs",
     )
     conv: Conventions
     n: int
     rng: random.Random
-    totals: list[int]
-    bolt_count: list[int]
-    writeoffs: list[int]
-    barrel_falls: list[int]
-    on_barrel: list[int]
-    golden_left: int
-    golden_made: bool
+    standing: Standing  # totals, bolts, barrel, concessions (immutable; see scoring)
+    start_totals: tuple[int, ...]  # the totals the game started from (records keep them)
     _rows: list[SheetRow]
     _rows_t: tuple[SheetRow, ...] | None
     n_rows: int
@@ -345,17 +323,12 @@ class State:
         c = self.conv = conventions
         n = self.n = c.players
         self.rng = rng
-        self.totals = list(totals) if totals else [0] * n
-        self.bolt_count = [0] * n
-        self.writeoffs = [0] * n
-        self.barrel_falls = [0] * n
-        self.on_barrel = [0] * n  # deals played on the barrel + 1; 0 = not on it
-        if c.barrel:
-            for s in range(n):
-                if c.barrel_at <= self.totals[s] < c.target:
-                    self.on_barrel[s] = 1  # a game set up at the barrel sits on it
-        self.golden_left = n if c.golden_round else 0
-        self.golden_made = False
+        if totals is not None and (
+            len(totals) != n or not all(type(t) is int and abs(t) < 100_000 for t in totals)
+        ):
+            raise ValueError(f"totals must list {n} whole numbers")
+        self.standing = Standing.start(c, totals)
+        self.start_totals = self.standing.totals
         self._rows = []
         self._rows_t = ()
         self.n_rows = 0
@@ -384,13 +357,15 @@ class State:
         ``hands`` holds a card mask (or a list of notation strings) per seat, the
         4-player dealer's empty; ``talon`` a mask or list (2 players: a pair of them).
         """
-        from .cards import cards_mask
 
         def m(x: Any) -> int:
             return x if isinstance(x, int) else cards_mask(x)
 
-        hs = [m(h) for h in hands]
-        tal: Any = (m(talon[0]), m(talon[1])) if conventions.players == 2 else m(talon)
+        try:
+            hs = [m(h) for h in hands]
+            tal: Any = (m(talon[0]), m(talon[1])) if conventions.players == 2 else m(talon)
+        except (TypeError, ValueError, IndexError, KeyError) as e:
+            raise ValueError(f"not a deal: {e}") from None
         problem = deal_problem(conventions.players, dealer, hs, tal)
         if problem:
             raise ValueError(problem)
@@ -410,7 +385,33 @@ class State:
 
     def returns(self) -> list[int]:
         """The running totals (final when terminal)."""
-        return list(self.totals)
+        return list(self.standing.totals)
+
+    # The standing's counters as lists (copies), for callers and tests.
+    @property
+    def totals(self) -> list[int]:
+        """The running totals."""
+        return list(self.standing.totals)
+
+    @property
+    def bolt_count(self) -> list[int]:
+        """Bolt marks per seat not yet turned into a penalty."""
+        return list(self.standing.bolt_count)
+
+    @property
+    def on_barrel(self) -> list[int]:
+        """Per seat: deals played on the barrel + 1 (0: not on it)."""
+        return list(self.standing.on_barrel)
+
+    @property
+    def writeoffs(self) -> list[int]:
+        """Concessions per seat so far."""
+        return list(self.standing.writeoffs)
+
+    @property
+    def barrel_falls(self) -> list[int]:
+        """Failed barrels per seat so far."""
+        return list(self.standing.barrel_falls)
 
     def clone(self) -> State:
         """A cheap independent copy (shares the random generator and past rows)."""
@@ -418,13 +419,8 @@ class State:
         s.conv = self.conv
         s.n = self.n
         s.rng = self.rng
-        s.totals = self.totals[:]
-        s.bolt_count = self.bolt_count[:]
-        s.writeoffs = self.writeoffs[:]
-        s.barrel_falls = self.barrel_falls[:]
-        s.on_barrel = self.on_barrel[:]
-        s.golden_left = self.golden_left
-        s.golden_made = self.golden_made
+        s.standing = self.standing
+        s.start_totals = self.start_totals
         s._rows = self._rows  # shared, append-only (see _add_row)
         s._rows_t = self._rows_t
         s.n_rows = self.n_rows
@@ -479,8 +475,19 @@ class State:
         return s
 
     def queue_deal(self, dealer: int, hands: list[int], talon: Any, cut_nines: int = 0) -> None:
-        """Deal these cards next instead of shuffling (record replay)."""
-        self.queue.append((dealer, hands, talon, cut_nines))
+        """Deal these cards next instead of shuffling (record replay).
+
+        ``hands`` and ``talon`` are card masks as in ``from_deal``; a deal that is
+        not a deal of 1000 for this table raises ``ValueError`` at once.
+        """
+        if isinstance(talon, list):
+            talon = tuple(talon)
+        problem = deal_problem(self.n, dealer, hands, talon)
+        if problem:
+            raise ValueError(problem)
+        if type(cut_nines) is not int or not 0 <= cut_nines <= 3:
+            raise ValueError("cut_nines must be 0 to 3")
+        self.queue.append((dealer, list(hands), talon, cut_nines))
 
     # -- dealing ----------------------------------------------------------
 
@@ -543,7 +550,7 @@ class State:
         self.deal_actions = []
         self.dark = False
         self.looked = True
-        self.golden_deal = self.golden_left > 0
+        self.golden_deal = self.standing.golden_left > 0
         self.high = 100
         self.high_seat = self.first
         self.passed = 0
@@ -575,7 +582,7 @@ class State:
     def _barrel_seat_in(self) -> int:
         """The first active seat (from first hand) that sits on the barrel, or -1."""
         for s in self.active:
-            if self.on_barrel[s]:
+            if self.standing.on_barrel[s]:
                 return s
         return -1
 
@@ -584,11 +591,11 @@ class State:
         c = self.conv
         if not c.dark_game or self.golden_deal:
             return False
-        if c.dark_not_on_barrel and any(self.on_barrel):
+        if c.dark_not_on_barrel and any(self.standing.on_barrel):
             return False
         if c.barrel and c.barrel_bidding == "talon_to_barrel" and self._barrel_seat_in() >= 0:
             return False
-        return c.dark_min_total is None or self.totals[self.first] >= c.dark_min_total
+        return c.dark_min_total is None or self.standing.totals[self.first] >= c.dark_min_total
 
     def _open_deal(self) -> None:
         """The first decision of a deal: dark, redeal requests, or bidding."""
@@ -701,10 +708,10 @@ class State:
             if c.dark_unblind and marriage_total(self.hands[seat]) > 0:
                 return [A.PASS, A.UNBLIND]
             return [A.PASS]
-        if c.silence_below is not None and self.totals[seat] < c.silence_below:
+        if c.silence_below is not None and self.standing.totals[seat] < c.silence_below:
             return [A.PASS]  # silence_below: this player always passes
         lo = self.high + c.min_raise
-        if c.barrel and c.barrel_bidding == "from_120" and self.on_barrel[seat]:
+        if c.barrel and c.barrel_bidding == "from_120" and self.standing.on_barrel[seat]:
             lo = max(lo, c.barrel_need())  # from_120: the barrel player bids from 120
         hi = self._limit(seat)
         out = [A.PASS]
@@ -727,9 +734,11 @@ class State:
             return False
         if self.dark and not c.dark_write_off:
             return False
-        if c.barrel and any(self.on_barrel) and not c.write_off_on_barrel:
+        if c.barrel and any(self.standing.on_barrel) and not c.write_off_on_barrel:
             return False
-        return c.write_off_limit is None or self.writeoffs[self.declarer] < c.write_off_limit
+        return (
+            c.write_off_limit is None or self.standing.writeoffs[self.declarer] < c.write_off_limit
+        )
 
     def _talon_redeal(self) -> bool:
         """§4 redeal after taking the talon (talon below, two nines, four nines)."""
@@ -773,7 +782,7 @@ class State:
         lo = self.bid
         if self.golden_deal and not c.golden_raise:
             return [lo]  # golden_round: 120, raised only with golden_raise
-        if c.barrel and self.on_barrel[self.declarer]:
+        if c.barrel and self.standing.on_barrel[self.declarer]:
             lo = max(lo, c.barrel_need())  # §9 the contract must reach the target
         hi = self._limit(self.declarer)
         if hi < lo:
@@ -825,13 +834,10 @@ class State:
         ph = self.phase
         lc = self.lcache
         if lc is None:
-            lc = self._legal()
-        if action not in lc:
-            if ph is _GAME_OVER:
-                raise IllegalActionError("the game is over")
-            if ph is _PLAY:
-                raise IllegalActionError(self._why_illegal_play(action))
-            raise IllegalActionError(self._why_illegal(action))
+            lc = self.lcache = self._legal()
+        # type(): 10.0 == 10 and True == 1, but neither is an action id.
+        if type(action) is not int or action not in lc:
+            raise IllegalActionError(why_illegal(self, action))
         self.lcache = None
         self.deal_actions.append(action)
         if ph is not _PLAY:
@@ -866,7 +872,7 @@ class State:
             self._end_trick()
 
     def apply_str(self, text: str) -> None:
-        """Apply an action given in notation."""
+        """Apply an action given in notation (``IllegalActionError`` for anything else)."""
         try:
             a = A.action_from_str(text)
         except ValueError as e:
@@ -1004,104 +1010,6 @@ class State:
         self.phase = _PLAY
         self.cur = self.leader = self.declarer  # §7 the declarer leads first
 
-    def _why_illegal(self, a: int) -> str:
-        """A message saying why an action is not legal now."""
-        try:
-            text = A.action_str(a)
-        except ValueError:
-            return f"not an action: {a!r}"
-        ph = self.phase
-        who = f"seat {self.cur}"
-        if ph is _BIDDING and A.BID_BASE <= a < A.CONTRACT_BASE:
-            v = (a - A.BID_BASE) * 5
-            c = self.conv
-            if self.dark:
-                return f"{text}: in a dark game opponents may only pass or unblind"
-            if c.silence_below is not None and self.totals[self.cur] < c.silence_below:
-                return f"{text}: {who} is below {c.silence_below} and must stay silent"
-            if v <= self.high:
-                return f"{text}: the bid must be above {self.high}"
-            if v < self.high + c.min_raise:
-                return f"{text}: the smallest raise is {c.min_raise}"
-            if c.no_jumps and v != self.high + c.min_raise:
-                return f"{text}: jumps are not allowed, bid {self.high + c.min_raise}"
-            if v > c.bid_cap:
-                return f"{text}: bids stop at {c.bid_cap}"
-            if v > 120 and v > self._limit(self.cur):
-                if self._limit(self.cur) == 120:
-                    return f"{text}: bid above 120 needs a marriage"
-                return f"{text}: the marriages in hand allow at most {self._limit(self.cur)}"
-            return f"{text}: the barrel player must bid at least {c.barrel_need()}"
-        if ph is _CONTRACT and A.CONTRACT_BASE <= a < A.PASS:
-            vals = self._contract_values()
-            v = (a - A.CONTRACT_BASE) * 5
-            if v < vals[0]:
-                return f"{text}: the contract may not be lower than {vals[0]}"
-            return f"{text}: the contract may be at most {vals[-1]}"
-        if a == A.WRITEOFF:
-            return "writeoff: concession is not allowed now"
-        if a == A.REDEAL:
-            return "redeal: the cards do not allow a redeal now"
-        if ph is _DISCARD and A.GIVE_BASE <= a < A.ASIDE_BASE + 24:
-            card = A.action_card(a)
-            if not self.hands[self.cur] >> card & 1:
-                return f"{text}: {card_str(card)} is not in the declarer's hand"
-            if self.n == 2:
-                return f"{text}: with 2 players the declarer puts 2 cards aside"
-            return f"{text}: give one card to each opponent"
-        return f"{text}: not allowed in the {ph.value} phase for {who}"
-
-    def _why_illegal_play(self, a: int) -> str:
-        if not 0 <= a < A.GIVE_BASE:
-            try:
-                return f"{A.action_str(a)}: it is time to play a card"
-            except ValueError:
-                return f"not an action: {a!r}"
-        card = a % 24 if a >= A.DECLARE_BASE else a
-        hand = self.hands[self.cur]
-        if not hand >> card & 1:
-            return f"{card_str(card)} is not in seat {self.cur}'s hand"
-        c = self.conv
-        if a >= A.DECLARE_BASE:
-            if self.trick:
-                return "a marriage is declared only on the lead"
-            if card % 6 == ACE:
-                if not c.ace_marriage:
-                    return "the ace marriage is not played (ace_marriage is off)"
-                if hand & ACES_MASK != ACES_MASK:
-                    return "the ace marriage needs all four aces"
-            elif (
-                card % 6 not in (KING, QUEEN)
-                or hand & MARRIAGE_MASK[card // 6] != MARRIAGE_MASK[card // 6]
-            ):
-                suit = SUIT_SYMBOL[card // 6]
-                return f"declare {card_str(card)}: needs K and Q of {suit} in hand"
-            if not self.tricks_won[self.cur] and not c.declare_on_first_lead:
-                return "a marriage may be declared only after winning a trick"
-        if self.trick:
-            ls = self.trick[0] // 6
-            if hand & SUIT_MASK[ls] and card // 6 != ls:
-                return f"must follow {SUIT_SYMBOL[ls]}"
-            if (
-                card // 6 != ls
-                and self.trump >= 0
-                and hand & SUIT_MASK[self.trump]
-                and card // 6 != self.trump
-            ):
-                return f"must play a trump ({SUIT_SYMBOL[self.trump]})"
-            if c.must_beat:
-                return "must beat the trick when able (must_beat)"
-        else:
-            t = self.trump
-            if c.must_lead_trump and t >= 0 and hand & SUIT_MASK[t]:
-                return f"must lead a trump ({SUIT_SYMBOL[t]}) (must_lead_trump)"
-            if c.no_lead_foreign_trump:
-                return (
-                    f"may not lead the trump {SUIT_SYMBOL[t]} another player declared "
-                    "while holding other suits (no_lead_foreign_trump)"
-                )
-        return f"{A.action_str(a)} is not allowed now"  # pragma: no cover
-
     def _declare(self, seat: int, card: int) -> None:
         """§7 a marriage declared with the lead of ``card``."""
         if card % 6 == ACE:
@@ -1145,26 +1053,15 @@ class State:
     def _redeal(self, seat: int, why: str) -> None:
         """§4 a redeal: nothing is scored; the same dealer deals again by default."""
         self._close_log()
-        c = self.conv
-        old = self.totals
-        new = old[:]
-        penalties: list[Penalty] = []
-        if c.cut_ritual and self.cut_nines >= 3:
-            # cut_ritual: the cut's penalty stands even when the deal is redealt.
-            cutter = (self.dealer - 1) % self.n
-            new[cutter] -= c.penalty * (2 if self.golden_deal else 1)
-            penalties.append(Penalty(cutter, new[cutter] - old[cutter], "cut: three nines"))
-            if c.barrel and self.on_barrel[cutter] and new[cutter] < c.barrel_at:
-                self._fall(cutter, new, penalties, 0, "fell below")
-        self.totals = new
-        row = SheetRow(
-            number=self.n_rows + 1,
-            dealer=self.dealer,
-            kind="redeal",
-            deltas=tuple(new[s] - old[s] for s in range(self.n)),
-            totals=tuple(new),
-            penalties=tuple(penalties),
-            note=f"seat {seat} asked for a redeal ({why})",
+        self.standing, row = score_redeal(
+            self.conv,
+            self.n_rows + 1,
+            self.dealer,
+            seat,
+            why,
+            self.cut_nines,
+            self.golden_deal,
+            self.standing,
         )
         self._add_row(row)
         if not self.conv.redeal_same_dealer:
@@ -1208,202 +1105,41 @@ class State:
         return self._log[: self._nlog]
 
     def _score_deal(self, writeoff: bool) -> None:
-        """§8-§10: score the deal onto the sheet, then deal the next one or end the game."""
-        c, n = self.conv, self.n
-        d, con = self.declarer, self.contract
-        active = self.active
-        pts, mar = self.pts, self.mar
-        golden, dark = self.golden_deal, self.dark
-        mult = 2 if golden else 1  # golden_round: everything counts double
-        raw = [0] * n
-        points: list[int | None] = [None] * n
-        penalties: list[Penalty] = []
-        made: bool | None = None
-        for s in active:
-            points[s] = pts[s] + mar[s]
-        if writeoff:
-            # §8 concession: -contract; opponents half the contract rounded up to 5 (or 60).
-            self.writeoffs[d] += 1
-            raw[d] = 0 if c.write_off_free else -con * (2 if dark else 1)
-            half = 60 if c.write_off_60 else 5 * -(-con // 10)
-            for s in active:
-                if s != d:
-                    raw[s] = half
-            if c.write_off_third_penalty and self.writeoffs[d] % 3 == 0:
-                penalties.append(Penalty(d, -c.penalty * mult, "third concession"))
-        else:
-            dp = pts[d] + mar[d]
-            made = (round5(dp) if c.round_declarer else dp) >= con
-            val = con
-            if dark:
-                val = 2 * con  # dark_game: the declarer's result counts double
-                if made and c.dark_cap_240:
-                    val = min(val, 240)
-            raw[d] = val if made else -val
-            for s in active:
-                if s != d:
-                    raw[s] = round5(pts[s] + mar[s])  # §8 defenders, rounded
-            if self.nines_bonus:
-                for s in active:
-                    if self.nines_bonus >> s & 1:
-                        raw[s] += 120  # four_nines_bonus
-        if n == 4:
-            # §8 four players: the dealer scores the talon, plus a marriage lying in it.
-            tal = self.orig_talon
-            raw[self.dealer] = round5(mask_points(tal)) + marriage_total(tal)
-        if mult != 1:
-            raw = [r * mult for r in raw]
-        barrel = c.barrel
-        on_barrel = self.on_barrel
-        barrel_start = [b > 0 for b in on_barrel] if barrel else [False] * n
-        if barrel:
-            for s in range(n):
-                if barrel_start[s] and not (s == d and not writeoff):
-                    raw[s] = min(raw[s], 0)  # §9 on the barrel only one's own contract gains
-        # cut_ritual: the third nine in a row costs the cutter (the dealer's right).
-        if c.cut_ritual and self.cut_nines >= 3:
-            penalties.append(Penalty((self.dealer - 1) % n, -c.penalty * mult, "cut: three nines"))
-        # Bolts (§8): a player who takes no trick in a deal.
-        bolts = [0] * n
-        if c.bolts != "off" and not writeoff:
-            bolt_count, tricks_won = self.bolt_count, self.tricks_won
-            in_row = c.bolts == "in_row"
-            for s in active:
-                if c.no_bolt_on_own_game and s == d:
-                    continue  # no_bolt_on_own_game
-                if barrel_start[s] and not c.bolts_on_barrel:
-                    continue  # bolts_on_barrel off
-                empty = (points[s] == 0) if c.bolt_counts_zero_points else tricks_won[s] == 0
-                if not empty:
-                    if in_row:
-                        bolt_count[s] = 0  # bolts in_row: the run is broken
-                    continue
-                marks = 1
-                if (golden and c.golden_double_bolts) or (dark and c.dark_double_bolts):
-                    marks = 2  # golden_double_bolts / dark_double_bolts
-                bolts[s] = marks
-                bolt_count[s] += marks
-                if bolt_count[s] >= 3:
-                    bolt_count[s] -= 3  # the third bolt clears the counter (a 4th stays)
-                    penalties.append(Penalty(s, -c.penalty * mult, "third bolt"))
-        for p in penalties:
-            raw[p.seat] += p.amount
-        old = self.totals
-        new = [o + r for o, r in zip(old, raw, strict=True)]
-        if barrel:
-            self._barrel(old, new, barrel_start, penalties, writeoff)
-        if c.samosval or c.negative_samosval:
-            for s in range(n):
-                if c.samosval and new[s] == 555:
-                    penalties.append(Penalty(s, -555, "samosval 555"))  # samosval
-                    new[s] = 0
-                elif c.negative_samosval and new[s] == -555:
-                    penalties.append(Penalty(s, 555, "samosval -555"))  # negative_samosval
-                    new[s] = 0
-        # golden_round bookkeeping (golden_reset)
-        if golden:
-            self.golden_left -= 1
-            if made:
-                self.golden_made = True
-            if self.golden_left == 0 and not self.golden_made and c.golden_reset:
-                for s in range(n):
-                    if new[s]:
-                        penalties.append(Penalty(s, -new[s], "golden round reset"))
-                new = [0] * n
-                self.golden_left = n
-        self.totals = new
-        self._close_log()
-        totals = tuple(new)
-        self._add_row(
-            SheetRow(
-                self.n_rows + 1,
-                self.dealer,
-                "writeoff" if writeoff else "play",
-                d,
-                con,
-                made,
-                dark,
-                golden,
-                self.on_100,
-                tuple(points),
-                tuple([x - o for x, o in zip(new, old, strict=True)]),
-                totals,
-                tuple(bolts),
-                tuple(self.bolt_count),
-                tuple(on_barrel),
-                tuple(self.barrel_falls),
-                tuple(penalties),
-            )
+        """§8-§10 (``scoring.score_deal``): the sheet row, then the next deal or the end."""
+        facts = DealFacts(
+            number=self.n_rows + 1,
+            dealer=self.dealer,
+            active=self.active,
+            declarer=self.declarer,
+            contract=self.contract,
+            writeoff=writeoff,
+            card_points=tuple(self.pts),
+            marriage_points=tuple(self.mar),
+            tricks_won=tuple(self.tricks_won),
+            golden=self.golden_deal,
+            dark=self.dark,
+            on_100=self.on_100,
+            nines_bonus=self.nines_bonus,
+            talon=self.orig_talon,
+            cut_nines=self.cut_nines,
         )
-        target = c.target
-        if max(new) >= target:
-            reached = [s for s in range(n) if new[s] >= target]
-            order = [d] + [s for s in active if s != d] + [s for s in range(n) if s not in active]
-            best = max(new[s] for s in reached)
-            self.winner = next(s for s in order if s in reached and new[s] == best)
+        self.standing, row, winner = score_deal(self.conv, facts, self.standing)
+        self._close_log()
+        self._add_row(row)
+        if winner is not None:
+            self.winner = winner
             self.phase = _GAME_OVER
             self.cur = -4
             return
-        self.dealer = (self.dealer + 1) % n  # §2 the deal passes to the left
+        self.dealer = (self.dealer + 1) % self.n  # §2 the deal passes to the left
         self._start_deal()
-
-    def _barrel(
-        self,
-        old: list[int],
-        new: list[int],
-        start: list[bool],
-        penalties: list[Penalty],
-        writeoff: bool,
-    ) -> None:
-        """§9 the barrel: capping, arrival, knock-off, attempts, falls."""
-        c, n = self.conv, self.n
-        at = c.barrel_at
-
-        def fall(s: int, cost: int, reason: str) -> None:
-            self._fall(s, new, penalties, cost, reason)
-
-        for s in range(n):
-            if start[s]:
-                continue
-            if new[s] > at:
-                new[s] = at  # §9 a total reaching the barrel is capped there
-        arrivals = [s for s in range(n) if not start[s] and new[s] >= at]
-        if len(arrivals) >= 2 and c.one_on_barrel:
-            for s in arrivals:  # one_on_barrel: arriving together, all fall off
-                fall(s, c.penalty, "arrived together")
-            arrivals = []
-        for s in range(n):
-            if not start[s] or new[s] >= c.target:
-                continue
-            if arrivals and c.barrel_knock_off:
-                fall(s, c.penalty, "knocked off")  # barrel_knock_off
-            elif new[s] < at:
-                fall(s, 0, "fell below")
-            else:
-                self.on_barrel[s] += 1
-                if self.on_barrel[s] > c.barrel_attempts:
-                    fall(s, c.penalty, "attempts used up")  # §9 three deals, then -penalty
-        for s in arrivals:
-            self.on_barrel[s] = 1
-
-    def _fall(
-        self, s: int, new: list[int], penalties: list[Penalty], cost: int, reason: str
-    ) -> None:
-        """§9 leave the barrel without winning: a failed barrel, maybe with a penalty."""
-        if cost:
-            new[s] -= cost
-            penalties.append(Penalty(s, -cost, "barrel: " + reason))
-        self.on_barrel[s] = 0
-        self.barrel_falls[s] += 1
-        if self.conv.three_barrels_zero and self.barrel_falls[s] == 3:
-            penalties.append(Penalty(s, -new[s], "third failed barrel: total to 0"))
-            new[s] = 0  # three_barrels_zero
 
     # -- views --------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now."""
         c = self.conv
+        st = self.standing
         shown = self.talon_shown
         talon: int | None = None
         if self.declarer >= 0 and (shown or seat == self.declarer):
@@ -1454,10 +1190,10 @@ class State:
             tricks_won=tuple(self.tricks_won),
             points_taken=tuple(pts),
             played=self.played,
-            totals=tuple(self.totals),
-            bolt_counts=tuple(self.bolt_count),
-            on_barrel=tuple(self.on_barrel),
-            writeoffs=tuple(self.writeoffs),
+            totals=st.totals,
+            bolt_counts=st.bolt_count,
+            on_barrel=st.on_barrel,
+            writeoffs=st.writeoffs,
             sheet=self.rows,
             legal_actions=tuple(self.legal_actions()) if is_cur else (),
             conventions=c,
@@ -1468,15 +1204,7 @@ class State:
         """Card points + declared marriages per seat in the current deal."""
         return [self.pts[s] + self.mar[s] for s in range(self.n)]
 
-    def record(self) -> dict[str, Any]:
-        """The game so far as a record (see ``thousand.record``)."""
-        from .record import make_record
-
-        return make_record(self)
-
     def __str__(self) -> str:
-        from .cards import mask_str
-
         lines = [
             f"deal {self.deal_no} dealer {self.dealer} phase {self.phase.value} "
             f"to act {self.cur} totals {self.totals}"
@@ -1484,5 +1212,5 @@ class State:
         for s in range(self.n):
             lines.append(f"  seat {s}: {mask_str(self.hands[s])}")
         if self.trump >= 0:
-            lines.append(f"  trump {SUIT_SYMBOL[self.trump]}")
+            lines.append(f"  trump {SUIT_SYMBOLS[self.trump]}")
         return "\n".join(lines)

@@ -12,11 +12,11 @@ import random
 import pytest
 from helpers import SWEEP, SWEEP_TALON, deal, last, legal, queue, run, sweep, sweep_hands
 
-from thousand import Conventions, Game, IllegalActionError, Penalty, Phase, State
+from thousand import Conventions, Game, IllegalActionError, Penalty, Phase, State, make_record
 
 
 def first_record_deal(conv: Conventions, seed: int, dealer: int | None = None) -> dict:
-    return Game(conv).new_initial_state(random.Random(seed), dealer=dealer).record()["deals"][0]
+    return make_record(Game(conv).new_initial_state(random.Random(seed), dealer=dealer))["deals"][0]
 
 
 # -- §3 the deal -------------------------------------------------------------------
@@ -44,7 +44,7 @@ def test_rules_11_two_players_get_10_10_and_two_talons_of_2(seed: int) -> None:
 def test_rules_8_four_players_dealer_sits_out(dealer: int) -> None:
     """RULES §8 four players / players=4: the dealer gets no cards; the others 7, talon 3."""
     s = Game(Conventions(players=4)).new_initial_state(random.Random(dealer), dealer=dealer)
-    d = s.record()["deals"][0]
+    d = make_record(s)["deals"][0]
     assert [len(h) for h in d["hands"]] == [0 if p == dealer else 7 for p in range(4)]
     assert len(d["talon"]) == 3
     assert s.active == tuple((dealer + 1 + i) % 4 for i in range(3))
@@ -99,7 +99,7 @@ def test_rules_2_queued_deal_with_wrong_dealer_is_refused_by_records() -> None:
 
     s = deal(SWEEP, SWEEP_TALON, dealer=0)
     run(s, "pass; pass; writeoff")
-    rec = s.record()
+    rec = make_record(s)
     rec["deals"][1]["dealer"] = 0
     with pytest.raises(RecordError, match="dealer should be seat 1"):
         replay(rec)
@@ -143,7 +143,7 @@ def test_cut_ritual_random_deals_record_the_cut_and_charge_it() -> None:
         k for k in range(3000) if State(c, random.Random(k), dealer=0).deal_info["cut"] == 3
     )
     s = State(c, random.Random(seed), dealer=0)
-    assert s.record()["deals"][0]["cut"] == 3
+    assert make_record(s)["deals"][0]["cut"] == 3
     while s.phase is Phase.REDEAL:
         s.apply_str("keep")
     while s.phase is Phase.BIDDING:

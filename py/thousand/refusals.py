@@ -1,0 +1,137 @@
+"""Why an action is refused: the words of ``IllegalActionError`` (RULES §4-§7).
+
+``State.apply_action`` decides legality from its list of legal actions (the
+one home of the rules); this module only explains a refusal that has already
+been decided, reading the same state and the same duty functions
+(``thousand.duties``). Messages are short and never echo more than a few
+dozen characters of what was given.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .cards import ACE, ACES_MASK, KING, MARRIAGE_MASK, QUEEN, SUIT_MASK, SUIT_SYMBOLS, card_str
+from .duties import follow_mask
+from .phase import Phase
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (hostile input is not echoed whole)."""
+    try:
+        text = repr(value) if not isinstance(value, int) or value.bit_length() < 128 else "<int>"
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def why_illegal(state: State, a: object) -> str:
+    """A short message saying why ``a`` is not a legal action of ``state`` now."""
+    if type(a) is not int:
+        return f"not an action: {shown(a)} (action ids are whole numbers)"
+    if state.phase is Phase.GAME_OVER:
+        return "the game is over"
+    if state.phase is Phase.PLAY:
+        return _why_not_play(state, a)
+    return _why_not(state, a)
+
+
+def _why_not(state: State, a: int) -> str:
+    """Why ``a`` is refused outside the play phase."""
+    try:
+        text = A.action_str(a)
+    except ValueError:
+        return f"not an action: {shown(a)}"
+    ph = state.phase
+    who = f"seat {state.cur}"
+    if ph is Phase.BIDDING and A.BID_BASE <= a < A.CONTRACT_BASE:
+        v = (a - A.BID_BASE) * 5
+        c = state.conv
+        if state.dark:
+            return f"{text}: in a dark game opponents may only pass or unblind"
+        if c.silence_below is not None and state.standing.totals[state.cur] < c.silence_below:
+            return f"{text}: {who} is below {c.silence_below} and must stay silent"
+        if v <= state.high:
+            return f"{text}: the bid must be above {state.high}"
+        if v < state.high + c.min_raise:
+            return f"{text}: the smallest raise is {c.min_raise}"
+        if c.no_jumps and v != state.high + c.min_raise:
+            return f"{text}: jumps are not allowed, bid {state.high + c.min_raise}"
+        if v > c.bid_cap:
+            return f"{text}: bids stop at {c.bid_cap}"
+        if v > 120 and v > state._limit(state.cur):
+            if state._limit(state.cur) == 120:
+                return f"{text}: bid above 120 needs a marriage"
+            return f"{text}: the marriages in hand allow at most {state._limit(state.cur)}"
+        return f"{text}: the barrel player must bid at least {c.barrel_need()}"
+    if ph is Phase.CONTRACT and A.CONTRACT_BASE <= a < A.PASS:
+        vals = state._contract_values()
+        v = (a - A.CONTRACT_BASE) * 5
+        if v < vals[0]:
+            return f"{text}: the contract may not be lower than {vals[0]}"
+        return f"{text}: the contract may be at most {vals[-1]}"
+    if a == A.WRITEOFF:
+        return "writeoff: concession is not allowed now"
+    if a == A.REDEAL:
+        return "redeal: the cards do not allow a redeal now"
+    if ph is Phase.DISCARD and A.GIVE_BASE <= a < A.ASIDE_BASE + 24:
+        card = A.action_card(a)
+        if not state.hands[state.cur] >> card & 1:
+            return f"{text}: {card_str(card)} is not in the declarer's hand"
+        if state.n == 2:
+            return f"{text}: with 2 players the declarer puts 2 cards aside"
+        return f"{text}: give one card to each opponent"
+    return f"{text}: not allowed in the {ph.value} phase for {who}"
+
+
+def _why_not_play(state: State, a: int) -> str:
+    """Why ``a`` is refused in the play phase (§7 and the play conventions)."""
+    if not 0 <= a < A.GIVE_BASE:
+        try:
+            return f"{A.action_str(a)}: it is time to play a card"
+        except ValueError:
+            return f"not an action: {shown(a)}"
+    card = a % 24 if a >= A.DECLARE_BASE else a
+    hand = state.hands[state.cur]
+    if not hand >> card & 1:
+        return f"{card_str(card)} is not in seat {state.cur}'s hand"
+    c = state.conv
+    if a >= A.DECLARE_BASE:
+        if state.trick:
+            return "a marriage is declared only on the lead"
+        if card % 6 == ACE:
+            if not c.ace_marriage:
+                return "the ace marriage is not played (ace_marriage is off)"
+            if hand & ACES_MASK != ACES_MASK:
+                return "the ace marriage needs all four aces"
+        elif (
+            card % 6 not in (KING, QUEEN)
+            or hand & MARRIAGE_MASK[card // 6] != MARRIAGE_MASK[card // 6]
+        ):
+            suit = SUIT_SYMBOLS[card // 6]
+            return f"declare {card_str(card)}: needs K and Q of {suit} in hand"
+        if not state.tricks_won[state.cur] and not c.declare_on_first_lead:
+            return "a marriage may be declared only after winning a trick"
+    if state.trick:
+        ls = state.trick[0] // 6
+        trump = state.trump
+        if hand & SUIT_MASK[ls] and card // 6 != ls:
+            return f"must follow {SUIT_SYMBOLS[ls]}"
+        if card // 6 != ls and trump >= 0 and hand & SUIT_MASK[trump] and card // 6 != trump:
+            return f"must play a trump ({SUIT_SYMBOLS[trump]})"
+        if not follow_mask(hand, state.trick, trump, c.must_beat) >> card & 1:
+            return "must beat the trick when able (must_beat)"
+    else:
+        t = state.trump
+        if c.must_lead_trump and t >= 0 and hand & SUIT_MASK[t]:
+            return f"must lead a trump ({SUIT_SYMBOLS[t]}) (must_lead_trump)"
+        if c.no_lead_foreign_trump:
+            return (
+                f"may not lead the trump {SUIT_SYMBOLS[t]} another player declared "
+                "while holding other suits (no_lead_foreign_trump)"
+            )
+    return f"{A.action_str(a)} is not allowed now"  # pragma: no cover
