@@ -41,16 +41,6 @@ ACES_MASK = sum(1 << (6 * s + ACE) for s in range(4))
 _SUIT_PATTERN_POINTS = tuple(sum(RANK_POINTS[r] for r in range(6) if p >> r & 1) for p in range(64))
 
 
-def suit_of(card: int) -> int:
-    """The suit 0..3 of a card."""
-    return card // 6
-
-
-def rank_of(card: int) -> int:
-    """The rank 0..5 (9 J Q K T A) of a card."""
-    return card % 6
-
-
 def card_str(card: int) -> str:
     """Engine notation of a card: rank then suit, e.g. ``TS``."""
     return RANKS[card % 6] + SUITS[card // 6]
@@ -117,11 +107,6 @@ def mask_points(mask: int) -> int:
 def marriage_value(kind: int) -> int:
     """RULES §1: the value of a marriage of suit ``kind`` (``ACE_MARRIAGE``: 200)."""
     return ACE_MARRIAGE_VALUE if kind == ACE_MARRIAGE else MARRIAGE_VALUE[kind]
-
-
-def marriages_in(mask: int) -> list[int]:
-    """Suits whose K and Q are both in the mask."""
-    return [s for s in range(4) if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]]
 
 
 # Marriage value held per 6-bit suit pattern, per suit (Q and K both present).

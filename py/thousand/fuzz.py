@@ -177,8 +177,8 @@ def _marriages_of(state: State) -> int:
     """Marriage points declared in the deal just scored (read back from its log)."""
     total = 0
     for a in state.log[-1]["actions"]:
-        if A.DECLARE_BASE <= a < A.GIVE_BASE:
-            card = a - A.DECLARE_BASE
+        if A.is_declare(a):
+            card = A.played_card(a)
             total += marriage_value(ACE_MARRIAGE if card % 6 == ACE else card // 6)
     return total
 

@@ -48,8 +48,8 @@ def _why_not(state: State, a: int) -> str:
         return f"not an action: {shown(a)}"
     ph = state.phase
     who = f"seat {state.cur}"
-    if ph is Phase.BIDDING and A.BID_BASE <= a < A.CONTRACT_BASE:
-        v = (a - A.BID_BASE) * 5
+    if ph is Phase.BIDDING and A.is_bid(a):
+        v = A.action_value(a)
         c = state.conv
         if state.dark:
             return f"{text}: in a dark game opponents may only pass or unblind"
@@ -68,9 +68,9 @@ def _why_not(state: State, a: int) -> str:
                 return f"{text}: bid above 120 needs a marriage"
             return f"{text}: the marriages in hand allow at most {state._limit(state.cur)}"
         return f"{text}: the barrel player must bid at least {c.barrel_need()}"
-    if ph is Phase.CONTRACT and A.CONTRACT_BASE <= a < A.PASS:
+    if ph is Phase.CONTRACT and A.is_contract(a):
         vals = state._contract_values()
-        v = (a - A.CONTRACT_BASE) * 5
+        v = A.action_value(a)
         if v < vals[0]:
             return f"{text}: the contract may not be lower than {vals[0]}"
         return f"{text}: the contract may be at most {vals[-1]}"
@@ -78,7 +78,7 @@ def _why_not(state: State, a: int) -> str:
         return "writeoff: concession is not allowed now"
     if a == A.REDEAL:
         return "redeal: the cards do not allow a redeal now"
-    if ph is Phase.DISCARD and A.GIVE_BASE <= a < A.ASIDE_BASE + 24:
+    if ph is Phase.DISCARD and A.is_discard(a):
         card = A.action_card(a)
         if not state.hands[state.cur] >> card & 1:
             return f"{text}: {card_str(card)} is not in the declarer's hand"
@@ -90,17 +90,17 @@ def _why_not(state: State, a: int) -> str:
 
 def _why_not_play(state: State, a: int) -> str:
     """Why ``a`` is refused in the play phase (§7 and the play conventions)."""
-    if not 0 <= a < A.GIVE_BASE:
+    if not A.is_play(a):
         try:
             return f"{A.action_str(a)}: it is time to play a card"
         except ValueError:
             return f"not an action: {shown(a)}"
-    card = a % 24 if a >= A.DECLARE_BASE else a
+    card = A.played_card(a)
     hand = state.hands[state.cur]
     if not hand >> card & 1:
         return f"{card_str(card)} is not in seat {state.cur}'s hand"
     c = state.conv
-    if a >= A.DECLARE_BASE:
+    if A.is_declare(a):
         if state.trick:
             return "a marriage is declared only on the lead"
         if card % 6 == ACE:

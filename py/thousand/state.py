@@ -722,9 +722,6 @@ class State:
                 out.extend(range(A.BID_BASE + lo // 5, A.BID_BASE + hi // 5 + 1))
         return out
 
-    def _opponents(self) -> list[int]:
-        return [s for s in self.active if s != self.declarer]
-
     def _writeoff_allowed(self) -> bool:
         """§8 concession and its conventions."""
         c = self.conv
@@ -914,7 +911,7 @@ class State:
                 self._set_declarer(seat, 125, on_100=False)
                 return
         else:
-            self.high = (a - A.BID_BASE) * 5
+            self.high = A.action_value(a)
             self.high_seat = seat
             self.raised = True
         nxt = self._next_bidder(seat)
@@ -967,8 +964,8 @@ class State:
             self._score_deal(writeoff=True)
             return
         d = self.declarer
-        if a >= A.ASIDE_BASE:
-            card = a - A.ASIDE_BASE
+        if A.is_aside(a):
+            card = A.action_card(a)
             self.hands[d] &= ~(1 << card)
             self.aside |= 1 << card
             done = self.aside.bit_count() == 2
@@ -1006,7 +1003,7 @@ class State:
         if a == A.WRITEOFF:
             self._score_deal(writeoff=True)
             return
-        self.contract = (a - A.CONTRACT_BASE) * 5
+        self.contract = A.action_value(a)
         self.phase = _PLAY
         self.cur = self.leader = self.declarer  # §7 the declarer leads first
 
