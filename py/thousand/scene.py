@@ -11,7 +11,7 @@ the same way; words and layout are theirs.
 >>> state = Game(Conventions()).new_initial_state(random.Random(1))
 >>> sc = Scene.of_state(state)               # all hands open
 >>> [len(s.cards or ()) for s in sc.seats], sc.talon_backs
-([7, 7, 7], 3)
+([7, 7, 7], (3,))
 >>> Scene.of_state(state, seat=0).seats[1].cards is None   # another seat's hand is hidden
 True
 """
