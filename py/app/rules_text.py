@@ -968,7 +968,7 @@ _PL: dict[str, tuple[str, str]] = {
         "zażądać nowego rozdania.",
     ),
     "redeal_first_hand_three_nines": (
-        "Trzy dziewiątki na setce",
+        "Trzy dziewiątki u pierwszego",
         "Pierwszemu licytującemu do nowego rozdania wystarczą trzy dziewiątki.",
     ),
     "redeal_four_jacks": (
@@ -990,7 +990,7 @@ _PL: dict[str, tuple[str, str]] = {
         "do nowego rozdania.",
     ),
     "redeal_only_on_100": (
-        "Rozdanie przez musik tylko na setce",
+        "Rozdanie przez musik tylko przy 100",
         "Nowe rozdanie z powodu musiku tylko wtedy, gdy musik wzięto za 100, bez licytacji.",
     ),
     "min_raise": ("Najmniejsze podbicie", "O ile co najmniej trzeba podbić poprzednią ofertę."),
@@ -1015,7 +1015,7 @@ _PL: dict[str, tuple[str, str]] = {
         "Gracz, którego wynik jest poniżej tej liczby, zawsze pasuje.",
     ),
     "hide_talon_on_100": (
-        "Musik na setce zakryty",
+        "Musik wzięty za 100 zakryty",
         "Musiku wziętego za 100, bez licytacji, nie pokazuje się pozostałym.",
     ),
     "open_discard": (
