@@ -2,9 +2,8 @@
 
 Pure data (stdlib only, no DOM): the editor's groups, a short label and a
 one-line explanation per convention, names of the presets and of the choice
-values, the regional rule sets, and how to name a card in words (screen
-readers). ``docs/CONVENTIONS.md`` is the reference for every id; the texts
-here say the same in the players' own words, never in engine notation.
+values and the regional rule sets. ``docs/CONVENTIONS.md`` is the reference
+for every id; the texts here say the same in the players' own words, never in engine notation.
 
 Ids in ``PLANNED`` (and the values in ``PLANNED_VALUES``) are specified in
 ``docs/CONVENTIONS.md`` as "(new)" but not yet fields of
@@ -13,10 +12,6 @@ engine has them.
 
 >>> TEXT["uk"]["barrel"][0]
 'Бочка'
->>> card_name("pl", "TH")
-'dziesiątka kier'
->>> card_name("uk", "QC")
-'дама хрестова'
 """
 
 from __future__ import annotations
@@ -1463,86 +1458,3 @@ PRESET_TEXT: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 """Per language, per preset id (engine presets and regional sets): (name, description)."""
-
-# -- naming a card in words (screen readers) ---------------------------------
-
-RANK_WORDS: dict[str, dict[str, tuple[str, str]]] = {
-    # rank -> (word, grammatical gender: "m" or "f"); English has no gender.
-    "en": {
-        "A": ("Ace", "m"),
-        "T": ("Ten", "m"),
-        "K": ("King", "m"),
-        "Q": ("Queen", "m"),
-        "J": ("Jack", "m"),
-        "9": ("Nine", "m"),
-    },
-    "ru": {
-        "A": ("туз", "m"),
-        "T": ("десятка", "f"),
-        "K": ("король", "m"),
-        "Q": ("дама", "f"),
-        "J": ("валет", "m"),
-        "9": ("девятка", "f"),
-    },
-    "uk": {
-        "A": ("туз", "m"),
-        "T": ("десятка", "f"),
-        "K": ("король", "m"),
-        "Q": ("дама", "f"),
-        "J": ("валет", "m"),
-        "9": ("девʼятка", "f"),
-    },
-    "pl": {
-        "A": ("as", "m"),
-        "T": ("dziesiątka", "f"),
-        "K": ("król", "m"),
-        "Q": ("dama", "f"),
-        "J": ("walet", "m"),
-        "9": ("dziewiątka", "f"),
-    },
-}
-
-SUIT_WORDS: dict[str, dict[str, tuple[str, str]]] = {
-    # suit -> (form after a masculine rank, form after a feminine rank)
-    "en": {
-        "S": ("of spades", "of spades"),
-        "C": ("of clubs", "of clubs"),
-        "D": ("of diamonds", "of diamonds"),
-        "H": ("of hearts", "of hearts"),
-    },
-    # Russian: the genitive plural of the suit, the same after any rank (туз пик).
-    "ru": {
-        "S": ("пик", "пик"),
-        "C": ("треф", "треф"),
-        "D": ("бубен", "бубен"),
-        "H": ("червей", "червей"),
-    },
-    # Ukrainian: the suit adjective agreeing with the rank (туз піковий, дама пікова).
-    "uk": {
-        "S": ("піковий", "пікова"),
-        "C": ("хрестовий", "хрестова"),
-        "D": ("бубновий", "бубнова"),
-        "H": ("чирвовий", "чирвова"),
-    },
-    # Polish: the suit name, indeclinable, after any rank (as pik, dama kier).
-    "pl": {
-        "S": ("pik", "pik"),
-        "C": ("trefl", "trefl"),
-        "D": ("karo", "karo"),
-        "H": ("kier", "kier"),
-    },
-}
-
-
-def card_name(lang: str, card: str) -> str:
-    """A card in words for ``lang`` from engine notation (``"TH"``: ten of hearts).
-
-    >>> card_name("en", "AS"), card_name("ru", "9D")
-    ('Ace of spades', 'девятка бубен')
-    """
-    rank, suit = card[0].upper(), card[-1].upper()
-    if card[:2] == "10":
-        rank = "T"
-    word, gender = RANK_WORDS[lang][rank]
-    masc, fem = SUIT_WORDS[lang][suit]
-    return f"{word} {fem if gender == 'f' else masc}"

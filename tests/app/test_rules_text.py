@@ -221,26 +221,3 @@ def test_polish_set_uses_the_new_conventions() -> None:
     assert pl["round_to"] == 10 and pl["bid_step"] == 10 and pl["min_raise"] == 10
     assert pl["bombs"] == 1 and pl["bomb_points"] == 60 and pl["write_off"] is False
     assert pl["must_beat"] is True
-
-
-CARDS = [r + s for s in "SCDH" for r in "9JQKTA"]
-
-
-@pytest.mark.parametrize("lang", R.LANGS)
-def test_card_names(lang: str) -> None:
-    names = [R.card_name(lang, c) for c in CARDS]
-    assert len(set(names)) == 24, f"{lang}: two cards share a name"
-    for n in names:
-        assert n and n == n.strip() and "  " not in n
-
-
-def test_card_names_by_language() -> None:
-    assert R.card_name("en", "QS") == "Queen of spades"
-    assert R.card_name("en", "10H") == "Ten of hearts"
-    assert R.card_name("ru", "AC") == "туз треф"
-    assert R.card_name("ru", "QH") == "дама червей"
-    assert R.card_name("uk", "AS") == "туз піковий"
-    assert R.card_name("uk", "TD") == "десятка бубнова"
-    assert R.card_name("uk", "9H") == "девʼятка чирвова"
-    assert R.card_name("pl", "KC") == "król trefl"
-    assert R.card_name("pl", "9S") == "dziewiątka pik"
