@@ -197,30 +197,32 @@ def stylesheet_hrefs(html: str) -> list[str]:
 
 
 def inline_page(html: str, stylesheets: Mapping[str, str], sprite: str) -> str:
-    """Return ``html`` with its stylesheets inlined and the card back symbol embedded.
+    """Return ``html`` with its stylesheets and the whole card sprite inlined.
 
     Every ``<link rel="stylesheet" href=H>`` with H in ``stylesheets`` becomes a
     ``<style>`` holding that text, in place, so the cascade order is unchanged.
-    ``<use href="cards_svg/cards.svg#card-back">`` becomes ``href="#card-back"``
-    and the back's ``<symbol>`` goes right after ``<body>``; faces still come
-    from the sprite file when the UI draws them.
+    The sprite's symbols (every face and the back) go into one hidden ``<svg>``
+    right after ``<body>`` and ``cards_svg/cards.svg#X`` references become
+    ``#X``: card faces never wait for a request and never render blank when
+    the table redraws (the sprite costs no request at all).
     """
     for href, css in stylesheets.items():
         link = f'<link rel="stylesheet" href="{href}">'
         if link not in html:
             raise ValueError(f"page lacks {link}")
         html = html.replace(link, f"<style>\n{css.strip()}\n</style>", 1)
-    match = re.search(r'<symbol id="card-back".*?</symbol>', sprite, re.DOTALL)
-    if not match:
+    if 'id="card-back"' not in sprite:
         raise ValueError("sprite has no card-back symbol")
     if "<body>" not in html:
         raise ValueError("page lacks a plain <body> tag")
+    inner = re.sub(r"^.*?<svg[^>]*>|</svg>\s*$", "", sprite.strip(), count=2, flags=re.DOTALL)
+    inner = re.sub(r"<!--.*?-->", "", inner, flags=re.DOTALL).strip()
     holder = (
         '<svg class="sprite" width="0" height="0" aria-hidden="true"'
-        f' style="position:absolute">{match.group(0)}</svg>'
+        f' style="position:absolute">{inner}</svg>'
     )
     html = html.replace("<body>", f"<body>\n{holder}", 1)
-    return html.replace("cards_svg/cards.svg#card-back", "#card-back")
+    return html.replace("cards_svg/cards.svg#", "#")
 
 
 def payload_bytes(dist: Path) -> dict[str, int]:

@@ -20,7 +20,7 @@ result against ``to_html`` of the new tree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any, Union
 
@@ -163,9 +163,13 @@ class Patcher:
         self.live: list[_Live | _LiveText] = []
         self.created = 0
 
-    def render(self, children: list[Node]) -> None:
-        """Make ``root``'s children match ``children``."""
+    def render(self, children: Sequence[Node]) -> None:
+        """Make ``root``'s children match ``children`` (the first call replaces
+        whatever the root held, e.g. a static placeholder)."""
         self.created = 0
+        if not self.live:
+            while self.root.firstChild:  # JS null is falsy
+                self.root.removeChild(self.root.firstChild)
         self.live = self._children(self.root, self.live, children, svg=False)
 
     def clear(self) -> None:
@@ -206,7 +210,7 @@ class Patcher:
         return old
 
     def _children(
-        self, parent: Any, old: list[_Live | _LiveText], new: list[Node], svg: bool
+        self, parent: Any, old: list[_Live | _LiveText], new: Sequence[Node], svg: bool
     ) -> list[_Live | _LiveText]:
         if not old and not new:
             return []

@@ -1,22 +1,24 @@
-"""A game at the table: the engine state, who sits where, bots, saving. Pure Python.
+"""A game at the table: the engine state, who sits where, bots, saving, undo. Pure Python.
 
-The browser glue (``main.py``) asks this module what to do next and feeds it
-clicks; everything here runs and is tested in plain CPython. Storage is any
-object with ``getItem``/``setItem``/``removeItem`` (``window.localStorage`` in
-the browser, a dict-backed fake in tests).
+The glue (``table.py``) asks this module what to do next and feeds it the
+player's choices; everything here runs and is tested in CPython.
 
-A save is a JSON object ``{"format": "thousand-save", "version": 1,
-"record": <engine game record>, "levels": [...], "human": 0, "seed": S,
-"shown": N}``; loading replays the record through the engine, so a save can
-never hold an illegal position. A save that cannot be read is moved aside
-under another key (never deleted) and a new game starts.
+A save is ``{"format": "thousand-save", "version": 1, "record": <game record>,
+"levels": [...], "human": 0, "seed": S, "shown": N, "rev": R, "tab": "...",
+"undos": U, "id": "..."}``; loading replays the record through the engine, so
+a save can never hold an illegal position. ``rev`` counts writes of one game
+and ``tab`` names the tab that wrote it last (two tabs never silently
+overwrite each other, see ``table.py``).
+
+The deals after the first come from ``random.Random(f"{seed}:{rows}")``,
+``rows`` being the sheet rows before the deal, so a saved, resumed or undone
+game deals the same cards it would have dealt anyway.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any, Protocol
+from typing import Any
 
 from thousand import Conventions, Game, IllegalActionError, Observation, State
 from thousand.bots import Bot, make_bot
@@ -24,119 +26,109 @@ from thousand.conventions import ConventionsError
 from thousand.record import RecordError, make_record, replay
 from thousand.sheet import SheetRow
 
-SAVE_KEY = "thousand.save"
-LANG_KEY = "thousand.lang"
-SETUP_KEY = "thousand.setup"
+from .storage import SAVE_KEY, Aside, Store
+
 SAVE_FORMAT = "thousand-save"
 SAVE_VERSION = 1
 LEVELS = ("easy", "normal", "strong")
-PRESETS = ("classic", "strict", "family", "golden_dark", "two_players", "four_players")
+DEFAULT_LEVEL = "normal"
 
 
 class SaveError(ValueError):
     """A save that cannot be read; the message says why."""
 
 
-class Storage(Protocol):
-    """The part of the Web Storage API the table uses."""
-
-    def getItem(self, key: str) -> str | None: ...
-    def setItem(self, key: str, value: str) -> None: ...
-    def removeItem(self, key: str) -> None: ...
-
-
-class MemoryStorage:
-    """A dict-backed Storage (tests; a fallback where localStorage is refused)."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        """The stored text or None."""
-        return self.data.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        """Store a text."""
-        self.data[key] = str(value)
-
-    def removeItem(self, key: str) -> None:
-        """Forget a key."""
-        self.data.pop(key, None)
-
-
-def conventions_for(players: int, preset: str) -> Conventions:
-    """The conventions of a preset for a number of players (the barrel off for 2)."""
-    return Conventions.for_players(players, preset if preset in PRESETS else "classic")
+def _rng(seed: int, rows: int) -> random.Random:
+    return random.Random(f"{seed}:{rows}")
 
 
 class Session:
     """One game: the engine state, the human's seat, a bot level per other seat."""
 
     def __init__(
-        self, state: State, levels: list[str], seed: int, human: int = 0, shown: int = 0
+        self,
+        state: State,
+        levels: list[str],
+        seed: int,
+        human: int = 0,
+        shown: int = 0,
+        game_id: str = "",
+        undos: int = 0,
     ) -> None:
         self.state = state
         self.human = human
         self.seed = seed
-        self.levels = [lv if lv in LEVELS else "easy" for lv in levels]
+        self.game_id = game_id or f"g{seed:x}"
+        self.undos = undos
+        self.rev = 0
+        self.levels = [lv if lv in LEVELS else DEFAULT_LEVEL for lv in levels]
+        self.levels[human] = "human"
         self.bots: dict[int, Bot] = {}
-        for s in range(state.n):
-            if s != human:
-                try:
-                    self.bots[s] = make_bot(self.levels[s])
-                except ValueError:
-                    self.levels[s] = "easy"
-                    self.bots[s] = make_bot("easy")
-        self.bot_rng = random.Random(seed * 31 + len(state.rows))
+        self.bot_rng = random.Random(f"bots:{seed}:{state.n_rows}")
         self.shown = shown  # sheet rows the player has seen summarised
+        self.version = 0  # bumped on every change: a pending thought checks it
 
     @classmethod
     def new(
         cls,
-        players: int = 3,
-        preset: str = "classic",
-        levels: list[str] | None = None,
+        conventions: Conventions,
+        level: str = DEFAULT_LEVEL,
         seed: int | None = None,
+        human: int = 0,
     ) -> Session:
-        """A new game: the human at seat 0, the first dealer drawn at random."""
-        conv = conventions_for(players, preset)
+        """A new game: the human at ``human``, the first dealer drawn at random."""
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
-        state = Game(conv).new_initial_state(random.Random(seed))
-        lv = levels or []
-        full = ["human"] + [lv[i] if i < len(lv) else "easy" for i in range(players - 1)]
-        return cls(state, full, seed)
+        state = Game(conventions).new_initial_state(random.Random(seed))
+        levels = [level] * conventions.players
+        return cls(
+            state,
+            levels,
+            seed,
+            human=human,
+            game_id=f"g{seed:x}-{random.SystemRandom().randrange(1 << 20):x}",
+        )
 
-    # -- turn flow ----------------------------------------------------------
+    # -- turn flow ------------------------------------------------------------------
 
     @property
     def n(self) -> int:
         """Number of seats."""
         return self.state.n
 
+    def bot(self, seat: int) -> Bot:
+        """The bot at ``seat`` (made on first use: the AI is imported only then)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            try:
+                bot = make_bot(self.levels[seat])
+            except ValueError:
+                bot = make_bot("easy")
+            self.bots[seat] = bot
+        return bot
+
     def observation(self) -> Observation:
         """What the human sees."""
         return self.state.observation(self.human)
 
-    def pending_rows(self) -> list[SheetRow]:
-        """Deals finished since the player last closed the summary."""
-        return list(self.state.rows[self.shown :])
-
     def summary_row(self) -> SheetRow | None:
-        """The newest finished deal still to show (play or concession), if any."""
-        rows = [r for r in self.pending_rows() if r.kind != "redeal"]
-        return rows[-1] if rows else None
+        """The newest finished deal still to show (played or conceded), if any."""
+        for r in reversed(self.state.rows[self.shown :]):
+            if r.kind != "redeal":
+                return r
+        return None
 
     def acknowledge(self) -> None:
-        """The player has seen the deal summaries."""
-        self.shown = len(self.state.rows)
+        """The player has seen the deal summary."""
+        self.shown = self.state.n_rows
+        self.version += 1
 
     def waiting_for_summary(self) -> bool:
         """Whether play pauses on a deal summary (a finished deal not yet seen)."""
         return self.summary_row() is not None
 
     def human_to_act(self) -> bool:
-        """Whether the human must act now."""
+        """Whether the human must act now (a legal input now is applied)."""
         return (
             not self.state.is_terminal()
             and not self.waiting_for_summary()
@@ -150,58 +142,105 @@ class Session:
         seat = self.state.current_player()
         return seat if seat != self.human else None
 
-    def bot_action(self) -> int:
-        """The action the bot to act chooses (runs to completion)."""
-        seat = self.state.current_player()
-        return self.bots[seat].act(self.state.observation(seat), self.bot_rng)
-
     def apply(self, action: int) -> None:
         """Apply an action (the human's after a click, or a bot's)."""
         if self.state.is_terminal():
             raise IllegalActionError("the game is over")
+        rows = self.state.n_rows
+        self.state.rng = _rng(self.seed, rows)
         self.state.apply_action(action)
-        if (
-            self.state.rows
-            and self.state.rows[-1].kind == "redeal"
-            and not self.waiting_for_summary()
-        ):
-            self.shown = len(self.state.rows)  # a redeal needs no summary
+        self.version += 1
+        if self.state.n_rows != rows and not self.waiting_for_summary():
+            self.shown = self.state.n_rows  # a redeal needs no summary
 
     def last_deal_tricks(self) -> list[Any]:
         """The tricks of the last finished deal (for the last-trick review)."""
-        if not self.state.log:
-            return []
-        return list(self.state.log[-1].get("tricks", []))
+        log = self.state.log
+        return list(log[-1].get("tricks", [])) if log else []
 
-    # -- saving ---------------------------------------------------------------
+    # -- undo -------------------------------------------------------------------------
 
-    def to_save(self) -> str:
-        """The save as JSON text."""
-        return json.dumps(
+    def undo_point(self) -> int | None:
+        """How many actions of the current deal stay after an undo, or None.
+
+        The human's last decision in this deal is taken back with the bot moves
+        after it, as long as none of them revealed a card to the human (a card
+        played, the talon shown, a card passed to them) and the deal has not
+        ended.
+        """
+        if self.state.is_terminal() or self.waiting_for_summary():
+            return None
+        rec = make_record(self.state)
+        actions = rec["deals"][-1]["actions"]
+        probe = replay({**rec, "deals": [*rec["deals"][:-1], {**rec["deals"][-1], "actions": []}]})
+        seats = []
+        for text in actions:
+            seats.append(probe.current_player())
+            probe.apply_str(text)
+        mine = [i for i, s in enumerate(seats) if s == self.human]
+        if not mine:
+            return None
+        i = mine[-1]
+        probe = replay(
             {
-                "format": SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "record": make_record(self.state),
-                "levels": self.levels,
-                "human": self.human,
-                "seed": self.seed,
-                "shown": self.shown,
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
+                **rec,
+                "deals": [*rec["deals"][:-1], {**rec["deals"][-1], "actions": actions[: i + 1]}],
+            }
         )
+        before = probe.observation(self.human)
+        for text in actions[i + 1 :]:
+            probe.apply_str(text)
+            after = probe.observation(self.human)
+            if (
+                after.played != before.played
+                or after.talon != before.talon
+                or after.received != before.received
+                or after.hand & ~before.hand
+            ):
+                return None
+            before = after
+        return i
+
+    def undo(self) -> bool:
+        """Take back the human's last decision (and the bot moves after it)."""
+        keep = self.undo_point()
+        if keep is None:
+            return False
+        rec = make_record(self.state)
+        last = rec["deals"][-1]
+        rec["deals"][-1] = {**last, "actions": last["actions"][:keep]}
+        state = replay(rec)
+        state.rng = _rng(self.seed, state.n_rows)
+        self.state = state
+        self.undos += 1
+        self.version += 1
+        return True
+
+    # -- saving ---------------------------------------------------------------------
+
+    def to_save(self, tab: str = "") -> dict[str, Any]:
+        """The save as a JSON-ready object."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "id": self.game_id,
+            "record": make_record(self.state),
+            "levels": self.levels,
+            "human": self.human,
+            "seed": self.seed,
+            "shown": self.shown,
+            "rev": self.rev,
+            "tab": tab,
+            "undos": self.undos,
+        }
 
     @classmethod
-    def from_save(cls, text: str) -> Session:
-        """A session from save text; ``SaveError`` says why one cannot be read."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError, ValueError) as e:
-            raise SaveError(f"not JSON: {e}") from None
+    def from_save(cls, data: Any) -> Session:
+        """A session from a parsed save; ``SaveError`` says why one cannot be read."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a saved game of 1000")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"unsupported save version {data.get('version')!r}")
+        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:
+            raise SaveError("unsupported save version")
         try:
             state = replay(data.get("record"))
         except (RecordError, ConventionsError) as e:
@@ -213,51 +252,53 @@ class Session:
             or not all(isinstance(x, str) for x in levels)
         ):
             raise SaveError("the save's seats do not match its game")
-        human = data.get("human", 0)
-        seed = data.get("seed", 0)
-        shown = data.get("shown", len(state.rows))
-        for name, v in (("human", human), ("seed", seed), ("shown", shown)):
-            if not isinstance(v, int) or isinstance(v, bool):
+        fields: dict[str, int] = {}
+        for name, default in (
+            ("human", 0),
+            ("seed", 0),
+            ("shown", state.n_rows),
+            ("rev", 0),
+            ("undos", 0),
+        ):
+            v = data.get(name, default)
+            if type(v) is not int or abs(v) >= 2**63:
                 raise SaveError(f"{name} must be a whole number")
-        if not 0 <= human < state.n or not 0 <= shown <= len(state.rows):
+            fields[name] = v
+        if not 0 <= fields["human"] < state.n or not 0 <= fields["shown"] <= state.n_rows:
             raise SaveError("the save's seats do not match its game")
-        # Future deals: a generator of its own, since the original one is not saved.
-        state.rng = random.Random(f"{seed}:{len(state.rows)}")
-        return cls(state, list(levels), seed, human=human, shown=shown)
+        game_id = data.get("id", "")
+        if not isinstance(game_id, str) or len(game_id) > 64:
+            raise SaveError("the save's id is not valid")
+        state.rng = _rng(fields["seed"], state.n_rows)
+        s = cls(
+            state,
+            list(levels),
+            fields["seed"],
+            human=fields["human"],
+            shown=fields["shown"],
+            game_id=game_id,
+            undos=fields["undos"],
+        )
+        s.rev = fields["rev"]
+        return s
 
 
-def load_or_new(storage: Storage, make_new: Any) -> tuple[Session, str | None]:
-    """The saved game, or ``make_new()`` with a message when the save was unreadable.
-
-    A corrupt save is moved to ``thousand.save.corrupt[.N]`` (never deleted).
-    Storage that refuses access is treated as empty.
-    """
-    try:
-        text = storage.getItem(SAVE_KEY)
-    except Exception:
-        text = None
-    if not text:
+def load_or_new(store: Store, make_new: Any) -> tuple[Session, Aside | None]:
+    """The saved game, or ``make_new()`` and a report when the save was unreadable
+    (the bad save is moved aside by ``Store``, never deleted)."""
+    data, aside = store.read(SAVE_KEY)
+    if aside is not None:
+        return make_new(), aside
+    if data is None:
         return make_new(), None
     try:
-        return Session.from_save(text), None
+        return Session.from_save(data), None
     except SaveError as e:
-        key = SAVE_KEY + ".corrupt"
-        n = 1
-        try:
-            while storage.getItem(key) is not None and n < 1000:
-                n += 1
-                key = f"{SAVE_KEY}.corrupt.{n}"
-            storage.setItem(key, text)
-            storage.removeItem(SAVE_KEY)
-        except Exception:
-            key = SAVE_KEY
-        return make_new(), f"save_corrupt|{e}|{key}"
+        text = store.get_text(SAVE_KEY) or ""
+        return make_new(), store.move_aside(SAVE_KEY, text, str(e))
 
 
-def save(storage: Storage, session: Session) -> str | None:
-    """Write the save; returns an error text instead of raising (quota, private mode)."""
-    try:
-        storage.setItem(SAVE_KEY, session.to_save())
-    except Exception as e:
-        return str(e) or type(e).__name__
-    return None
+def save(store: Store, session: Session, tab: str = "") -> str | None:
+    """Write the autosave; the reason when it failed (quota, refused), else None."""
+    session.rev += 1
+    return store.write(SAVE_KEY, session.to_save(tab))

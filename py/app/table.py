@@ -1,51 +1,75 @@
-"""The browser glue: DOM events, pacing, localStorage. Runs only under PyScript.
+"""The browser glue: DOM events, pacing, the bots' turns, storage. Runs under PyScript.
 
-Data flows one way: a click becomes an engine action (``data-action`` /
+Data flows one way: an input becomes an engine action (``data-action`` /
 ``data-card``), ``Session`` applies it, the table is re-rendered from the new
-observation by ``view.render_table``; bots act only when the engine says it is
-their turn, paced so a person can follow them.
+state by the pure views (``view``, ``dialogs``) and patched into the page by
+``dom.Patcher`` (keyed: a card keeps its element while it stays in a hand).
+Bots act only when the engine says it is their turn.
+
+Inputs and races: ``#table[data-turn="human"]`` means exactly that a legal
+input now is applied, at once, in every phase. Pauses that let a person
+follow the bots (a finished trick on show, a bot's pacing) end early on any
+input and never swallow it. Every bot decision and every hint belongs to the
+exact state it was started for (``Session.version``): a new game, an undo, a
+reload or another input cancels it. No Python exception text reaches the
+player: errors are logged to the console and the player gets a short notice.
 
 URL parameters (all optional, validated; anything else is ignored):
-``lang=en|ru``, ``seed=<int>`` (a new game's deal seed), ``speed=fast`` (short
-pauses, for tests), ``players=2|3|4``, ``preset=<name>``, ``level=<name>``,
-``think=<ms>`` (the bots' thinking budget), ``fresh=1`` (start a new game even
-when one is saved; the old save is kept aside).
+``lang=en|ru|uk|pl``, ``seed=<int>`` and ``fresh=1`` (start a new seeded game;
+both are dropped from the address once used), ``speed=fast`` (short pauses,
+for tests and demos), ``players=2|3|4``, ``preset=<name>``,
+``level=easy|normal|strong``, ``think=<ms>`` (the bots' thinking budget).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
+import time
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from thousand import IllegalActionError, Phase, action_from_str, card_from_str
+from thousand import Conventions, IllegalActionError, action_from_str, card_from_str
 from thousand import actions as A
+from thousand.cards import card_str
+from thousand.phase import Phase
+from thousand.scene import Scene
 
 from . import boot
-from .i18n import normalize_lang, t
-from .session import (
-    LANG_KEY,
-    LEVELS,
-    PRESETS,
-    SAVE_KEY,
-    SETUP_KEY,
-    MemoryStorage,
-    Session,
-    load_or_new,
-    save,
+from .dialogs import (
+    game_over,
+    last_trick_dialog,
+    log_dialog,
+    new_game_dialog,
+    sheet_dialog,
+    summary,
 )
-from .view import TableModel, render_table, ui_phase
+from .dom import Patcher
+from .events import deal_events
+from .hint import hint_rows
+from .i18n import LANGS, normalize_lang, t
+from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
+from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
+from .view import Model, Notice, default_names, stepper_values, table_attrs
+from .view import render as render_table
+
+PRESETS = ("classic", "strict", "family", "golden_dark")
+PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think")
+
+# One slice of AI thinking between yields to the page. A slice overruns by at most
+# one unit of work (~2.5x slower in Pyodide than CPython), so 25 ms keeps the main
+# thread's tasks under 50 ms (bench/ai_results.md, "Responsiveness").
+THINK_SLICE_MS = 25
 
 
 def _params() -> dict[str, str]:
     out: dict[str, str] = {}
     try:
-        search = str(window.location.search or "")
-        params = window.URLSearchParams.new(search)
-        for key in ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think"):
+        params = window.URLSearchParams.new(str(window.location.search or ""))
+        for key in PARAMS:
             v = params.get(key)  # JS null (absent) does not arrive as None: test for str
             if isinstance(v, str):
                 out[key] = v[:40]
@@ -54,7 +78,7 @@ def _params() -> dict[str, str]:
     return out
 
 
-def _int(text: str | None, lo: int, hi: int) -> int | None:
+def _int(text: object, lo: int, hi: int) -> int | None:
     try:
         v = int(str(text))
     except (TypeError, ValueError):
@@ -62,30 +86,36 @@ def _int(text: str | None, lo: int, hi: int) -> int | None:
     return v if lo <= v <= hi else None
 
 
-# One slice of AI thinking between yields to the page. A slice overruns by at most
-# one unit of work (~2.5x slower in Pyodide than CPython), so 25 ms keeps the main
-# thread's tasks under 50 ms (bench/ai_results.md, "Responsiveness").
-THINK_SLICE_MS = 25
+def _local_storage() -> Any:
+    """``window.localStorage`` as a Python Storage, or None where it is refused."""
+    try:
+        js = window.localStorage
+        js.getItem(LANG_KEY)
+    except Exception:
+        return None
+    return _BrowserStorage(js)
 
 
-class BrowserStorage:
+class _BrowserStorage:
     """``window.localStorage`` with Python values: JS null becomes None."""
 
     def __init__(self, js: Any) -> None:
         self.js = js
 
     def getItem(self, key: str) -> str | None:
-        """The stored text or None."""
         v = self.js.getItem(key)
         return v if isinstance(v, str) else None
 
     def setItem(self, key: str, value: str) -> None:
-        """Store a text (raises on quota or refused storage)."""
         self.js.setItem(key, value)
 
     def removeItem(self, key: str) -> None:
-        """Forget a key."""
         self.js.removeItem(key)
+
+
+def _log(*parts: object) -> None:
+    with contextlib.suppress(Exception):
+        window.console.error(" ".join(str(p) for p in parts))
 
 
 class Table:
@@ -94,14 +124,9 @@ class Table:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
         self.params = _params()
-        try:
-            self.storage: Any = BrowserStorage(window.localStorage)
-            self.storage.getItem(LANG_KEY)
-        except Exception:
-            self.storage = MemoryStorage()
-        stored_lang = None
-        with contextlib.suppress(Exception):
-            stored_lang = self.storage.getItem(LANG_KEY)
+        self.store = Store(_local_storage())
+        self.tab = f"t{random.SystemRandom().randrange(1 << 40):x}"
+        stored_lang, _ = self.store.read(LANG_KEY)
         nav = str(getattr(window.navigator, "language", "en") or "en")
         self.lang = normalize_lang(self.params.get("lang") or stored_lang or nav)
         fast = self.params.get("speed") == "fast"
@@ -111,47 +136,64 @@ class Table:
             _int(self.params.get("think"), 50, 10000) or (300 if fast else 1000)
         )
         self.hint_budget_ms = 300.0 if fast else 1000.0
+        self.notices: list[Notice] = []
         self.setup = self._load_setup()
-        self.message = ""
         if self.params.get("fresh") == "1":
-            self._set_aside_save()
-        self.session, problem = load_or_new(self.storage, self._new_session)
+            self.session = self._new_session()
+        else:
+            self.session, aside = load_or_new(self.store, self._new_session)
+            if aside is not None:
+                self._aside_notice(aside)
         self._drop_one_shot_params()
-        if problem:
-            _, why, key = problem.split("|", 2)
-            self.message = t(self.lang, "save_corrupt", why=why, key=key)
+        if self.store.refused:
+            self.notice(t(self.lang, "storage_refused"), "error", "storage")
+        # UI state besides the game
         self.selected = -1
+        self.plain_lead = False
+        self.bid_value = 0
         self.hold: tuple[tuple[int, int], ...] = ()
         self.hold_winner = -1
-        self.show_sheet = False
-        self.show_last = False
-        self.show_new = False
+        self.dialog = ""
+        self.hint: tuple[Any, ...] | None = None
+        self.hint_pct = -1
         self.thinking = -1
-        self.hint: list[tuple[str, str]] = []
-        self.busy = False
-        self.task: Any = None
-        self.handler = create_proxy(self.on_click)
-        self.root.addEventListener("click", self.handler)
-        self.key_handler = create_proxy(self.on_key)
-        document.addEventListener("keydown", self.key_handler)
+        self.banner = ""
+        self.announce = ""
+        self.seen_events: tuple[int, int] = (-1, 0)  # (deal, events announced)
+        self.follower = False
+        self.bot_task: Any = None
+        self.hint_task: Any = None
+        self.wake = asyncio.Event()
+        self.reduced_motion = False
+        with contextlib.suppress(Exception):
+            self.reduced_motion = bool(
+                window.matchMedia("(prefers-reduced-motion: reduce)").matches
+            )
+        self.patcher = Patcher(document, self.root)
+        self._proxies = [
+            (self.root, "click", create_proxy(self.on_click)),
+            (self.root, "change", create_proxy(self.on_change)),
+            (document, "keydown", create_proxy(self.on_key)),
+            (window, "storage", create_proxy(self.on_storage)),
+        ]
+        for target, name, proxy in self._proxies:
+            target.addEventListener(name, proxy)
+        self._announce(initial=True)
 
-    # -- setup ----------------------------------------------------------------
+    # -- setup ------------------------------------------------------------------------
 
     def _load_setup(self) -> dict[str, Any]:
-        setup: dict[str, Any] = {"players": 3, "preset": "classic", "level": "easy"}
-        try:
-            import json
-
-            stored = json.loads(self.storage.getItem(SETUP_KEY) or "{}")
-            if isinstance(stored, dict):
-                if stored.get("players") in (2, 3, 4):
-                    setup["players"] = stored["players"]
-                if stored.get("preset") in PRESETS:
-                    setup["preset"] = stored["preset"]
-                if stored.get("level") in LEVELS:
-                    setup["level"] = stored["level"]
-        except Exception:
-            pass
+        setup: dict[str, Any] = {"players": 3, "preset": "classic", "level": DEFAULT_LEVEL}
+        stored, aside = self.store.read(SETUP_KEY)
+        if aside is not None:
+            self.notice(t(self.lang, "corrupt_settings", key=aside.key or "—"), "info", "setup")
+        if isinstance(stored, dict):
+            if stored.get("players") in (2, 3, 4):
+                setup["players"] = stored["players"]
+            if stored.get("preset") in PRESETS:
+                setup["preset"] = stored["preset"]
+            if stored.get("level") in LEVELS:
+                setup["level"] = stored["level"]
         p = _int(self.params.get("players"), 2, 4)
         if p:
             setup["players"] = p
@@ -159,31 +201,15 @@ class Table:
             setup["preset"] = self.params["preset"]
         if self.params.get("level") in LEVELS:
             setup["level"] = self.params["level"]
-        setup["levels"] = self._available_levels()
+        setup["levels"] = LEVELS
         return setup
 
-    @staticmethod
-    def _available_levels() -> tuple[str, ...]:
-        from thousand.bots import make_bot
-
-        out = []
-        for lv in LEVELS:
-            try:
-                make_bot(lv)
-                out.append(lv)
-            except ValueError:
-                continue
-        return tuple(out)
+    def _conventions(self) -> Conventions:
+        return Conventions.for_players(self.setup["players"], self.setup["preset"])
 
     def _new_session(self) -> Session:
         seed = _int(self.params.pop("seed", None), 0, 2**31 - 1)
-        lv = self.setup["level"] if self.setup["level"] in self.setup["levels"] else "easy"
-        return Session.new(
-            self.setup["players"],
-            self.setup["preset"],
-            [lv] * (self.setup["players"] - 1),
-            seed=seed,
-        )
+        return Session.new(self._conventions(), self.setup["level"], seed=seed)
 
     @staticmethod
     def _drop_one_shot_params() -> None:
@@ -193,304 +219,535 @@ class Table:
             params.delete("fresh")
             params.delete("seed")
             rest = str(params.toString())
-            url = str(window.location.pathname) + (("?" + rest) if rest else "")
+            url = (
+                str(window.location.pathname)
+                + (("?" + rest) if rest else "")
+                + str(window.location.hash or "")
+            )
             window.history.replaceState(None, "", url)
         except Exception:
             pass
 
-    def _set_aside_save(self) -> None:
+    # -- notices ----------------------------------------------------------------------
+
+    def notice(self, text: str, kind: str = "info", key: str = "") -> None:
+        """Show a message until dismissed (one per key)."""
+        self.notices = [n for n in self.notices if not key or n.key != key]
+        self.notices.append(Notice(text, kind, key or f"n{len(self.notices)}-{time.time():.0f}"))
+
+    def _aside_notice(self, aside: Aside) -> None:
+        lang = self.lang
+        if aside.kept == "whole":
+            text = t(lang, "save_corrupt", why=aside.reason, key=aside.key)
+        elif aside.kept == "head":
+            text = t(lang, "save_corrupt_head", why=aside.reason, key=aside.key, kb=aside.kb)
+        else:
+            text = t(lang, "save_lost", why=aside.reason)
+        self.notice(text, "error", "save")
+
+    def persist(self) -> None:
+        """Autosave after every action; a failed write is always said."""
+        if self.follower:
+            return
+        err = save(self.store, self.session, self.tab)
+        if err is not None:
+            key = "storage"
+            if self.store.refused:
+                if not any(n.key == key for n in self.notices):
+                    self.notice(t(self.lang, "storage_refused"), "error", key)
+            else:
+                self.notice(t(self.lang, "storage_failed", why=err), "error", key)
+
+    # -- rendering ----------------------------------------------------------------------
+
+    def model(self) -> Model:
+        s = self.session
+        obs = s.observation()
+        human_turn = s.human_to_act() and not self.follower
+        scene = Scene.of(obs) if human_turn else Scene.of(_without_legal(obs))
+        names = default_names(s.n, s.human, self.lang)
+        events = tuple(deal_events(obs))
+        return Model(
+            scene=scene,
+            lang=self.lang,
+            human=s.human,
+            names=names,
+            levels=tuple(s.levels),
+            human_turn=human_turn,
+            selected=self.selected,
+            plain_lead=self.plain_lead,
+            bid_value=self.bid_value,
+            hold=self.hold,
+            hold_winner=self.hold_winner,
+            thinking=self.thinking,
+            summary=s.summary_row(),
+            dialog=self.dialog,
+            notices=tuple(self.notices),
+            hint=self.hint,
+            hint_pct=self.hint_pct,
+            events=events,
+            banner=self.banner,
+            announce=self.announce,
+            setup=self.setup,
+            undo=False,
+        )
+
+    def render(self) -> None:
+        """Patch the page to the current state."""
+        m = self.model()
+        dialogs: list[Any] = []
+        if m.scene.phase is Phase.GAME_OVER:
+            dialogs.append(game_over(m))
+        elif m.summary is not None:
+            dialogs.append(summary(m))
+        if self.dialog == "sheet":
+            dialogs.append(sheet_dialog(m))
+        elif self.dialog == "log":
+            dialogs.append(log_dialog(m))
+        elif self.dialog == "last":
+            trick, winner = self._last_trick()
+            dialogs.append(last_trick_dialog(m, trick, winner))
+        elif self.dialog == "new":
+            presets = [(p, _preset_name(p, self.lang)) for p in PRESETS]
+            dialogs.append(new_game_dialog(m, presets))
+        motion = self._motion()
+        if motion is not None:
+            try:
+                motion.snapshot(self.root)
+            except Exception:
+                motion = None
+        self.patcher.render(render_table(m, dialogs))
+        for k, v in table_attrs(m).items():
+            self.root.setAttribute(k, v)
+        self.root.setAttribute("data-follower", "1" if self.follower else "0")
+        document.documentElement.setAttribute("lang", self.lang)
+        if motion is not None:
+            try:
+                motion.play(self.root, to_js({"reduced": self.reduced_motion}))
+            except Exception as e:
+                _log("motion:", e)
+        self._focus()
+
+    def _motion(self) -> Any:
         try:
-            old = self.storage.getItem(SAVE_KEY)
-            if old:
-                self.storage.setItem(SAVE_KEY + ".previous", old)
-                self.storage.removeItem(SAVE_KEY)
+            m = window.thousandMotion
+            return m if m else None
+        except Exception:
+            return None
+
+    def _focus(self) -> None:
+        """Keep the focus on a sensible control after each change."""
+        try:
+            active = document.activeElement
+            inside = bool(active) and bool(self.root.contains(active)) and active != self.root
+            in_dialog = bool(self.root.querySelector(".overlay"))
+            if inside and (not in_dialog or active.closest(".overlay")):
+                return
+            target = None
+            if in_dialog:
+                target = self.root.querySelector(".overlay:last-of-type [data-autofocus]")
+            if not target:
+                target = self.root.querySelector(
+                    '.controls [data-autofocus], .hand-own [data-legal="1"]'
+                )
+            if target:
+                target.focus(to_js({"preventScroll": True}))
         except Exception:
             pass
 
-    # -- rendering ------------------------------------------------------------
+    def _last_trick(self) -> tuple[tuple[tuple[int, int], ...], int]:
+        obs = self.session.observation()
+        if obs.tricks:
+            return obs.tricks[-1][1], obs.tricks[-1][2]
+        prev = self.session.last_deal_tricks()
+        if prev and self.session.summary_row() is not None:
+            return tuple(prev[-1][1]), prev[-1][2]
+        return (), -1
 
-    def render(self) -> None:
-        """Redraw the table from the session."""
-        s = self.session
-        obs = s.observation()
-        summary = s.summary_row()
-        last: tuple[tuple[int, int], ...] = ()
-        if self.show_last:
-            if obs.tricks:
-                last = obs.tricks[-1][1]
-            else:
-                prev = s.last_deal_tricks()
-                last = prev[-1][1] if prev else ()
-        model = TableModel(
-            obs=obs,
-            lang=self.lang,
-            levels=s.levels,
-            selected=self.selected,
-            hold_trick=self.hold,
-            hold_winner=self.hold_winner,
-            summary=summary,
-            show_sheet=self.show_sheet,
-            show_last_trick=last,
-            show_new_game=self.show_new,
-            thinking=self.thinking,
-            message=self.message,
-            hint=self.hint,
-            setup=self.setup,
-        )
-        if not s.human_to_act():
-            model.obs = obs if obs.legal_actions == () else _without_legal(obs)
-        self.root.innerHTML = render_table(model)
-        self.root.setAttribute("data-phase", ui_phase(obs, summary is not None))
-        self.root.setAttribute("data-lang", self.lang)
-        self.root.setAttribute("data-players", str(obs.players))
-        self.root.setAttribute("data-turn", "human" if s.human_to_act() else "bot")
-        document.documentElement.setAttribute("lang", self.lang)
+    def _announce(self, initial: bool = False) -> None:
+        """Say the new events of the deal on the felt and to screen readers."""
+        obs = self.session.observation()
+        events = deal_events(obs)
+        deal = len(obs.sheet)
+        names = default_names(self.session.n, self.session.human, self.lang)
+        last_deal, count = self.seen_events
+        if deal != last_deal:
+            count = 0
+        new = events[count:]
+        if initial:
+            new = events[-1:]
+        self.seen_events = (deal, len(events))
+        if new:
+            self.banner = new[-1].text(names, self.lang, self.session.human)
+            self.announce = " ".join(e.text(names, self.lang, self.session.human) for e in new[-4:])
 
-    def persist(self) -> None:
-        """Autosave after every action."""
-        err = save(self.storage, self.session)
-        if err:
-            self.message = t(self.lang, "storage_failed", why=err)
-
-    # -- events ---------------------------------------------------------------
-
-    def on_key(self, event: Any) -> None:
-        """Keyboard: digits play the n-th legal card; Enter on a focused card clicks it."""
-        key = str(event.key)
-        if not key.isdigit() or not self.session.human_to_act():
-            return
-        cards = self.root.querySelectorAll('[data-card][data-legal="1"]')
-        i = int(key) - 1
-        if 0 <= i < cards.length:
-            cards.item(i).click()
+    # -- input ---------------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
         """One handler for every click on the table (event delegation)."""
-        el = event.target.closest("[data-action],[data-card],[data-ui]")
-        if not el or el.hasAttribute("disabled"):  # JS null is falsy, not None
+        try:
+            self.wake.set()
+            target = event.target
+            el = target.closest("[data-action],[data-card],[data-ui]") if target else None
+            if not el or el.hasAttribute("disabled"):  # JS null is falsy, not None
+                return
+            ui = el.getAttribute("data-ui")
+            if ui:
+                if str(el.tagName).lower() == "select":
+                    return  # handled on change
+                event.preventDefault()
+                self.on_ui(str(ui), el)
+                return
+            if not self.session.human_to_act() or self.follower:
+                return
+            event.preventDefault()
+            action_text = el.getAttribute("data-action")
+            if action_text:
+                self.human(str(action_text))
+                return
+            card_text = el.getAttribute("data-card")
+            if card_text and el.getAttribute("data-legal") == "1":
+                self.on_card(card_from_str(str(card_text)))
+        except Exception as e:
+            self.fail(e)
+
+    def on_change(self, event: Any) -> None:
+        """Selects and radio buttons: the language, the new-game choices."""
+        try:
+            el = event.target
+            ui = el.getAttribute("data-ui")
+            if ui == "lang":
+                self.set_lang(str(el.value))
+                return
+            name = el.getAttribute("data-setup")
+            if name == "players":
+                self.setup["players"] = _int(el.value, 2, 4) or 3
+            elif name == "level" and str(el.value) in LEVELS:
+                self.setup["level"] = str(el.value)
+            elif name == "preset" and str(el.value) in PRESETS:
+                self.setup["preset"] = str(el.value)
+        except Exception as e:
+            self.fail(e)
+
+    def on_key(self, event: Any) -> None:
+        """Digits choose the n-th choice (card or button); arrows move the value; Esc closes."""
+        try:
+            key = str(event.key)
+            self.wake.set()
+            if key == "Escape" and self.dialog:
+                self.dialog = ""
+                self.render()
+                return
+            tag = str(getattr(document.activeElement, "tagName", "") or "").lower()
+            if (
+                tag in ("input", "select", "textarea")
+                or event.ctrlKey
+                or event.metaKey
+                or event.altKey
+            ):
+                return
+            if self.dialog or not self.session.human_to_act() or self.follower:
+                return
+            if key in ("ArrowUp", "ArrowRight", "+") and self._step(+1):
+                event.preventDefault()
+                return
+            if key in ("ArrowDown", "ArrowLeft", "-") and self._step(-1):
+                event.preventDefault()
+                return
+            if len(key) == 1 and key.isdigit() and key != "0":
+                choices = self.root.querySelectorAll(
+                    '.hand-own [data-legal="1"], .controls .actions [data-action]'
+                )
+                if self.session.state.phase in (Phase.PLAY, Phase.DISCARD) and self.selected < 0:
+                    choices = self.root.querySelectorAll('.hand-own [data-legal="1"]')
+                i = int(key) - 1
+                if 0 <= i < choices.length:
+                    event.preventDefault()
+                    choices.item(i).click()
+        except Exception as e:
+            self.fail(e)
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote the game: follow it (this tab stops driving the bots)."""
+        try:
+            if str(event.key or "") != SAVE_KEY or not isinstance(event.newValue, str):
+                return
+            from thousand import safejson
+
+            data = safejson.loads(event.newValue, max_bytes=600_000)
+            if not isinstance(data, dict) or data.get("tab") == self.tab:
+                return
+            other = Session.from_save(data)
+        except Exception:
             return
-        event.preventDefault()
-        ui = el.getAttribute("data-ui")
-        if ui:
-            self.on_ui(str(ui))
-            return
-        if self.busy or not self.session.human_to_act():
-            return
-        action_text = el.getAttribute("data-action")
-        if action_text:
-            self.human(str(action_text))
-            return
-        card_text = el.getAttribute("data-card")
-        if card_text and el.getAttribute("data-legal") == "1":
-            self.on_card(card_from_str(str(card_text)))
+        same = other.game_id == self.session.game_id
+        self._cancel()
+        self.session = other
+        self.follower = True
+        self.notice(t(self.lang, "other_tab" if same else "other_tab_new"), "info", "tab")
+        self._reset_ui()
+        self.render()
+
+    def _step(self, d: int) -> bool:
+        """Move the bid or contract stepper; False when there is none."""
+        phase = self.session.state.phase
+        kind = "bid" if phase is Phase.BIDDING else "contract" if phase is Phase.CONTRACT else ""
+        if not kind:
+            return False
+        values = stepper_values(self.session.state.legal_actions(), kind)
+        if len(values) < 2:
+            return False
+        cur = self.bid_value if self.bid_value in values else values[0]
+        i = max(0, min(len(values) - 1, values.index(cur) + d))
+        self.bid_value = values[i]
+        self.render()
+        return True
 
     def on_card(self, card: int) -> None:
-        """A legal card: play it, or choose it for the discard."""
-        obs = self.session.observation()
-        if obs.phase is Phase.PLAY:
-            self.human("play " + _card(card))
-        elif obs.phase is Phase.DISCARD:
+        """A legal card: play it (declaring when it may), or choose it for the discard."""
+        state = self.session.state
+        if state.phase is Phase.PLAY:
+            legal = state.legal_actions()
+            if A.declare(card) in legal and not self.plain_lead:
+                self.human("declare " + card_str(card))
+            else:
+                self.human("play " + card_str(card))
+        elif state.phase is Phase.DISCARD:
             self.selected = -1 if self.selected == card else card
             self.render()
 
-    def on_ui(self, ui: str) -> None:
+    def on_ui(self, ui: str, el: Any) -> None:
         """Table-level buttons."""
         if ui == "next":
             self.session.acknowledge()
+            self.hold = ()
             self.persist()
+            self._announce()
             self.render()
             self.schedule()
-        elif ui == "lang":
-            self.lang = "ru" if self.lang == "en" else "en"
-            with contextlib.suppress(Exception):
-                self.storage.setItem(LANG_KEY, self.lang)
-            self.render()
-        elif ui == "sheet":
-            self.show_sheet = not self.show_sheet
+        elif ui in ("sheet", "log", "new"):
+            self.dialog = "" if self.dialog == ui else ui
             self.render()
         elif ui == "last-trick":
-            self.show_last = not self.show_last
-            self.render()
-        elif ui == "new":
-            self.show_new = True
+            self.dialog = "" if self.dialog == "last" else "last"
             self.render()
         elif ui == "close":
-            self.show_new = self.show_sheet = self.show_last = False
+            self.dialog = ""
             self.render()
         elif ui == "dismiss":
-            self.message = ""
+            key = el.getAttribute("data-notice")
+            self.notices = [n for n in self.notices if n.key != key]
             self.render()
         elif ui == "start":
             self.start_new()
         elif ui == "hint":
             self.give_hint()
+        elif ui in ("raise", "lower"):
+            self._step(+1 if ui == "raise" else -1)
+        elif ui == "plain-lead":
+            self.plain_lead = not self.plain_lead
+            self.render()
+        elif ui == "take-over":
+            self.follower = False
+            self.notices = [n for n in self.notices if n.key != "tab"]
+            self.persist()
+            self.render()
+            self.schedule()
+
+    def set_lang(self, value: str) -> None:
+        """Switch the language (remembered)."""
+        if value not in LANGS:
+            return
+        self.lang = value
+        self.store.write(LANG_KEY, value)
+        self.seen_events = (-1, 0)
+        self._announce(initial=True)
+        self.render()
 
     def start_new(self) -> None:
         """Start the game chosen in the new-game dialog."""
-        import json
-
-        def val(elem_id: str) -> str:
-            el = document.getElementById(elem_id)
-            return str(el.value) if el else ""  # JS null is falsy, not None
-
-        players = _int(val("ng-players"), 2, 4) or 3
-        preset = val("ng-preset")
-        level = val("ng-level")
-        self.setup.update(
-            players=players,
-            preset=preset if preset in PRESETS else "classic",
-            level=level if level in self.setup["levels"] else "easy",
-        )
-        with contextlib.suppress(Exception):
-            self.storage.setItem(
-                SETUP_KEY, json.dumps({k: self.setup[k] for k in ("players", "preset", "level")})
-            )
+        self.store.write(SETUP_KEY, {k: self.setup[k] for k in ("players", "preset", "level")})
+        self._cancel()
         self.session = self._new_session()
-        self.show_new = False
-        self.selected = -1
-        self.hold = ()
-        self.hint = []
+        self.follower = False
+        self.dialog = ""
+        self._reset_ui()
+        self.seen_events = (-1, 0)
+        self._announce(initial=True)
         self.persist()
         self.render()
         self.schedule()
 
-    def give_hint(self) -> None:
-        """Ask the strongest bot available what it would do now (thought out step-wise)."""
-        if self.session.human_to_act() and not self.busy:
-            self.task = asyncio.ensure_future(self._hint())
-
-    async def _hint(self) -> None:
-        s = self.session
-        obs = s.observation()
-        self.busy = True
-        self.hint = [(t(self.lang, "hint"), "…")]
-        self.render()
-        try:
-            rows = await self._explain(obs)
-        finally:
-            self.busy = False
-        if s is not self.session or s.observation() != obs:
-            return  # the table moved on meanwhile
-        self.hint = []
-        for action, values in rows[:3]:
-            text = ", ".join(_value_text(k, v) for k, v in values.items())
-            self.hint.append((A.action_str(action), text))
-        self.render()
-
-    async def _explain(self, obs: Any) -> list[tuple[int, dict[str, Any]]]:
-        """(action, values) best first: Strong's reasoning, or the greedy bot's choice."""
-        import random
-
-        try:
-            from thousand.ai import make_ai_bot
-        except ImportError:
-            from thousand.bots import EasyBot
-
-            return [(EasyBot().act(obs, random.Random(0)), {})]
-        think = make_ai_bot("strong").start(
-            obs, random.Random(len(obs.sheet) * 7919 + 1), budget_ms=self.hint_budget_ms
-        )
-        while not think.step(max_ms=THINK_SLICE_MS):
-            await asyncio.sleep(0)
-        return [(c.action, dict(c.values)) for c in think.choices] or [(think.action(), {})]
+    def _reset_ui(self) -> None:
+        self.selected = -1
+        self.plain_lead = False
+        self.bid_value = 0
+        self.hold = ()
+        self.hold_winner = -1
+        self.hint = None
+        self.hint_pct = -1
+        self.thinking = -1
 
     def human(self, text: str) -> None:
-        """Apply the human's action."""
+        """Apply the human's action now (any pending thought is cancelled)."""
         try:
             action = action_from_str(text)
+            if action not in self.session.state.legal_actions():
+                raise IllegalActionError(text)
+            self._cancel()
             self._apply(action)
         except (IllegalActionError, ValueError) as e:
-            self.message = t(self.lang, "illegal", why=str(e))
-            self.render()
+            _log("refused:", e)
             return
         self.selected = -1
-        self.hint = []
-        self.message = ""  # a notice stays up until the player's next move (or ×)
-        self.after_action()
+        self.plain_lead = False
+        self.bid_value = 0
+        self.hint = None
+        self.hint_pct = -1
+        self.render()
+        self.schedule()
 
     def _apply(self, action: int) -> None:
         s = self.session
-        before = len(s.state.tricks)
-        trick = tuple(zip(s.state.trick_seats, s.state.trick, strict=True))
-        rows = len(s.state.rows)
-        seat = s.state.current_player()
+        before = s.state.n_rows
+        tricks = len(s.state.tricks)
         s.apply(action)
-        # A finished trick stays on show for a moment (visible trick taking).
-        if action < A.GIVE_BASE:
-            card = action if action < A.DECLARE_BASE else action - A.DECLARE_BASE
-            full = (*trick, (seat, card))
-            if len(s.state.tricks) > before:
+        if A.is_play(action):
+            if len(s.state.tricks) > tricks:
                 self.hold = s.state.tricks[-1][1]
                 self.hold_winner = s.state.tricks[-1][2]
-            elif len(s.state.rows) > rows:
+            elif s.state.n_rows > before:
                 prev = s.last_deal_tricks()
-                self.hold = prev[-1][1] if prev else full
-                self.hold_winner = prev[-1][2] if prev else -1
+                if prev:
+                    self.hold = tuple(prev[-1][1])
+                    self.hold_winner = prev[-1][2]
+        if self.hold and s.state.trick:
+            self.hold = ()
+        self._announce()
         self.persist()
 
-    def after_action(self) -> None:
-        self.render()
-        self.schedule()
+    # -- bots and hints -----------------------------------------------------------------------
+
+    def _cancel(self) -> None:
+        for task in (self.bot_task, self.hint_task):
+            if task is not None and not task.done():
+                task.cancel()
+        self.bot_task = self.hint_task = None
+        self.thinking = -1
 
     def schedule(self) -> None:
-        """Let the bots move (one task at a time)."""
-        if not self.busy:
-            self.task = asyncio.ensure_future(self.run_bots())
+        """Let the bots move, bound to this exact state."""
+        if self.bot_task is not None and not self.bot_task.done():
+            self.bot_task.cancel()
+        if self.follower:
+            return
+        self.bot_task = asyncio.ensure_future(self.drive(self.session, self.session.version))
 
-    async def run_bots(self) -> None:
-        """Bots act in turn, paced; finished tricks are held on show."""
-        self.busy = True
+    async def pause(self, seconds: float) -> None:
+        """Wait a moment for a person to follow; any input ends it early."""
+        self.wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), seconds)
+
+    async def drive(self, session: Session, version: int) -> None:
+        """Bots act in turn, paced; a finished trick stays on show a moment."""
+
+        def stale() -> bool:
+            return session is not self.session or session.version != version
+
         try:
             while True:
-                if self.hold:
-                    await asyncio.sleep(self.trick_delay)
+                if stale():
+                    return
+                if self.hold and not session.state.trick and session.bot_to_act() is not None:
+                    await self.pause(self.trick_delay)
+                    if stale():
+                        return
                     self.hold = ()
                     self.hold_winner = -1
                     self.render()
-                seat = self.session.bot_to_act()
+                seat = session.bot_to_act()
                 if seat is None:
-                    break
+                    return
                 self.thinking = seat
                 self.render()
-                await asyncio.sleep(self.bot_delay)
-                action = await self._think()
+                t0 = time.perf_counter()
+                bot = session.bot(seat)
+                obs = session.state.observation(seat)
+                start = getattr(bot, "start", None)
+                if start is None:
+                    action = bot.act(obs, session.bot_rng)
+                else:
+                    think = start(obs, session.bot_rng, budget_ms=self.ai_budget_ms)
+                    while not think.step(max_ms=THINK_SLICE_MS):
+                        await asyncio.sleep(0)
+                        if stale():
+                            return
+                    action = int(think.action())
+                wait = self.bot_delay - (time.perf_counter() - t0)
+                if wait > 0:
+                    await self.pause(wait)
+                if stale():
+                    return
                 self.thinking = -1
                 self._apply(action)
+                version = session.version
                 self.render()
+        except asyncio.CancelledError:
+            raise
         except Exception as e:
-            self.message = f"{type(e).__name__}: {e}"
+            self.fail(e)
+
+    def give_hint(self) -> None:
+        """Ask the strongest bot what it would do now (thought out step-wise)."""
+        if not self.session.human_to_act():
+            return
+        if self.hint_task is not None and not self.hint_task.done():
+            return
+        self.hint_task = asyncio.ensure_future(self._hint(self.session, self.session.version))
+
+    async def _hint(self, session: Session, version: int) -> None:
+        obs = session.observation()
+        self.hint = ()
+        self.hint_pct = 0
+        self.render()
+        try:
+            from thousand.ai import make_ai_bot
+
+            think = make_ai_bot("strong").start(
+                obs, random.Random(session.state.n_rows * 7919 + 1), budget_ms=self.hint_budget_ms
+            )
+            t0 = time.perf_counter()
+            while not think.step(max_ms=THINK_SLICE_MS):
+                await asyncio.sleep(0)
+                if session is not self.session or session.version != version:
+                    return
+                pct = min(99, int(100 * (time.perf_counter() - t0) * 1000 / self.hint_budget_ms))
+                if pct >= self.hint_pct + 10:
+                    self.hint_pct = pct
+                    self.render()
+            choices = [(c.action, dict(c.values)) for c in think.choices] or [(think.action(), {})]
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            self.fail(e)
+            return
+        if session is not self.session or session.version != version:
+            return
+        names = default_names(session.n, session.human, self.lang)
+        self.hint = hint_rows(choices, self.lang, names, declarer_view=obs.declarer == obs.seat)
+        self.hint_pct = -1
+        self.render()
+
+    def fail(self, e: BaseException) -> None:
+        """Log an unexpected error and tell the player in words (never the exception)."""
+        _log("thousand:", type(e).__name__, e)
+        self.thinking = -1
+        self.notice(t(self.lang, "oops"), "error", "oops")
+        try:
             self.render()
-        finally:
-            self.busy = False
-            self.thinking = -1
-
-    async def _think(self) -> int:
-        """The bot's decision; a step-able AI yields to the page between steps."""
-        s = self.session
-        seat = s.state.current_player()
-        bot = s.bots[seat]
-        start = getattr(bot, "start", None)
-        if start is None:
-            return s.bot_action()
-        think = start(s.state.observation(seat), s.bot_rng, budget_ms=self.ai_budget_ms)
-        while not think.step(max_ms=THINK_SLICE_MS):
-            await asyncio.sleep(0)  # the page stays responsive while the bot thinks
-        return int(think.action())
-
-
-def _value_text(key: str, value: Any) -> str:
-    """One estimated value of a hint, readable: chances as %, points rounded."""
-    if isinstance(value, float) and key in ("make", "defeat", "win") and 0 <= value <= 1:
-        return f"{key} {value:.0%}"
-    if isinstance(value, float):
-        return f"{key} {value:.0f}"
-    return f"{key} {value}"
-
-
-def _card(card: int) -> str:
-    from thousand.cards import card_str
-
-    return card_str(card)
+        except Exception as e2:
+            _log("thousand: render failed:", e2)
 
 
 def _without_legal(obs: Any) -> Any:
@@ -499,12 +756,22 @@ def _without_legal(obs: Any) -> Any:
     return dataclasses.replace(obs, legal_actions=())
 
 
+def _preset_name(preset: str, lang: str) -> str:
+    try:
+        from .rules_text import PRESET_TEXT
+
+        return PRESET_TEXT.get(lang, PRESET_TEXT["en"]).get(preset, (preset, ""))[0]
+    except Exception:
+        return preset
+
+
 def start() -> Table:
     """Take over the static table."""
     table = Table()
     table.persist()  # a new game is saved at once, a resumed one unchanged
     table.render()
-    boot.mark_ready(ui_phase(table.session.observation(), table.session.summary_row() is not None))
+    m = table.model()
+    boot.mark_ready(table_attrs(m)["data-phase"])
     table.root.setAttribute("aria-busy", "false")
     table.schedule()
     return table

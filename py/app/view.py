@@ -1,37 +1,114 @@
-"""The card table as markup: a pure function of the human's observation.
+"""The card table as a tree of elements: a pure function of a scene and the UI state.
 
-``render_table(model)`` returns the inner HTML of ``#table`` (HTML with inline
-SVG cards drawn from the ``cards_svg/cards.svg`` sprite). Every text that
-could come from outside (names, messages) goes through ``html.escape``; cards
-and actions are engine notation. No DOM, no PyScript: tested in CPython.
+``render(model)`` returns the children of ``#table`` as ``app.dom`` elements;
+the glue patches the page with them (keyed: a card keeps its element while it
+stays in a hand). Nothing here touches the DOM, storage or the engine's state,
+so all of it is tested in CPython; every text comes from ``i18n`` and is
+escaped by ``app.dom``.
 
-Automation contract (kept stable, see the README): each of the human's cards
-is a button with ``data-card`` (``QS``) and ``data-legal="1"`` when it may be
-chosen now; every action button has ``data-action`` holding the engine
-notation of its action; table-level buttons have ``data-ui`` (``next``,
-``new``, ``start``, ``lang``, ``sheet``, ``last-trick``, ``close``, ``hint``).
+Automation contract (stable, documented in the README):
+
+* ``#table`` gets ``data-phase``, ``data-turn``, ``data-lang``, ``data-players``
+  from ``table_attrs(model)``;
+* each of the human's cards is a ``button`` with ``data-card`` (engine
+  notation, ``QS``) and ``data-legal="1"`` when it may be chosen now;
+* every action button has ``data-action`` holding the engine notation of its
+  action (``bid 105``, ``pass``, ``give QS 2``, ``contract 140``, ...);
+* table-level buttons have ``data-ui`` (``sheet``, ``log``, ``new``, ``hint``,
+  ``next``, ``close``, ``raise``, ``lower``, ``plain-lead``, ``lang``, ...).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from html import escape
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from thousand import actions as A
-from thousand.cards import MARRIAGE_VALUE, SUIT_SYMBOLS, card_str, iter_cards
+from thousand.cards import MARRIAGE_VALUE, card_str
+from thousand.phase import Phase
+from thousand.scene import Scene
 from thousand.sheet import SheetRow
-from thousand.state import Observation, Phase
 
-from .i18n import SUIT_NAMES, reason, t
+from .dom import El, el
+from .events import Event
+from .i18n import LANG_NAMES, LANGS, SUIT_SYMBOLS, card_name, card_short, t
 
-SPRITE = "cards_svg/cards.svg"
 RED_SUITS = (2, 3)
+POSITIONS = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
 
 
-def ui_phase(obs: Observation, summary: bool) -> str:
-    """The ``data-phase`` of the table for an observation."""
-    if obs.phase is Phase.GAME_OVER:
+@dataclass(frozen=True)
+class HintRow:
+    """One choice of the hint, already in words."""
+
+    title: str
+    detail: str
+    best: bool = False
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message on the table until dismissed (``kind``: info or error)."""
+
+    text: str
+    kind: str = "info"
+    key: str = ""
+
+
+@dataclass
+class Model:
+    """Everything the table shows: the scene (facts) and the UI state."""
+
+    scene: Scene
+    lang: str = "en"
+    human: int = 0
+    names: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+    human_turn: bool = False  # a legal input now is applied
+    selected: int = -1  # discard: the card chosen before its receiver
+    plain_lead: bool = False  # the next lead of a marriage card declares nothing
+    bid_value: int = 0  # the bid / contract chosen with the stepper
+    hold: tuple[tuple[int, int], ...] = ()  # a finished trick kept on show
+    hold_winner: int = -1
+    thinking: int = -1
+    summary: SheetRow | None = None  # a finished deal to summarise
+    dialog: str = ""  # "sheet", "log", "last", "new", ... (empty: none)
+    notices: tuple[Notice, ...] = ()
+    hint: tuple[HintRow, ...] | None = None  # None: not asked
+    hint_pct: int = -1  # progress while the hint is thought out (-1: done)
+    events: tuple[Event, ...] = ()
+    banner: str = ""  # the newest event, said on the felt
+    announce: str = ""  # the newest events for screen readers
+    setup: dict[str, Any] = field(default_factory=dict)
+    undo: bool = False  # an undo is available
+    extra_tools: tuple[tuple[str, str], ...] = ()  # (data-ui, label) added by other views
+
+    @property
+    def between(self) -> bool:
+        """The deal summary is up: the next deal's cards stay hidden until it is closed."""
+        return self.summary is not None and self.scene.phase is not Phase.GAME_OVER
+
+
+def positions(n: int, human: int) -> dict[int, str]:
+    """Where each seat sits on screen: the human at the bottom, clockwise from there."""
+    return {(human + i) % n: pos for i, pos in enumerate(POSITIONS[n])}
+
+
+def default_names(n: int, human: int, lang: str) -> tuple[str, ...]:
+    """You, West, (North), East by position."""
+    key = {"bottom": "you", "left": "west", "top": "north", "right": "east"}
+    pos = positions(n, human)
+    return tuple(t(lang, key[pos[s]]) for s in range(n))
+
+
+def ui_phase(scene: Scene, summary: bool) -> str:
+    """The ``data-phase`` of the table for a scene."""
+    if scene.phase is Phase.GAME_OVER:
         return "game-over"
     if summary:
         return "deal-end"
@@ -43,531 +120,659 @@ def ui_phase(obs: Observation, summary: bool) -> str:
         Phase.DISCARD: "discard",
         Phase.CONTRACT: "contract",
         Phase.PLAY: "play",
-    }[obs.phase]
+    }[scene.phase]
 
 
-@dataclass
-class TableModel:
-    """Everything the table shows besides the observation itself."""
-
-    obs: Observation
-    lang: str = "en"
-    names: list[str] = field(default_factory=list)
-    levels: list[str] = field(default_factory=list)
-    selected: int = -1  # discard: the card chosen before its recipient
-    hold_trick: tuple[tuple[int, int], ...] = ()  # a finished trick kept on show
-    hold_winner: int = -1
-    summary: SheetRow | None = None
-    show_sheet: bool = False
-    show_last_trick: tuple[tuple[int, int], ...] = ()
-    show_new_game: bool = False
-    thinking: int = -1
-    message: str = ""
-    hint: list[tuple[str, str]] = field(default_factory=list)
-    setup: dict[str, Any] = field(default_factory=dict)
+def table_attrs(m: Model) -> dict[str, str]:
+    """The attributes of ``#table`` itself (set by the glue)."""
+    return {
+        "data-phase": ui_phase(m.scene, m.summary is not None),
+        "data-turn": "human" if m.human_turn else "bot",
+        "data-lang": m.lang,
+        "data-players": str(m.scene.players),
+    }
 
 
-def seat_positions(n: int, human: int) -> dict[int, str]:
-    """Where each seat sits on screen: the human at the bottom, clockwise from there."""
-    order = {
-        2: ["bottom", "top"],
-        3: ["bottom", "left", "right"],
-        4: ["bottom", "left", "top", "right"],
-    }[n]
-    return {(human + i) % n: pos for i, pos in enumerate(order)}
+# -- cards -------------------------------------------------------------------------
 
 
-def default_names(n: int, human: int, lang: str) -> list[str]:
-    """You, West, (North), East by position."""
-    key = {"bottom": "you", "left": "west", "top": "north", "right": "east"}
-    pos = seat_positions(n, human)
-    return [t(lang, key[pos[s]]) for s in range(n)]
-
-
-def card_svg(card: int | None, cls: str = "card") -> str:
-    """One card (or a back when ``card`` is None) as inline SVG using the sprite."""
-    ref = "card-back" if card is None else "card-" + card_str(card)
-    label = "" if card is None else f' aria-label="{card_str(card)}" role="img"'
-    return f'<svg class="{cls}" viewBox="0 0 250 350"{label}><use href="{SPRITE}#{ref}"/></svg>'
-
-
-def sort_hand(hand: int, trump: int) -> list[int]:
-    """Cards by suit (trump first, colours alternating), high to low inside a suit."""
-    order = [0, 3, 1, 2]  # ♠ ♥ ♣ ♦
-    if trump >= 0:
-        order.remove(trump)
-        order.insert(0, trump)
-    out: list[int] = []
-    for s in order:
-        out.extend(sorted((c for c in iter_cards(hand) if c // 6 == s), reverse=True))
-    return out
-
-
-def suit_html(suit: int) -> str:
-    """A suit symbol coloured by suit."""
-    red = " red" if suit in RED_SUITS else ""
-    return f'<span class="suit{red}">{SUIT_SYMBOLS[suit]}</span>'
-
-
-def _btn(
-    label: str, action: int | None = None, ui: str = "", cls: str = "btn", extra: str = ""
-) -> str:
-    attrs = ""
-    if action is not None:
-        attrs += f' data-action="{escape(A.action_str(action))}"'
-    if ui:
-        attrs += f' data-ui="{escape(ui)}"'
-    return f'<button type="button" class="{cls}"{attrs}{extra}>{label}</button>'
-
-
-def _bid_label(obs: Observation, seat: int) -> str:
-    """What a seat said last in the auction."""
-    last = ""
-    for s, a in obs.bids:
-        if s != seat:
-            continue
-        if a == A.PASS:
-            last = "pass"
-        elif a == A.DARK:
-            last = "120 ●"
-        elif a == A.UNBLIND:
-            last = "125"
-        elif A.BID_BASE <= a < A.CONTRACT_BASE:
-            last = str(A.action_value(a))
-    return last
-
-
-def between_deals(m: TableModel) -> bool:
-    """The deal summary is up: the engine has dealt the next deal already, but its
-    cards, turn and talon stay hidden until the player moves on."""
-    return m.summary is not None and m.obs.phase is not Phase.GAME_OVER
-
-
-def render_seat(m: TableModel, seat: int, pos: str) -> str:
-    """An opponent's (or the human's) nameplate and hand."""
-    obs, lang = m.obs, m.lang
-    between = between_deals(m)
-    name = escape(m.names[seat])
-    tags = []
-    if seat == obs.dealer:
-        tags.append(f'<span class="tag dealer" title="{t(lang, "dealer")}">D</span>')
-    if seat == obs.declarer:
-        tags.append(f'<span class="tag declarer">{t(lang, "declarer")} {obs.contract}</span>')
-    elif obs.declarer < 0:
-        said = _bid_label(obs, seat)
-        if said:
-            word = t(lang, "passed") if said == "pass" else said
-            tags.append(f'<span class="tag bid">{escape(word)}</span>')
-    if obs.players == 4 and seat == obs.dealer:
-        tags.append(f'<span class="tag">{t(lang, "on_talon")}</span>')
-    marks = "|" * obs.bolt_counts[seat]
-    if marks:
-        tags.append(f'<span class="tag bolts" title="{t(lang, "bolt")}">{marks}</span>')
-    if obs.on_barrel[seat]:
-        tags.append(f'<span class="tag barrel">{t(lang, "barrel")} {obs.on_barrel[seat]}</span>')
-    turn = (
-        " turn"
-        if obs.current_player == seat and obs.phase is not Phase.GAME_OVER and not between
-        else ""
-    )
-    think = ' <span class="thinking">…</span>' if m.thinking == seat else ""
-    won = obs.tricks_won[seat]
-    plate = (
-        f'<div class="nameplate{turn}"><span class="name">{name}</span>{think}'
-        f'<span class="total">{obs.totals[seat]}</span>{"".join(tags)}'
-        f'<span class="tricks" title="{t(lang, "trick")}">{"▪" * won}</span></div>'
-    )
-    if pos == "bottom":
-        return (
-            f'<section class="seat seat-bottom" data-seat="{seat}">'
-            f"{render_own_hand(m)}{plate}</section>"
+def card_face(card: int | None, lang: str, cls: str = "card") -> El:
+    """A card (or its back) drawn from the inline sprite."""
+    if card is None:
+        return el(
+            "svg",
+            {"class": cls, "viewBox": "0 0 250 350", "aria-hidden": "true"},
+            el("use", {"href": "#card-back"}),
         )
-    count = 0 if between else obs.hand_sizes[seat]
-    backs = "".join(card_svg(None) for _ in range(count))
-    return (
-        f'<section class="seat seat-{pos}" data-seat="{seat}">{plate}'
-        f'<div class="hand hand-closed" data-count="{count}">{backs}</div></section>'
+    return el(
+        "svg",
+        {
+            "class": cls,
+            "viewBox": "0 0 250 350",
+            "role": "img",
+            "aria-label": card_name(card, lang),
+        },
+        el("use", {"href": "#card-" + card_str(card)}),
     )
 
 
-def _selectable(obs: Observation) -> set[int]:
+def suit_span(suit: int) -> El:
+    """A suit symbol coloured by suit."""
+    return el("span", {"class": "suit red" if suit in RED_SUITS else "suit"}, SUIT_SYMBOLS[suit])
+
+
+def card_text(card: int, lang: str) -> El:
+    """A card written in text (``Q♠``) with the suit coloured."""
+    short = card_short(card, lang)
+    return el("span", {"class": "card-text"}, short[:-1], suit_span(card // 6))
+
+
+def _btn(label: Any, action: int | None = None, ui: str = "", cls: str = "btn", **extra: Any) -> El:
+    attrs: dict[str, Any] = {"type": "button", "class": cls}
+    if action is not None:
+        attrs["data-action"] = A.action_str(action)
+    if ui:
+        attrs["data-ui"] = ui
+    attrs.update({k.replace("_", "-"): v for k, v in extra.items()})
+    return el("button", attrs, label)
+
+
+# -- seats -------------------------------------------------------------------------
+
+
+def _said(scene: Scene, seat: int, lang: str) -> str:
+    a = scene.seats[seat].said
+    if a is None:
+        return ""
+    if a == A.PASS:
+        return t(lang, "pass")
+    if a == A.DARK:
+        return "120 " + t(lang, "dark_mark")
+    if a == A.UNBLIND:
+        return "125"
+    return str(A.action_value(a)) if A.is_bid(a) else ""
+
+
+def nameplate(m: Model, seat: int) -> El:
+    """Name, total and the seat's marks (dealer, declarer, bid, bolts, barrel)."""
+    sc, lang = m.scene, m.lang
+    st = sc.seats[seat]
+    tags: list[El] = []
+    if seat == sc.dealer and not m.between:
+        tags.append(
+            el("span", {"class": "tag dealer", "title": t(lang, "dealer")}, t(lang, "dealer_tag"))
+        )
+    if sc.players == 4 and seat == sc.dealer and not m.between:
+        tags.append(el("span", {"class": "tag"}, t(lang, "on_talon")))
+    if not m.between:
+        if seat == sc.declarer:
+            tags.append(
+                el("span", {"class": "tag declarer"}, f"{t(lang, 'declarer')} {sc.contract}")
+            )
+        elif sc.declarer < 0:
+            said = _said(sc, seat, lang)
+            if said:
+                cls = "tag bid high" if seat == sc.high_seat and st.said != A.PASS else "tag bid"
+                tags.append(el("span", {"class": cls}, said))
+    if st.bolts:
+        tags.append(
+            el(
+                "span",
+                {"class": "tag bolts", "title": t(lang, "bolts_title", n=st.bolts)},
+                "|" * st.bolts,
+            )
+        )
+    if st.barrel:
+        of = sc.conventions.barrel_attempts
+        tags.append(
+            el(
+                "span",
+                {"class": "tag barrel", "title": t(lang, "barrel_title", n=st.barrel, of=of)},
+                f"{t(lang, 'barrel')} {st.barrel}",
+            )
+        )
+    turn = sc.turn == seat and sc.phase is not Phase.GAME_OVER and not m.between
+    thinking = m.thinking == seat
+    attrs: dict[str, Any] = {"class": "nameplate" + (" turn" if turn else "")}
+    if turn:
+        attrs["aria-current"] = "true"
+    return el(
+        "div",
+        attrs,
+        el("span", {"class": "name"}, m.names[seat]),
+        el("span", {"class": "total", "title": t(lang, "total")}, str(st.total)),
+        tags,
+        el(
+            "span",
+            {"class": "tricks", "title": t(lang, "tricks_won", n=st.tricks)},
+            "▪" * st.tricks,
+        )
+        if st.tricks and not m.between
+        else None,
+        el("span", {"class": "thinking", "aria-hidden": "true"}, "…") if thinking else None,
+    )
+
+
+def opponent(m: Model, seat: int, pos: str) -> El:
+    """An opponent's seat: nameplate and hand (backs, or faces in an open view)."""
+    sc, lang = m.scene, m.lang
+    st = sc.seats[seat]
+    count = 0 if m.between else st.count
+    name = m.names[seat]
+    if st.cards is not None and not m.between:
+        cards = [
+            el(
+                "div",
+                {"class": "hand-card", "data-fly": card_str(c), "style": f"--i:{i}"},
+                card_face(c, lang),
+                key=card_str(c),
+            )
+            for i, c in enumerate(st.cards)
+        ]
+        label = t(lang, "hand_of", name=name)
+    else:
+        cards = [
+            el(
+                "div",
+                {"class": "hand-card back", "style": f"--i:{i}"},
+                card_face(None, lang),
+                key=f"b{i}",
+            )
+            for i in range(count)
+        ]
+        label = t(lang, "cards_held", name=name, n=count)
+    return el(
+        "section",
+        {"class": f"seat seat-{pos}", "data-seat": seat, "aria-label": label},
+        nameplate(m, seat),
+        el(
+            "div",
+            {
+                "class": "hand hand-closed",
+                "data-count": count,
+                "style": f"--n:{max(count, 1)}",
+                "data-fly-seat": seat,
+            },
+            cards,
+            key="hand",
+        ),
+        key=f"seat{seat}",
+    )
+
+
+def _selectable(m: Model) -> set[int]:
     """Cards the human may click now."""
-    legal = obs.legal_actions
-    if not legal:
+    if not m.human_turn:
         return set()
-    if obs.phase is Phase.PLAY:
-        return {a if a < A.DECLARE_BASE else a - A.DECLARE_BASE for a in legal if a < A.GIVE_BASE}
-    if obs.phase is Phase.DISCARD:
-        return {A.action_card(a) for a in legal if A.GIVE_BASE <= a < A.ASIDE_BASE + 24}
+    legal = m.scene.legal
+    if m.scene.phase is Phase.PLAY:
+        return {A.played_card(a) for a in legal if A.is_play(a)}
+    if m.scene.phase is Phase.DISCARD:
+        return {A.action_card(a) for a in legal if A.is_discard(a)}
     return set()
 
 
-def render_own_hand(m: TableModel) -> str:
-    """The human's cards as buttons (the automation contract's ``data-card``)."""
-    obs = m.obs
-    if between_deals(m):
-        return '<div class="hand hand-own"></div>'
-    ok = _selectable(obs)
-    received = {c for _, c in obs.received}
-    if obs.seat == obs.declarer and obs.talon and obs.phase in (Phase.DISCARD, Phase.CONTRACT):
-        received |= set(iter_cards(obs.talon & obs.hand))  # the talon's cards, marked in hand
-    parts = []
-    if not obs.looked:
-        backs = "".join(card_svg(None) for _ in range(obs.hand_sizes[obs.seat]))
-        return f'<div class="hand hand-own">{backs}</div>'
-    for c in sort_hand(obs.hand, obs.trump):
+def declarable(scene: Scene) -> set[int]:
+    """Cards whose lead may declare a marriage now."""
+    return {A.played_card(a) for a in scene.legal if A.is_declare(a)}
+
+
+def own_hand(m: Model) -> El:
+    """The human's cards as buttons (``data-card``, ``data-legal``)."""
+    sc, lang = m.scene, m.lang
+    st = sc.seats[m.human]
+    ok = _selectable(m)
+    received = set(st.received) if sc.declarer != m.human else set()
+    if sc.declarer == m.human and sc.phase in (Phase.DISCARD, Phase.CONTRACT):
+        received |= set(sc.talon)  # the talon's cards, marked in the declarer's hand
+    decl = declarable(sc) if m.human_turn and not m.plain_lead else set()
+    items: list[El] = []
+    if m.between:
+        cards: tuple[int, ...] = ()
+    elif not sc.looked:
+        items = [
+            el(
+                "div",
+                {"class": "hand-card back", "style": f"--i:{i}"},
+                card_face(None, lang),
+                key=f"b{i}",
+            )
+            for i in range(st.count)
+        ]
+        cards = ()
+    else:
+        cards = st.cards or ()
+    for i, c in enumerate(cards):
         cls = "card-btn"
-        attrs = f' data-card="{card_str(c)}"'
+        attrs: dict[str, Any] = {
+            "type": "button",
+            "data-card": card_str(c),
+            "data-fly": card_str(c),
+            "style": f"--i:{i}",
+        }
+        label = card_name(c, lang)
         if c in ok:
             cls += " legal"
-            attrs += ' data-legal="1"'
+            attrs["data-legal"] = "1"
         elif ok:
-            attrs += ' disabled aria-disabled="true"'  # only while cards are being chosen
+            cls += " off"
+            attrs["aria-disabled"] = "true"
         if c == m.selected:
             cls += " selected"
+            attrs["aria-pressed"] = "true"
         if c in received:
             cls += " received"
-        parts.append(f'<button type="button" class="{cls}"{attrs}>{card_svg(c)}</button>')
-    return f'<div class="hand hand-own">{"".join(parts)}</div>'
+        badge = None
+        if c in decl:
+            cls += " declares"
+            value = 200 if c % 6 == 5 else MARRIAGE_VALUE[c // 6]
+            badge = el("span", {"class": "badge", "aria-hidden": "true"}, f"+{value}")
+            label += f" (+{value})"
+        attrs["class"] = cls
+        attrs["aria-label"] = label
+        items.append(el("button", attrs, card_face(c, lang, "card"), badge, key=card_str(c)))
+    n = len(items)
+    return el(
+        "div",
+        {
+            "class": "hand hand-own",
+            "role": "group",
+            "aria-label": t(lang, "your_hand"),
+            "style": f"--n:{max(n, 1)}",
+            "data-fly-seat": m.human,
+        },
+        items,
+        key="hand",
+    )
 
 
-def render_center(m: TableModel) -> str:
-    """Talon, trick, trump and contract in the middle of the table."""
-    obs, lang = m.obs, m.lang
-    pos = seat_positions(obs.players, obs.seat)
-    parts = []
-    if between_deals(m):
-        return '<section class="center"></section>'
-    # Talon: faces when this seat may see it, backs while it lies on the table.
-    talon_html = ""
-    if obs.declarer < 0 and obs.phase in (Phase.DARK, Phase.REDEAL, Phase.BIDDING, Phase.PICK):
-        if obs.players == 2:
-            piles = []
-            for _i in range(2):
-                backs = card_svg(None) + card_svg(None)
-                piles.append(f'<div class="pile">{backs}</div>')
-            talon_html = "".join(piles)
-        else:
-            talon_html = "".join(card_svg(None) for _ in range(obs.talon_size))
-    elif obs.talon is not None and obs.phase in (Phase.DISCARD, Phase.CONTRACT):
-        talon_html = "".join(card_svg(c) for c in iter_cards(obs.talon))
-    if talon_html:
-        parts.append(
-            f'<div class="talon" aria-label="{t(lang, "talon")}">'
-            f'<div class="label">{t(lang, "talon")}</div>{talon_html}</div>'
-        )
-    trick = obs.trick or m.hold_trick
-    if trick:
-        cards = []
-        for seat, c in trick:
-            win = " winner" if (not obs.trick and seat == m.hold_winner) else ""
-            cards.append(
-                f'<div class="trick-card at-{pos[seat]}{win}" data-seat="{seat}">'
-                f"{card_svg(c)}</div>"
+# -- the middle of the table --------------------------------------------------------
+
+
+def center(m: Model) -> El:
+    """Talon or trick, trump and contract, and the newest event in words."""
+    sc, lang = m.scene, m.lang
+    pos = positions(sc.players, m.human)
+    parts: list[El | None] = []
+    info: list[El] = []
+    if not m.between:
+        if sc.trump >= 0:
+            info.append(
+                el("span", {"class": "trump"}, f"{t(lang, 'trump')}: ", suit_span(sc.trump))
             )
-        parts.append(f'<div class="trick" aria-label="{t(lang, "trick")}">{"".join(cards)}</div>')
-    info = []
-    if obs.trump >= 0:
-        info.append(f'<span class="trump">{t(lang, "trump")}: {suit_html(obs.trump)}</span>')
-    elif obs.phase is Phase.PLAY:
-        info.append(f'<span class="trump">{t(lang, "no_trump")}</span>')
-    if obs.declarer >= 0:
-        extra = []
-        if obs.dark:
-            extra.append(t(lang, "dark_game"))
-        if obs.golden:
-            extra.append(t(lang, "golden"))
-        if obs.on_100:
-            extra.append(t(lang, "on_100"))
-        ex = f' <span class="muted">({", ".join(extra)})</span>' if extra else ""
-        info.append(
-            f'<span class="contract">{t(lang, "contract")}: '
-            f"{escape(m.names[obs.declarer])} {obs.contract}{ex}</span>"
-        )
-    elif obs.phase is Phase.BIDDING:
-        info.append(f'<span class="contract">{t(lang, "bid")}: {obs.high_bid}</span>')
-    if info:
-        parts.append(f'<div class="info">{"".join(info)}</div>')
-    return f'<section class="center">{"".join(parts)}</section>'
-
-
-def _prompt(m: TableModel) -> str:
-    obs, lang = m.obs, m.lang
-    if not obs.legal_actions:
-        if m.thinking >= 0:
-            return t(lang, "waiting", name=m.names[m.thinking])
-        return ""
-    ph = obs.phase
-    if ph is Phase.DARK:
-        return t(lang, "dark_prompt")
-    if ph is Phase.REDEAL:
-        return t(lang, "redeal_prompt")
-    if ph is Phase.BIDDING:
-        return t(lang, "bidding_prompt", high=obs.high_bid)
-    if ph is Phase.PICK:
-        return t(lang, "pick_prompt")
-    if ph is Phase.DISCARD:
-        return t(lang, "choose_card_aside" if obs.players == 2 else "choose_card_give")
-    if ph is Phase.CONTRACT:
-        return t(lang, "choose_contract")
-    return t(lang, "play_card")
-
-
-def render_controls(m: TableModel) -> str:
-    """The action buttons for the human's turn (``data-action`` in engine notation)."""
-    obs, lang = m.obs, m.lang
-    legal = obs.legal_actions
-    buttons: list[str] = []
-    for a in legal:
-        if a == A.PASS:
-            buttons.append(_btn(t(lang, "pass"), a, cls="btn pass"))
-        elif A.BID_BASE <= a < A.CONTRACT_BASE:
-            buttons.append(_btn(str(A.action_value(a)), a, cls="btn bid"))
-        elif A.CONTRACT_BASE <= a < A.PASS:
-            buttons.append(
-                _btn(t(lang, "contract_btn", value=A.action_value(a)), a, cls="btn contract")
-            )
-        elif a in (A.REDEAL, A.KEEP, A.DARK, A.LOOK, A.UNBLIND, A.WRITEOFF):
-            key = {
-                A.REDEAL: "redeal",
-                A.KEEP: "keep",
-                A.DARK: "dark",
-                A.LOOK: "look",
-                A.UNBLIND: "unblind",
-                A.WRITEOFF: "writeoff",
-            }[a]
-            buttons.append(_btn(t(lang, key), a, cls="btn " + key))
-        elif a in (A.PICK_BASE, A.PICK_BASE + 1):
-            buttons.append(_btn(t(lang, "pick", n=a - A.PICK_BASE + 1), a, cls="btn pick"))
-        elif A.DECLARE_BASE <= a < A.GIVE_BASE:
-            c = a - A.DECLARE_BASE
-            if c % 6 == 5:
-                label = t(lang, "declare_aces")
-            else:
-                label = t(
-                    lang,
-                    "declare",
-                    suit=SUIT_NAMES.get(lang, SUIT_NAMES["en"])[c // 6],
-                    value=MARRIAGE_VALUE[c // 6],
+        elif sc.phase is Phase.PLAY:
+            info.append(el("span", {"class": "trump muted"}, t(lang, "no_trump")))
+        if sc.declarer >= 0:
+            marks = []
+            if sc.dark:
+                marks.append(t(lang, "dark_mark"))
+            if sc.golden:
+                marks.append(t(lang, "golden_mark"))
+            if sc.on_100:
+                marks.append(t(lang, "on_100_mark"))
+            info.append(
+                el(
+                    "span",
+                    {"class": "contract"},
+                    f"{t(lang, 'contract')}: {m.names[sc.declarer]} {sc.contract}",
+                    el("span", {"class": "muted"}, f" ({', '.join(marks)})") if marks else None,
                 )
-            buttons.append(_btn(f"{label} ({card_str(c)})", a, cls="btn declare"))
-        elif A.GIVE_BASE <= a < A.ASIDE_BASE + 24 and A.action_card(a) == m.selected:
-            card = _card_label(m.selected)
-            if a >= A.ASIDE_BASE:
-                label = t(lang, "aside", card=card)
-            else:
-                label = t(lang, "give_to", card=card, name=escape(m.names[(a - A.GIVE_BASE) % 4]))
-            buttons.append(_btn(label, a, cls="btn give"))
-    prompt = _prompt(m)
-    hint = ""
-    if m.hint:
-        rows = "".join(f"<li><b>{escape(a)}</b> {escape(v)}</li>" for a, v in m.hint)
-        hint = f'<ol class="hint-list">{rows}</ol>'
-    hint_btn = _btn(t(lang, "hint"), ui="hint", cls="btn small") if legal else ""
-    return (
-        f'<section class="controls" aria-live="polite"><p class="prompt">{escape(prompt)}'
-        f'</p><div class="actions">{"".join(buttons)}</div>{hint_btn}{hint}</section>'
+            )
+        elif sc.phase in (Phase.BIDDING, Phase.DARK, Phase.REDEAL):
+            raised = any(s.said is not None and s.said != A.PASS for s in sc.seats)
+            text = (
+                t(lang, "bid_by", value=sc.high_bid, name=m.names[sc.high_seat])
+                if raised
+                else t(lang, "bid_none", name=m.names[sc.first_hand])
+            )
+            info.append(el("span", {"class": "contract"}, text))
+    parts.append(el("div", {"class": "info"}, info, key="info"))
+    felt: list[El] = []
+    if not m.between:
+        if sc.talon_backs:
+            piles = []
+            for k, count in enumerate(sc.talon_backs):
+                backs = [
+                    el("div", {"class": "pile-card"}, card_face(None, lang), key=f"t{k}-{i}")
+                    for i in range(count)
+                ]
+                label = t(lang, "pile", n=k + 1) if len(sc.talon_backs) > 1 else t(lang, "talon")
+                piles.append(
+                    el(
+                        "div",
+                        {"class": "pile", "aria-label": label, "role": "group"},
+                        backs,
+                        key=f"pile{k}",
+                    )
+                )
+            felt.append(
+                el(
+                    "div",
+                    {"class": "talon", "data-fly-seat": "talon"},
+                    el(
+                        "div", {"class": "label"}, t(lang, "talon" if len(piles) == 1 else "talons")
+                    ),
+                    piles,
+                    key="talon",
+                )
+            )
+        elif sc.talon and sc.phase in (Phase.DISCARD, Phase.CONTRACT) and sc.declarer != m.human:
+            faces = [
+                el(
+                    "div",
+                    {"class": "pile-card reveal", "data-fly": card_str(c)},
+                    card_face(c, lang),
+                    key=card_str(c),
+                )
+                for c in sc.talon
+            ]
+            felt.append(
+                el(
+                    "div",
+                    {"class": "talon shown", "role": "group", "aria-label": t(lang, "talon")},
+                    el("div", {"class": "label"}, t(lang, "talon")),
+                    el("div", {"class": "pile"}, faces, key="pile0"),
+                    key="talon",
+                )
+            )
+        trick = sc.trick or m.hold
+        if trick:
+            cards = []
+            for seat, c in trick:
+                win = " winner" if (not sc.trick and seat == m.hold_winner) else ""
+                cards.append(
+                    el(
+                        "div",
+                        {
+                            "class": f"trick-card at-{pos[seat]}{win}",
+                            "data-seat": seat,
+                            "data-fly": card_str(c),
+                            "data-from": seat,
+                            "role": "img",
+                            "aria-label": t(
+                                lang, "played_by", card=card_name(c, lang), name=m.names[seat]
+                            ),
+                        },
+                        card_face(c, lang),
+                        key=card_str(c),
+                    )
+                )
+            felt.append(
+                el(
+                    "div",
+                    {"class": "trick", "aria-label": t(lang, "trick_label"), "role": "group"},
+                    cards,
+                    key="trick",
+                )
+            )
+    parts.append(el("div", {"class": "felt"}, felt, key="felt"))
+    parts.append(
+        el("p", {"class": "banner"}, m.banner, key="banner") if m.banner and not m.between else None
+    )
+    return el(
+        "section", {"class": "center", "aria-label": t(lang, "trick_label")}, parts, key="center"
     )
 
 
-def _card_label(card: int) -> str:
-    return card_str(card)[0].replace("T", "10") + suit_html(card // 6)
+# -- controls ----------------------------------------------------------------------
 
 
-def render_toolbar(m: TableModel) -> str:
-    """Title, language, sheet, last trick, new game."""
-    lang = m.lang
-    return (
-        f'<header class="toolbar"><h1 class="title">1000 <span lang="ru">Тысяча</span></h1>'
-        f'<div class="tools">'
-        f"{_btn(t(lang, 'last_trick'), ui='last-trick', cls='btn small')}"
-        f"{_btn(t(lang, 'sheet'), ui='sheet', cls='btn small')}"
-        f"{_btn(t(lang, 'new_game'), ui='new', cls='btn small')}"
-        f"{_btn(t(lang, 'lang'), ui='lang', cls='btn small lang')}</div></header>"
-    )
-
-
-def render_sheet(m: TableModel) -> str:
-    """The paper score sheet: a row per deal, totals per seat, bolts, barrel, penalties."""
-    obs, lang = m.obs, m.lang
-    n = obs.players
-    head = "".join(f'<th scope="col">{escape(m.names[s])}</th>' for s in range(n))
-    rows = []
-    for r in obs.sheet:
-        if r.kind == "redeal":
-            rows.append(
-                f'<tr class="redeal"><td>{r.number}</td><td>{escape(m.names[r.dealer])}'
-                f'</td><td colspan="{n + 1}">{t(lang, "redealt")}</td></tr>'
-            )
-            continue
-        what = f"{escape(m.names[r.declarer or 0])} {r.contract}"
-        if r.kind == "writeoff":
-            what += " ✍"
-        elif r.made is False:
-            what += " ✗"
-        else:
-            what += " ✓"
-        if r.dark:
-            what += " ●"
-        if r.golden:
-            what += " ★"
-        cells = []
-        for s in range(n):
-            marks = "|" * (r.bolts[s] if r.bolts else 0)
-            barrel = (
-                f' <span class="barrel-mark" title="{t(lang, "barrel")}">{r.barrel[s]}</span>'
-                if r.barrel and r.barrel[s]
-                else ""
-            )
-            cells.append(
-                f'<td><span class="delta">{r.deltas[s]:+d}</span> '
-                f'<b>{r.totals[s]}</b><span class="bolt">{marks}</span>{barrel}</td>'
-            )
-        pens = "; ".join(
-            f"{escape(m.names[p.seat])} {p.amount:+d} {escape(reason(lang, p.reason))}"
-            for p in r.penalties
-        )
-        pen_row = (
-            f'<tr class="penalties"><td></td><td colspan="{n + 2}">{pens}</td></tr>' if pens else ""
-        )
-        rows.append(
-            f"<tr><td>{r.number}</td><td>{escape(m.names[r.dealer])}</td>"
-            f"<td>{what}</td>{''.join(cells)}</tr>{pen_row}"
-        )
-    body = "".join(rows) or f'<tr><td colspan="{n + 3}">—</td></tr>'
-    return (
-        f'<div class="sheet"><table class="sheet-table"><thead><tr><th>#</th>'
-        f"<th>{t(lang, 'dl')}</th><th>{t(lang, 'contract')}</th>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table></div>"
-    )
-
-
-def render_summary(m: TableModel) -> str:
-    """End-of-deal summary: points, contract made or failed, bolts, barrel."""
-    r, lang = m.summary, m.lang
-    if r is None:
+def _prompt(m: Model) -> str:
+    sc, lang = m.scene, m.lang
+    if not m.human_turn:
+        if m.thinking >= 0:
+            return t(lang, "thinking", name=m.names[m.thinking])
+        if sc.turn >= 0 and sc.phase is not Phase.GAME_OVER and not m.between:
+            return t(lang, "prompt_wait", name=m.names[sc.turn])
         return ""
-    d = r.declarer if r.declarer is not None else 0
-    name = escape(m.names[d])
-    if r.kind == "writeoff":
-        verdict = t(lang, "wrote_off", name=name, contract=r.contract)
-    elif r.made:
-        verdict = t(lang, "made", name=name, contract=r.contract)
-    else:
-        verdict = t(lang, "failed", name=name, contract=r.contract)
-    rows = []
-    for s in range(len(r.totals)):
-        pts = "—" if s >= len(r.points) or r.points[s] is None else str(r.points[s])
-        bolt = "|" * r.bolts[s] if r.bolts and r.bolts[s] else ""
-        rows.append(
-            f'<tr><th scope="row">{escape(m.names[s])}</th><td>{pts}</td>'
-            f"<td>{r.deltas[s]:+d}</td><td><b>{r.totals[s]}</b></td>"
-            f'<td class="bolt">{bolt}</td></tr>'
-        )
-    pens = "".join(
-        f"<li>{escape(m.names[p.seat])}: {p.amount:+d} ({escape(reason(lang, p.reason))})</li>"
-        for p in r.penalties
-    )
-    pen_html = f'<ul class="penalties">{pens}</ul>' if pens else ""
-    ok = "made" if r.made else "failed"
-    return (
-        f'<div class="overlay"><div class="dialog summary {ok}" role="dialog">'
-        f'<h2>{t(lang, "deal_over", n=r.number)}</h2><p class="verdict">{verdict}</p>'
-        f"<table><thead><tr><th></th><th>{t(lang, 'points')}</th>"
-        f"<th>{t(lang, 'score')}</th><th>{t(lang, 'total')}</th><th></th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>{pen_html}"
-        f"{_btn(t(lang, 'next_deal'), ui='next', cls='btn primary')}</div></div>"
-    )
+    ph = sc.phase
+    if ph is Phase.DARK:
+        return t(lang, "prompt_dark")
+    if ph is Phase.REDEAL:
+        return t(lang, "prompt_redeal")
+    if ph is Phase.BIDDING:
+        return t(lang, "prompt_bid_dark" if sc.dark else "prompt_bid")
+    if ph is Phase.PICK:
+        return t(lang, "prompt_pick")
+    if ph is Phase.DISCARD:
+        if sc.players == 2:
+            return t(lang, "prompt_aside")
+        if m.selected >= 0:
+            return t(lang, "prompt_give_to", card=card_short(m.selected, lang))
+        return t(lang, "prompt_give")
+    if ph is Phase.CONTRACT:
+        return t(lang, "prompt_contract", bid=sc.contract)
+    return t(lang, "prompt_follow" if sc.trick else "prompt_lead")
 
 
-def render_game_over(m: TableModel) -> str:
-    """Winner, final totals and a new game."""
-    obs, lang = m.obs, m.lang
-    w = obs.winner if obs.winner is not None else 0
-    title = t(lang, "you_won") if w == obs.seat else t(lang, "winner", name=m.names[w])
-    # The engine's winner first (its tie rule), then by total.
-    ranking = sorted(range(obs.players), key=lambda s: (s != w, -obs.totals[s]))
-    rows = "".join(f"<li>{escape(m.names[s])}: <b>{obs.totals[s]}</b></li>" for s in ranking)
-    return (
-        f'<div class="overlay"><div class="dialog game-over" role="dialog">'
-        f'<h2>{t(lang, "game_over")}</h2><p class="verdict">{escape(title)}</p>'
-        f'<ol class="ranking">{rows}</ol>{render_sheet(m)}'
-        f"{_btn(t(lang, 'new_game'), ui='new', cls='btn primary')}</div></div>"
-    )
+def stepper_values(legal: Sequence[int], kind: str) -> list[int]:
+    """The values a bid or contract stepper offers, low to high."""
+    test = A.is_bid if kind == "bid" else A.is_contract
+    return sorted(A.action_value(a) for a in legal if test(a))
 
 
-def render_new_game(m: TableModel) -> str:
-    """The new-game dialog: players, rules preset, opponents' levels."""
+def _stepper(m: Model, kind: str) -> list[El]:
     lang = m.lang
-    setup = m.setup
-    players = setup.get("players", 3)
-    preset = setup.get("preset", "classic")
-    level = setup.get("level", "easy")
-    popts = "".join(
-        f'<option value="{n}"{" selected" if n == players else ""}>{n}</option>' for n in (2, 3, 4)
-    )
-    presets = ("classic", "strict", "family", "golden_dark")
-    ropts = "".join(
-        f'<option value="{p}"{" selected" if p == preset else ""}>{t(lang, "preset_" + p)}</option>'
-        for p in presets
-    )
-    lopts = "".join(
-        f'<option value="{lv}"{" selected" if lv == level else ""}>{lv}</option>'
-        for lv in setup.get("levels", ("easy",))
-    )
-    return (
-        f'<div class="overlay"><form class="dialog new-game" role="dialog">'
-        f"<h2>{t(lang, 'new_game')}</h2>"
-        f'<label>{t(lang, "players")} <select name="players" id="ng-players">{popts}'
-        f"</select></label>"
-        f'<label>{t(lang, "preset")} <select name="preset" id="ng-preset">{ropts}'
-        f"</select></label>"
-        f'<label>{t(lang, "level")} <select name="level" id="ng-level">{lopts}'
-        f"</select></label>"
-        f'<div class="row">{_btn(t(lang, "start"), ui="start", cls="btn primary")}'
-        f"{_btn(t(lang, 'close'), ui='close', cls='btn')}</div></form></div>"
+    values = stepper_values(m.scene.legal, kind)
+    if not values:
+        return []
+    v = m.bid_value if m.bid_value in values else values[0]
+    make = A.bid if kind == "bid" else A.contract
+    label = t(lang, "bid_value" if kind == "bid" else "play_value", value=v)
+    out = []
+    if len(values) > 1:
+        out.append(
+            el(
+                "div",
+                {"class": "stepper", "role": "group", "aria-label": t(lang, "value_label")},
+                _btn(
+                    "−",
+                    ui="lower",
+                    cls="btn step",
+                    aria_label=t(lang, "lower"),
+                    disabled=v == values[0],
+                ),
+                el("output", {"class": "value", "aria-live": "polite"}, str(v)),
+                _btn(
+                    "+",
+                    ui="raise",
+                    cls="btn step",
+                    aria_label=t(lang, "raise"),
+                    disabled=v == values[-1],
+                ),
+                key="stepper",
+            )
+        )
+    out.append(_btn(label, make(v), cls="btn primary " + kind, data_autofocus="1"))
+    return out
+
+
+def controls(m: Model) -> El:
+    """The human's choices now (``data-action``), the prompt and the hint."""
+    sc, lang = m.scene, m.lang
+    legal = sc.legal if m.human_turn else ()
+    buttons: list[El] = []
+    ph = sc.phase
+    if legal:
+        if ph is Phase.BIDDING:
+            if A.PASS in legal:
+                buttons.append(_btn(t(lang, "pass"), A.PASS, cls="btn pass"))
+            if A.UNBLIND in legal:
+                buttons.append(_btn(t(lang, "unblind"), A.UNBLIND, cls="btn"))
+            buttons.extend(_stepper(m, "bid"))
+        elif ph is Phase.CONTRACT:
+            buttons.extend(_stepper(m, "contract"))
+            if A.WRITEOFF in legal:
+                buttons.append(_btn(t(lang, "writeoff"), A.WRITEOFF, cls="btn writeoff"))
+        else:
+            for a in legal:
+                if a in (A.REDEAL, A.KEEP, A.DARK, A.LOOK, A.WRITEOFF):
+                    key = {
+                        A.REDEAL: "redeal",
+                        A.KEEP: "keep",
+                        A.DARK: "dark",
+                        A.LOOK: "look",
+                        A.WRITEOFF: "writeoff",
+                    }[a]
+                    buttons.append(_btn(t(lang, key), a, cls="btn " + key))
+                elif a in (A.PICK_BASE, A.PICK_BASE + 1):
+                    buttons.append(_btn(t(lang, "pick", n=a - A.PICK_BASE + 1), a, cls="btn pick"))
+                elif A.is_discard(a) and A.action_card(a) == m.selected:
+                    card = card_short(m.selected, lang)
+                    if A.is_aside(a):
+                        label = t(lang, "aside", card=card)
+                    else:
+                        label = t(lang, "give_to", card=card, name=m.names[(a - A.GIVE_BASE) % 4])
+                    buttons.append(_btn(label, a, cls="btn give primary"))
+            if ph is Phase.PLAY and declarable(sc):
+                buttons.append(
+                    _btn(
+                        t(lang, "lead_plain"),
+                        ui="plain-lead",
+                        cls="btn small toggle",
+                        aria_pressed="true" if m.plain_lead else "false",
+                    )
+                )
+    hint: list[El | None] = []
+    if m.human_turn:
+        hint.append(_btn(t(lang, "hint"), ui="hint", cls="btn small hint-btn"))
+    if m.hint is not None:
+        if m.hint_pct >= 0:
+            hint.append(
+                el(
+                    "p",
+                    {"class": "hint-busy", "role": "status"},
+                    t(lang, "hint_busy", pct=m.hint_pct),
+                )
+            )
+        rows = [
+            el("li", {"class": "best" if r.best else None}, el("b", {}, r.title), " ", r.detail)
+            for r in m.hint
+        ]
+        if rows:
+            hint.append(
+                el(
+                    "ol",
+                    {"class": "hint-list", "data-hint": "1", "aria-label": t(lang, "hint_title")},
+                    rows,
+                )
+            )
+    return el(
+        "section",
+        {"class": "controls", "aria-label": t(lang, "prompt_follow")},
+        el("p", {"class": "prompt"}, _prompt(m), key="prompt"),
+        el("div", {"class": "actions"}, buttons, key="actions"),
+        el("div", {"class": "hint"}, hint, key="hint"),
+        key="controls",
     )
 
 
-def render_table(m: TableModel) -> str:
-    """The whole table's inner HTML."""
-    obs = m.obs
-    if not m.names:
-        m.names = default_names(obs.players, obs.seat, m.lang)
-    pos = seat_positions(obs.players, obs.seat)
-    seats = "".join(render_seat(m, s, pos[s]) for s in range(obs.players) if s != obs.seat)
-    parts = [
-        render_toolbar(m),
-        seats,
-        render_center(m),
-        render_seat(m, obs.seat, "bottom"),
-        render_controls(m),
+# -- toolbar, notices --------------------------------------------------------------
+
+
+def toolbar(m: Model) -> El:
+    """Title and the table-level buttons."""
+    lang = m.lang
+    tools: list[tuple[str, str, str]] = []
+    if m.undo:
+        tools.append(("undo", "↶", t(lang, "undo")))
+    tools += [
+        ("sheet", "≡", t(lang, "sheet")),
+        ("log", "☰", t(lang, "log")),
+        ("last-trick", "⟲", t(lang, "last_trick")),
+        *[(ui, "", label) for ui, label in m.extra_tools],
+        ("new", "+", t(lang, "new_game")),
     ]
-    if m.message:
-        parts.append(
-            f'<div class="message" role="status">{escape(m.message)}'
-            f"{_btn('×', ui='dismiss', cls='btn small')}</div>"
+    buttons = []
+    for ui, icon, label in tools:
+        buttons.append(
+            _btn(
+                [
+                    el("span", {"class": "icon", "aria-hidden": "true"}, icon) if icon else None,
+                    el("span", {"class": "label"}, label),
+                ],
+                ui=ui,
+                cls="btn tool",
+                aria_label=label,
+                title=label,
+            )
         )
-    if m.show_last_trick:
-        trick = "".join(
-            f'<div class="trick-card">{card_svg(c)}<span>{escape(m.names[s])}</span></div>'
-            for s, c in m.show_last_trick
+    langs = el(
+        "select",
+        {"class": "lang", "data-ui": "lang", "aria-label": t(lang, "language")},
+        [
+            el("option", {"value": code, "selected": code == lang}, LANG_NAMES[code])
+            for code in LANGS
+        ],
+        key="lang",
+    )
+    return el(
+        "header",
+        {"class": "toolbar"},
+        el(
+            "h1",
+            {"class": "title"},
+            "1000 ",
+            el("span", {}, t(lang, "title"))
+            if lang != "en"
+            else el("span", {"lang": "ru"}, "Тысяча"),
+        ),
+        el("nav", {"class": "tools"}, buttons, langs),
+        key="toolbar",
+    )
+
+
+def notices(m: Model) -> El | None:
+    """Messages that stay until dismissed."""
+    if not m.notices:
+        return None
+    items = [
+        el(
+            "div",
+            {"class": f"notice {n.kind}", "role": "alert" if n.kind == "error" else "status"},
+            el("p", {}, n.text),
+            _btn(
+                "×",
+                ui="dismiss",
+                cls="btn small",
+                aria_label=t(m.lang, "dismiss"),
+                data_notice=n.key or str(i),
+            ),
+            key=n.key or f"n{i}",
         )
-        parts.append(
-            f'<div class="overlay"><div class="dialog last-trick" role="dialog">'
-            f'<h2>{t(m.lang, "last_trick")}</h2><div class="trick-row">{trick}</div>'
-            f"{_btn(t(m.lang, 'close'), ui='close', cls='btn')}</div></div>"
-        )
-    if m.show_sheet:
-        parts.append(
-            f'<div class="overlay"><div class="dialog sheet-dialog" role="dialog">'
-            f"<h2>{t(m.lang, 'sheet')}</h2>{render_sheet(m)}"
-            f"{_btn(t(m.lang, 'close'), ui='close', cls='btn')}</div></div>"
-        )
-    if obs.phase is Phase.GAME_OVER:
-        parts.append(render_game_over(m))
-    elif m.summary is not None:
-        parts.append(render_summary(m))
-    if m.show_new_game:
-        parts.append(render_new_game(m))
-    return "".join(parts)
+        for i, n in enumerate(m.notices)
+    ]
+    return el("div", {"class": "notices"}, items, key="notices")
+
+
+# -- the whole table ----------------------------------------------------------------
+
+
+def render(m: Model, dialogs: Sequence[El | None] = ()) -> list[El]:
+    """The children of ``#table``."""
+    sc = m.scene
+    if not m.names:
+        m = replace(m, names=default_names(sc.players, m.human, m.lang))
+    pos = positions(sc.players, m.human)
+    seats = [opponent(m, s, pos[s]) for s in range(sc.players) if s != m.human]
+    bottom = el(
+        "section",
+        {"class": "seat seat-bottom", "data-seat": m.human, "aria-label": m.names[m.human]},
+        own_hand(m),
+        nameplate(m, m.human),
+        key=f"seat{m.human}",
+    )
+    live = el(
+        "div", {"class": "sr-only", "aria-live": "polite", "data-live": "1"}, m.announce, key="live"
+    )
+    out: list[El | None] = [
+        toolbar(m),
+        *seats,
+        center(m),
+        bottom,
+        controls(m),
+        live,
+        notices(m),
+        *dialogs,
+    ]
+    return [x for x in out if x is not None]

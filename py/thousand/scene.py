@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from . import actions as A
 from .cards import iter_cards
+from .conventions import Conventions
 from .phase import Phase
 from .sheet import SheetRow
 from .state import Observation, State
@@ -90,6 +91,7 @@ class Scene:
     legal: tuple[int, ...]  # the viewer's legal actions (empty when not theirs to act)
     sheet: tuple[SheetRow, ...]
     winner: int | None
+    conventions: Conventions
 
     @classmethod
     def of(cls, obs: Observation, hands: tuple[int, ...] | None = None) -> Scene:
@@ -161,6 +163,7 @@ class Scene:
             legal=obs.legal_actions,
             sheet=obs.sheet,
             winner=obs.winner,
+            conventions=obs.conventions,
         )
 
     @classmethod

@@ -48,6 +48,10 @@ class FakeElement(FakeNode):
             self.childNodes.insert(self.childNodes.index(ref), node)
         node.parent = self
 
+    @property
+    def firstChild(self) -> FakeNode | None:
+        return self.childNodes[0] if self.childNodes else None
+
     def removeChild(self, node: FakeNode) -> None:
         assert node.parent is self
         self._detach(node)
@@ -60,7 +64,9 @@ def _html(n: FakeNode) -> str:
     if isinstance(n, FakeText):
         return escape(n.data, quote=False)
     assert isinstance(n, FakeElement)
-    attrs = "".join(f' {k}="{escape(v)}"' if v != "" else f" {k}" for k, v in sorted(n.attributes.items()))
+    attrs = "".join(
+        f' {k}="{escape(v)}"' if v != "" else f" {k}" for k, v in sorted(n.attributes.items())
+    )
     inner = "".join(_html(c) for c in n.childNodes)
     if n.tag in ("br", "input", "img"):
         return f"<{n.tag}{attrs}>"

@@ -133,7 +133,7 @@ def test_real_sw_template_has_the_marker() -> None:
     assert "thousand-" in render_sw(template, "v1", ["./"])
 
 
-def test_inline_page_embeds_stylesheets_and_card_back() -> None:
+def test_inline_page_embeds_stylesheets_and_the_whole_sprite() -> None:
     html = (
         '<head><link rel="stylesheet" href="static/app.css">'
         '<link rel="stylesheet" href="static/table.css"></head><body>'
@@ -148,7 +148,7 @@ def test_inline_page_embeds_stylesheets_and_card_back() -> None:
     assert '<symbol id="card-back"><rect/></symbol>' in out
     assert 'href="#card-back"' in out
     assert "cards.svg" not in out
-    assert "card-QS" not in out
+    assert '<symbol id="card-QS"></symbol>' in out  # faces too: no request, no blank frame
 
 
 def test_inline_page_refuses_a_missing_link() -> None:

@@ -1,0 +1,392 @@
+"""The table's dialogs as element trees: deal summary, game over, score sheet,
+new game, deal log and last trick. Pure functions of the view ``Model``.
+
+Every dialog is an ``overlay`` holding one ``role="dialog"`` box with a title
+(``aria-labelledby``) and its buttons; the first button marked
+``data-autofocus`` gets the focus when it opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from thousand.phase import Phase
+from thousand.sheet import SheetRow
+
+from .dom import El, el
+from .events import Event
+from .i18n import reason, t
+from .view import Model, _btn, card_face, card_text
+
+LEVELS = ("easy", "normal", "strong")
+
+
+def signed(v: int) -> str:
+    """A change of score as players write it: +105, −120, 0."""
+    return f"{v:+d}".replace("-", "−") if v else "0"
+
+
+def dialog(
+    key: str, title: str, body: Sequence[El | str | None], buttons: Sequence[El], cls: str = ""
+) -> El:
+    """An overlay with one modal box: title, body, a row of buttons."""
+    head = f"dlg-{key}-title"
+    return el(
+        "div",
+        {"class": "overlay", "data-dialog": key},
+        el(
+            "div",
+            {
+                "class": f"dialog {cls}".strip(),
+                "role": "dialog",
+                "aria-modal": "true",
+                "aria-labelledby": head,
+            },
+            el("h2", {"id": head}, title),
+            list(body),
+            el("div", {"class": "row buttons"}, list(buttons)),
+        ),
+        key="dlg-" + key,
+    )
+
+
+def _mark(row: SheetRow, lang: str) -> tuple[str, str]:
+    if row.kind == "writeoff":
+        return "✍", t(lang, "writeoff_mark")
+    if row.made is False:
+        return "✗", t(lang, "failed_mark")
+    return "✓", t(lang, "made_mark")
+
+
+def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None) -> El:
+    """The paper score sheet (*запись*): a row per deal, totals per seat, marks."""
+    sc, lang = m.scene, m.lang
+    n = sc.players
+    rows = sc.sheet if rows is None else rows
+    head = el(
+        "tr",
+        {},
+        el("th", {"scope": "col", "class": "no"}, t(lang, "sheet_no")),
+        el("th", {"scope": "col", "class": "what"}, t(lang, "sheet_contract")),
+        [el("th", {"scope": "col", "class": "seat-col"}, m.names[s]) for s in range(n)],
+    )
+    body: list[El] = []
+    for r in rows:
+        dealer = el(
+            "span", {"class": "dealer", "title": t(lang, "sheet_dealer")}, m.names[r.dealer][:1]
+        )
+        num = el("td", {"class": "no"}, str(r.number), dealer)
+        if r.kind == "redeal":
+            body.append(
+                el(
+                    "tr",
+                    {"class": "redeal"},
+                    num,
+                    el("td", {"colspan": n + 1, "class": "what"}, t(lang, "redealt")),
+                    key=f"r{r.number}",
+                )
+            )
+            continue
+        sign, word = _mark(r, lang)
+        extra = (" ●" if r.dark else "") + (" ★" if r.golden else "")
+        what = el(
+            "td",
+            {"class": "what"},
+            el("span", {"class": "who"}, m.names[r.declarer or 0]),
+            " ",
+            el("b", {}, str(r.contract)),
+            el(
+                "span",
+                {
+                    "class": "mark " + ("ok" if sign == "✓" else "bad"),
+                    "title": word,
+                    "aria-label": word,
+                },
+                sign + extra,
+            ),
+        )
+        cells = []
+        for s in range(n):
+            bolts = "|" * (r.bolts[s] if r.bolts else 0)
+            barrel = r.barrel[s] if r.barrel else 0
+            cells.append(
+                el(
+                    "td",
+                    {"class": "seat-col"},
+                    el("b", {"class": "total"}, str(r.totals[s])),
+                    el("span", {"class": "delta"}, signed(r.deltas[s])),
+                    el("span", {"class": "bolt", "title": t(lang, "bolt")}, bolts)
+                    if bolts
+                    else None,
+                    el("span", {"class": "barrel-mark", "title": t(lang, "barrel")}, str(barrel))
+                    if barrel
+                    else None,
+                )
+            )
+        body.append(el("tr", {}, num, what, cells, key=f"r{r.number}"))
+        if r.penalties:
+            pens = "; ".join(
+                f"{m.names[p.seat]} {p.amount:+d} ({reason(lang, p.reason)})".replace("-", "−")
+                for p in r.penalties
+            )
+            body.append(
+                el(
+                    "tr",
+                    {"class": "penalties"},
+                    el("td", {}),
+                    el("td", {"colspan": n + 1}, pens),
+                    key=f"p{r.number}",
+                )
+            )
+    if not body:
+        body.append(
+            el("tr", {}, el("td", {"colspan": n + 2, "class": "empty"}, t(lang, "sheet_empty")))
+        )
+    return el(
+        "div",
+        {"class": f"sheet sheet-{n}"},
+        el("table", {"class": "sheet-table"}, el("thead", {}, head), el("tbody", {}, body)),
+        key="sheet",
+    )
+
+
+def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
+    """End of a deal: the verdict, each seat's points, score and total, penalties."""
+    r, lang = m.summary, m.lang
+    if r is None or m.scene.phase is Phase.GAME_OVER:
+        return None
+    d = r.declarer if r.declarer is not None else 0
+    name = m.names[d]
+    key = "wrote_off" if r.kind == "writeoff" else "made" if r.made else "failed"
+    verdict = t(lang, key + ("_you" if d == m.human else ""), name=name, contract=r.contract)
+    rows = []
+    for s in range(len(r.totals)):
+        pts = "—" if s >= len(r.points) or r.points[s] is None else str(r.points[s])
+        bolt = "|" * r.bolts[s] if r.bolts and r.bolts[s] else ""
+        rows.append(
+            el(
+                "tr",
+                {},
+                el("th", {"scope": "row"}, m.names[s]),
+                el("td", {}, pts),
+                el("td", {}, signed(r.deltas[s])),
+                el("td", {}, el("b", {}, str(r.totals[s]))),
+                el("td", {"class": "bolt"}, bolt),
+            )
+        )
+    pens = [
+        el(
+            "li",
+            {},
+            f"{m.names[p.seat]}: {p.amount:+d} ({reason(lang, p.reason)})".replace("-", "−"),
+        )
+        for p in r.penalties
+    ]
+    table = el(
+        "table",
+        {"class": "summary-table"},
+        el(
+            "thead",
+            {},
+            el(
+                "tr",
+                {},
+                el("th", {}),
+                el("th", {"scope": "col"}, t(lang, "points")),
+                el("th", {"scope": "col"}, t(lang, "score")),
+                el("th", {"scope": "col"}, t(lang, "total")),
+                el("th", {}),
+            ),
+        ),
+        el("tbody", {}, rows),
+    )
+    ok = "made" if r.made else ("conceded" if r.kind == "writeoff" else "failed")
+    return dialog(
+        "summary",
+        t(lang, "deal_over", n=r.number),
+        [
+            el("p", {"class": "verdict"}, verdict),
+            table,
+            el("ul", {"class": "penalties"}, pens) if pens else None,
+            *extra,
+        ],
+        [_btn(t(lang, "next_deal"), ui="next", cls="btn primary", data_autofocus="1")],
+        cls="summary " + ok,
+    )
+
+
+def game_over(m: Model, extra: Sequence[El | None] = ()) -> El | None:
+    """Winner, final totals, the sheet and a new game."""
+    sc, lang = m.scene, m.lang
+    if sc.phase is not Phase.GAME_OVER:
+        return None
+    w = sc.winner if sc.winner is not None else 0
+    title = t(lang, "you_won") if w == m.human else t(lang, "winner", name=m.names[w])
+    ranking = sorted(range(sc.players), key=lambda s: (s != w, -sc.seats[s].total))
+    rows = [el("li", {}, f"{m.names[s]}: ", el("b", {}, str(sc.seats[s].total))) for s in ranking]
+    return dialog(
+        "game-over",
+        t(lang, "game_over"),
+        [
+            el("p", {"class": "verdict"}, title),
+            el("ol", {"class": "ranking"}, rows),
+            sheet_table(m),
+            *extra,
+        ],
+        [_btn(t(lang, "new_game"), ui="new", cls="btn primary", data_autofocus="1")],
+        cls="game-over wide",
+    )
+
+
+def sheet_dialog(m: Model) -> El:
+    """The score sheet on demand."""
+    return dialog(
+        "sheet",
+        t(m.lang, "sheet"),
+        [sheet_table(m)],
+        [_btn(t(m.lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+        cls="wide",
+    )
+
+
+def log_dialog(m: Model) -> El:
+    """The deal so far, event by event, tricks grouped."""
+    lang = m.lang
+    items: list[El] = []
+    trick_items: dict[int, list[Any]] = {}
+    for e in m.events:
+        if e.trick >= 0:
+            trick_items.setdefault(e.trick, []).append(e)
+            if len(trick_items[e.trick]) == 1:
+                items.append(el("li", {"class": "trick-line"}, key=f"t{e.trick}"))
+            continue
+        items.append(el("li", {}, e.text(m.names, lang, m.human)))
+    # Fill each trick's line: "Trick 3: West A♠ · You 10♠ · East K♠ — West"
+    out: list[El] = []
+    for it in items:
+        if it.key and it.key.startswith("t"):
+            k = int(it.key[1:])
+            evs: list[Event] = trick_items[k]
+            parts: list[Any] = [el("b", {}, f"{t(lang, 'trick')} {k + 1}: ")]
+            for e in evs:
+                if e.key == "ev_play":
+                    parts += [f"{m.names[e.seat]} ", card_text(e.cards[0], lang), " · "]
+                elif e.key == "ev_trick":
+                    parts = [*parts[:-1], " → ", m.names[e.seat]]
+                else:
+                    parts += [e.text(m.names, lang, m.human), " "]
+            if parts and parts[-1] == " · ":
+                parts = parts[:-1]
+            out.append(el("li", {"class": "trick-line"}, parts))
+        else:
+            out.append(it)
+    return dialog(
+        "log",
+        t(lang, "log"),
+        [el("ol", {"class": "deal-log"}, out)],
+        [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+    )
+
+
+def last_trick_dialog(m: Model, trick: Sequence[tuple[int, int]], winner: int) -> El:
+    """The last finished trick with its owners."""
+    lang = m.lang
+    if not trick:
+        body: list[El | str | None] = [el("p", {}, t(lang, "no_last_trick"))]
+    else:
+        cards = [
+            el(
+                "figure",
+                {"class": "trick-card" + (" winner" if s == winner else "")},
+                card_face(c, lang),
+                el("figcaption", {}, m.names[s]),
+            )
+            for s, c in trick
+        ]
+        body = [el("div", {"class": "trick-row"}, cards)]
+    return dialog(
+        "last",
+        t(lang, "last_trick"),
+        body,
+        [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+    )
+
+
+def new_game_dialog(
+    m: Model, presets: Sequence[tuple[str, str]], extra: Sequence[El | None] = ()
+) -> El:
+    """Players, rules and the opponents' level; Start."""
+    lang = m.lang
+    setup = m.setup
+    players = setup.get("players", 3)
+    preset = setup.get("preset", "classic")
+    level = setup.get("level", "normal")
+    levels = setup.get("levels", LEVELS)
+
+    def radios(name: str, values: Sequence[tuple[str, str]], chosen: str) -> El:
+        return el(
+            "div",
+            {
+                "class": "choices",
+                "role": "radiogroup",
+                "aria-label": t(lang, name if name != "players" else "players"),
+            },
+            [
+                el(
+                    "label",
+                    {"class": "choice"},
+                    el(
+                        "input",
+                        {
+                            "type": "radio",
+                            "name": "ng-" + name,
+                            "value": v,
+                            "checked": v == chosen,
+                            "data-setup": name,
+                        },
+                    ),
+                    el("span", {}, label),
+                )
+                for v, label in values
+            ],
+        )
+
+    body = [
+        el(
+            "fieldset",
+            {},
+            el("legend", {}, t(lang, "players")),
+            radios("players", [(str(n), str(n)) for n in (2, 3, 4)], str(players)),
+        ),
+        el(
+            "fieldset",
+            {},
+            el("legend", {}, t(lang, "level")),
+            radios("level", [(lv, t(lang, "level_" + lv)) for lv in levels], level),
+        ),
+        el(
+            "label",
+            {"class": "field"},
+            el("span", {}, t(lang, "preset")),
+            el(
+                "select",
+                {"data-setup": "preset", "id": "ng-preset"},
+                [
+                    el("option", {"value": p, "selected": p == preset}, label)
+                    for p, label in presets
+                ],
+            ),
+        ),
+        *extra,
+    ]
+    return dialog(
+        "new",
+        t(lang, "new_game"),
+        body,
+        [
+            _btn(t(lang, "start"), ui="start", cls="btn primary", data_autofocus="1"),
+            _btn(t(lang, "close"), ui="close", cls="btn"),
+        ],
+        cls="new-game",
+    )

@@ -1,0 +1,141 @@
+"""The story of the deal so far, as one seat may know it, in words.
+
+``deal_events(obs)`` lists what happened in the current deal (bids, who took
+the talon and what it held when shown, the cards passed that this seat may
+know, the contract, marriages, every card and trick) from the observation
+alone, so the log never tells a seat more than it may know. The table shows
+the newest event on the felt and reads it out (``aria-live``); the deal log
+dialog lists them all.
+
+>>> import random
+>>> from thousand import Conventions, Game
+>>> state = Game(Conventions()).new_initial_state(random.Random(2))
+>>> state.apply_str("pass")
+>>> [e.key for e in deal_events(state.observation(0))]
+['ev_deal', 'ev_pass']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thousand import actions as A
+from thousand.cards import ACE, ACE_MARRIAGE, KING, QUEEN, marriage_value
+from thousand.phase import Phase
+from thousand.scene import display_order
+from thousand.state import Observation
+
+from .i18n import EN, SUIT_ADJ, SUIT_SYMBOLS, card_short, t
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: a catalogue key, the seats and cards it names."""
+
+    key: str
+    seat: int = -1
+    to: int = -1
+    cards: tuple[int, ...] = ()
+    value: int = 0
+    trick: int = -1  # the trick it belongs to (play events)
+
+    def text(self, names: list[str] | tuple[str, ...], lang: str, you: int = -1) -> str:
+        """The event in words (``you``: the seat spoken to, in the second person)."""
+        key = self.key
+        if self.seat == you and you >= 0:
+            if key == "ev_gives":
+                key = "ev_gives_you_to"
+            elif key + "_you" in EN:
+                key += "_you"
+        kw: dict[str, object] = {}
+        if self.seat >= 0:
+            kw["name"] = names[self.seat]
+        if self.to >= 0:
+            kw["to"] = names[self.to]
+        if self.cards:
+            kw["card"] = card_short(self.cards[0], lang)
+            kw["cards"] = " ".join(card_short(c, lang) for c in self.cards)
+        if key.startswith("ev_marriage"):
+            suit = self.value
+            kw.update(suit=SUIT_ADJ[lang][suit], symbol=SUIT_SYMBOLS[suit])
+            kw["value"] = marriage_value(suit)
+        else:
+            kw["value"] = self.value
+        kw["n"] = self.value
+        return t(lang, key, **kw)
+
+
+def _declarations(obs: Observation) -> dict[int, tuple[int, int]]:
+    """Trick index -> (seat, suit) of the marriage declared with that trick's lead."""
+    leads = [(cards[0][0], cards[0][1]) for _, cards, _ in obs.tricks]
+    if obs.trick:
+        leads.append(obs.trick[0])
+    out: dict[int, tuple[int, int]] = {}
+    for seat, suit in obs.marriages:
+        for i, (ls, card) in enumerate(leads):
+            if i in out or ls != seat:
+                continue
+            if suit == ACE_MARRIAGE and card % 6 == ACE:
+                out[i] = (seat, suit)
+                break
+            if suit != ACE_MARRIAGE and card // 6 == suit and card % 6 in (KING, QUEEN):
+                out[i] = (seat, suit)
+                break
+    return out
+
+
+def deal_events(obs: Observation) -> list[Event]:
+    """Everything ``obs.seat`` may know of the current deal, in order."""
+    ev = [Event("ev_deal", seat=obs.dealer, value=len(obs.sheet) + 1)]
+    for seat, a in obs.bids:
+        if a == A.PASS:
+            ev.append(Event("ev_pass", seat))
+        elif a == A.DARK:
+            ev.append(Event("ev_dark", seat))
+        elif a == A.UNBLIND:
+            ev.append(Event("ev_unblind", seat))
+        elif A.is_bid(a):
+            ev.append(Event("ev_bid", seat, value=A.action_value(a)))
+    d = obs.declarer
+    if d < 0 or obs.phase is Phase.GAME_OVER:
+        return ev
+    if obs.on_100:
+        ev.append(Event("ev_declarer_100", d, value=obs.bid))
+    else:
+        ev.append(Event("ev_declarer", d, value=obs.bid))
+    if obs.talon is not None:
+        ev.append(Event("ev_talon", d, cards=display_order(obs.talon)))
+    else:
+        ev.append(Event("ev_talon_hidden", d))
+    past_discard = obs.phase in (Phase.CONTRACT, Phase.PLAY)
+    if obs.players == 2:
+        if past_discard:
+            ev.append(Event("ev_aside", d))
+    else:
+        known = {s: card for card, s in obs.known_gives}
+        for s in obs.active:
+            if s == d:
+                continue
+            if s in known:
+                key = "ev_gives_you" if s == obs.seat else "ev_gives"
+                ev.append(Event(key, d, to=s, cards=(known[s],)))
+            elif past_discard:
+                ev.append(Event("ev_gives_hidden", d, to=s))
+    if obs.phase is Phase.PLAY or obs.tricks:
+        ev.append(Event("ev_contract", d, value=obs.contract))
+    decl = _declarations(obs)
+    tricks = [cards for _, cards, _ in obs.tricks]
+    if obs.trick:
+        tricks.append(obs.trick)
+    for i, cards in enumerate(tricks):
+        for j, (seat, card) in enumerate(cards):
+            if j == 0 and i in decl:
+                s, suit = decl[i]
+                if suit == ACE_MARRIAGE:
+                    ev.append(Event("ev_aces", s, trick=i))
+                else:
+                    ev.append(Event("ev_marriage", s, value=suit, trick=i))
+            ev.append(Event("ev_play", seat, cards=(card,), trick=i))
+        if i < len(obs.tricks):
+            ev.append(Event("ev_trick", obs.tricks[i][2], trick=i))
+    return ev
