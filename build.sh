@@ -123,6 +123,7 @@ done
 shopt -u nullglob
 
 "$PYTHON" tools/buildlib.py page index.html cards_svg/cards.svg "$STAGE/index.html"
+"$PYTHON" tools/placeholder.py "$STAGE/index.html"
 find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
 [[ -f cards_svg/cards.svg ]] || die "cards_svg/cards.svg is missing: run python3 cards_svg/make_cards.py"
 cp cards_svg/cards.svg "$STAGE/cards_svg/"

@@ -86,7 +86,10 @@ def _declarations(obs: Observation) -> dict[int, tuple[int, int]]:
 
 def deal_events(obs: Observation) -> list[Event]:
     """Everything ``obs.seat`` may know of the current deal, in order."""
-    ev = [Event("ev_deal", seat=obs.dealer, value=len(obs.sheet) + 1)]
+    ev = []
+    if obs.sheet and obs.sheet[-1].kind == "redeal":
+        ev.append(Event("ev_redealt"))  # §4 the last deal was redealt
+    ev.append(Event("ev_deal", seat=obs.dealer, value=len(obs.sheet) + 1))
     for seat, a in obs.bids:
         if a == A.PASS:
             ev.append(Event("ev_pass", seat))

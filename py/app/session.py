@@ -42,6 +42,17 @@ def _rng(seed: int, rows: int) -> random.Random:
     return random.Random(f"{seed}:{rows}")
 
 
+def _deal_start(state: State) -> State:
+    """The current deal of ``state`` before its first action."""
+    if not state.deal_actions or state.is_terminal():
+        return state.clone()
+    rec = make_record(state)
+    rec["deals"][-1] = {**rec["deals"][-1], "actions": []}
+    start = replay(rec)
+    start.rng = state.rng
+    return start
+
+
 class Session:
     """One game: the engine state, the human's seat, a bot level per other seat."""
 
@@ -67,6 +78,8 @@ class Session:
         self.bot_rng = random.Random(f"bots:{seed}:{state.n_rows}")
         self.shown = shown  # sheet rows the player has seen summarised
         self.version = 0  # bumped on every change: a pending thought checks it
+        self._undo_cache: tuple[int, int | None] | None = None
+        self.deal_start = _deal_start(state)  # the current deal before its first action
 
     @classmethod
     def new(
@@ -150,8 +163,10 @@ class Session:
         self.state.rng = _rng(self.seed, rows)
         self.state.apply_action(action)
         self.version += 1
-        if self.state.n_rows != rows and not self.waiting_for_summary():
-            self.shown = self.state.n_rows  # a redeal needs no summary
+        if self.state.n_rows != rows:
+            self.deal_start = self.state.clone()
+            if not self.waiting_for_summary():
+                self.shown = self.state.n_rows  # a redeal needs no summary
 
     def last_deal_tricks(self) -> list[Any]:
         """The tricks of the last finished deal (for the last-trick review)."""
@@ -166,30 +181,35 @@ class Session:
         The human's last decision in this deal is taken back with the bot moves
         after it, as long as none of them revealed a card to the human (a card
         played, the talon shown, a card passed to them) and the deal has not
-        ended.
+        ended. Worked out from the deal's first position (cheap; cached per
+        version).
         """
+        cached = self._undo_cache
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        point = self._undo_point()
+        self._undo_cache = (self.version, point)
+        return point
+
+    def _undo_point(self) -> int | None:
         if self.state.is_terminal() or self.waiting_for_summary():
             return None
-        rec = make_record(self.state)
-        actions = rec["deals"][-1]["actions"]
-        probe = replay({**rec, "deals": [*rec["deals"][:-1], {**rec["deals"][-1], "actions": []}]})
-        seats = []
-        for text in actions:
-            seats.append(probe.current_player())
-            probe.apply_str(text)
-        mine = [i for i, s in enumerate(seats) if s == self.human]
+        actions = list(self.state.deal_actions)
+        probe = self.deal_start.clone()
+        mine = []
+        for i, a in enumerate(actions):
+            if probe.current_player() == self.human:
+                mine.append(i)
+            probe.apply_action(a)
         if not mine:
             return None
         i = mine[-1]
-        probe = replay(
-            {
-                **rec,
-                "deals": [*rec["deals"][:-1], {**rec["deals"][-1], "actions": actions[: i + 1]}],
-            }
-        )
+        probe = self.deal_start.clone()
+        for a in actions[: i + 1]:
+            probe.apply_action(a)
         before = probe.observation(self.human)
-        for text in actions[i + 1 :]:
-            probe.apply_str(text)
+        for a in actions[i + 1 :]:
+            probe.apply_action(a)
             after = probe.observation(self.human)
             if (
                 after.played != before.played
@@ -206,10 +226,10 @@ class Session:
         keep = self.undo_point()
         if keep is None:
             return False
-        rec = make_record(self.state)
-        last = rec["deals"][-1]
-        rec["deals"][-1] = {**last, "actions": last["actions"][:keep]}
-        state = replay(rec)
+        actions = list(self.state.deal_actions)[:keep]
+        state = self.deal_start.clone()
+        for a in actions:
+            state.apply_action(a)
         state.rng = _rng(self.seed, state.n_rows)
         self.state = state
         self.undos += 1

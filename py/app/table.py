@@ -36,27 +36,17 @@ from thousand import Conventions, IllegalActionError, action_from_str, card_from
 from thousand import actions as A
 from thousand.cards import card_str
 from thousand.phase import Phase
-from thousand.scene import Scene
 
 from . import boot
-from .dialogs import (
-    game_over,
-    last_trick_dialog,
-    log_dialog,
-    new_game_dialog,
-    sheet_dialog,
-    summary,
-)
 from .dom import Patcher
 from .events import deal_events
 from .hint import hint_rows
 from .i18n import LANGS, normalize_lang, t
+from .screen import PRESETS, Screen, build
 from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
 from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
 from .view import Model, Notice, default_names, stepper_values, table_attrs
-from .view import render as render_table
 
-PRESETS = ("classic", "strict", "family", "golden_dark")
 PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think")
 
 # One slice of AI thinking between yields to the page. A slice overruns by at most
@@ -126,9 +116,10 @@ class Table:
         self.params = _params()
         self.store = Store(_local_storage())
         self.tab = f"t{random.SystemRandom().randrange(1 << 40):x}"
+        self.ui = Screen()
         stored_lang, _ = self.store.read(LANG_KEY)
         nav = str(getattr(window.navigator, "language", "en") or "en")
-        self.lang = normalize_lang(self.params.get("lang") or stored_lang or nav)
+        self.ui.lang = normalize_lang(self.params.get("lang") or stored_lang or nav)
         fast = self.params.get("speed") == "fast"
         self.bot_delay = 0.05 if fast else 0.7
         self.trick_delay = 0.1 if fast else 1.2
@@ -136,8 +127,7 @@ class Table:
             _int(self.params.get("think"), 50, 10000) or (300 if fast else 1000)
         )
         self.hint_budget_ms = 300.0 if fast else 1000.0
-        self.notices: list[Notice] = []
-        self.setup = self._load_setup()
+        self.ui.setup = self._load_setup()
         if self.params.get("fresh") == "1":
             self.session = self._new_session()
         else:
@@ -146,21 +136,8 @@ class Table:
                 self._aside_notice(aside)
         self._drop_one_shot_params()
         if self.store.refused:
-            self.notice(t(self.lang, "storage_refused"), "error", "storage")
-        # UI state besides the game
-        self.selected = -1
-        self.plain_lead = False
-        self.bid_value = 0
-        self.hold: tuple[tuple[int, int], ...] = ()
-        self.hold_winner = -1
-        self.dialog = ""
-        self.hint: tuple[Any, ...] | None = None
-        self.hint_pct = -1
-        self.thinking = -1
-        self.banner = ""
-        self.announce = ""
+            self.notice(t(self.ui.lang, "storage_refused"), "error", "storage")
         self.seen_events: tuple[int, int] = (-1, 0)  # (deal, events announced)
-        self.follower = False
         self.bot_task: Any = None
         self.hint_task: Any = None
         self.wake = asyncio.Event()
@@ -186,7 +163,7 @@ class Table:
         setup: dict[str, Any] = {"players": 3, "preset": "classic", "level": DEFAULT_LEVEL}
         stored, aside = self.store.read(SETUP_KEY)
         if aside is not None:
-            self.notice(t(self.lang, "corrupt_settings", key=aside.key or "—"), "info", "setup")
+            self.notice(t(self.ui.lang, "corrupt_settings", key=aside.key or "—"), "info", "setup")
         if isinstance(stored, dict):
             if stored.get("players") in (2, 3, 4):
                 setup["players"] = stored["players"]
@@ -205,11 +182,11 @@ class Table:
         return setup
 
     def _conventions(self) -> Conventions:
-        return Conventions.for_players(self.setup["players"], self.setup["preset"])
+        return Conventions.for_players(self.ui.setup["players"], self.ui.setup["preset"])
 
     def _new_session(self) -> Session:
         seed = _int(self.params.pop("seed", None), 0, 2**31 - 1)
-        return Session.new(self._conventions(), self.setup["level"], seed=seed)
+        return Session.new(self._conventions(), self.ui.setup["level"], seed=seed)
 
     @staticmethod
     def _drop_one_shot_params() -> None:
@@ -230,13 +207,17 @@ class Table:
 
     # -- notices ----------------------------------------------------------------------
 
-    def notice(self, text: str, kind: str = "info", key: str = "") -> None:
+    def notice(
+        self, text: str, kind: str = "info", key: str = "", action: tuple[str, str] | None = None
+    ) -> None:
         """Show a message until dismissed (one per key)."""
-        self.notices = [n for n in self.notices if not key or n.key != key]
-        self.notices.append(Notice(text, kind, key or f"n{len(self.notices)}-{time.time():.0f}"))
+        self.ui.notices = [n for n in self.ui.notices if not key or n.key != key]
+        self.ui.notices.append(
+            Notice(text, kind, key or f"n{len(self.ui.notices)}-{time.time():.0f}", action)
+        )
 
     def _aside_notice(self, aside: Aside) -> None:
-        lang = self.lang
+        lang = self.ui.lang
         if aside.kept == "whole":
             text = t(lang, "save_corrupt", why=aside.reason, key=aside.key)
         elif aside.kept == "head":
@@ -247,80 +228,37 @@ class Table:
 
     def persist(self) -> None:
         """Autosave after every action; a failed write is always said."""
-        if self.follower:
+        if self.ui.follower:
             return
         err = save(self.store, self.session, self.tab)
         if err is not None:
             key = "storage"
             if self.store.refused:
-                if not any(n.key == key for n in self.notices):
-                    self.notice(t(self.lang, "storage_refused"), "error", key)
+                if not any(n.key == key for n in self.ui.notices):
+                    self.notice(t(self.ui.lang, "storage_refused"), "error", key)
             else:
-                self.notice(t(self.lang, "storage_failed", why=err), "error", key)
+                self.notice(t(self.ui.lang, "storage_failed", why=err), "error", key)
 
     # -- rendering ----------------------------------------------------------------------
 
     def model(self) -> Model:
-        s = self.session
-        obs = s.observation()
-        human_turn = s.human_to_act() and not self.follower
-        scene = Scene.of(obs) if human_turn else Scene.of(_without_legal(obs))
-        names = default_names(s.n, s.human, self.lang)
-        events = tuple(deal_events(obs))
-        return Model(
-            scene=scene,
-            lang=self.lang,
-            human=s.human,
-            names=names,
-            levels=tuple(s.levels),
-            human_turn=human_turn,
-            selected=self.selected,
-            plain_lead=self.plain_lead,
-            bid_value=self.bid_value,
-            hold=self.hold,
-            hold_winner=self.hold_winner,
-            thinking=self.thinking,
-            summary=s.summary_row(),
-            dialog=self.dialog,
-            notices=tuple(self.notices),
-            hint=self.hint,
-            hint_pct=self.hint_pct,
-            events=events,
-            banner=self.banner,
-            announce=self.announce,
-            setup=self.setup,
-            undo=False,
-        )
+        """The view model of this moment (tests of the glue use it)."""
+        return build(self.session, self.ui)[0]
 
     def render(self) -> None:
         """Patch the page to the current state."""
-        m = self.model()
-        dialogs: list[Any] = []
-        if m.scene.phase is Phase.GAME_OVER:
-            dialogs.append(game_over(m))
-        elif m.summary is not None:
-            dialogs.append(summary(m))
-        if self.dialog == "sheet":
-            dialogs.append(sheet_dialog(m))
-        elif self.dialog == "log":
-            dialogs.append(log_dialog(m))
-        elif self.dialog == "last":
-            trick, winner = self._last_trick()
-            dialogs.append(last_trick_dialog(m, trick, winner))
-        elif self.dialog == "new":
-            presets = [(p, _preset_name(p, self.lang)) for p in PRESETS]
-            dialogs.append(new_game_dialog(m, presets))
+        m, children = build(self.session, self.ui)
         motion = self._motion()
         if motion is not None:
             try:
                 motion.snapshot(self.root)
             except Exception:
                 motion = None
-        self.patcher.render(render_table(m, dialogs))
+        self.patcher.render(children)
         for k, v in table_attrs(m).items():
             self.root.setAttribute(k, v)
-        self.root.setAttribute("data-follower", "1" if self.follower else "0")
-        document.documentElement.setAttribute("lang", self.lang)
+        self.root.setAttribute("data-follower", "1" if self.ui.follower else "0")
+        document.documentElement.setAttribute("lang", self.ui.lang)
         if motion is not None:
             try:
                 motion.play(self.root, to_js({"reduced": self.reduced_motion}))
@@ -355,21 +293,12 @@ class Table:
         except Exception:
             pass
 
-    def _last_trick(self) -> tuple[tuple[tuple[int, int], ...], int]:
-        obs = self.session.observation()
-        if obs.tricks:
-            return obs.tricks[-1][1], obs.tricks[-1][2]
-        prev = self.session.last_deal_tricks()
-        if prev and self.session.summary_row() is not None:
-            return tuple(prev[-1][1]), prev[-1][2]
-        return (), -1
-
     def _announce(self, initial: bool = False) -> None:
         """Say the new events of the deal on the felt and to screen readers."""
         obs = self.session.observation()
         events = deal_events(obs)
         deal = len(obs.sheet)
-        names = default_names(self.session.n, self.session.human, self.lang)
+        names = default_names(self.session.n, self.session.human, self.ui.lang)
         last_deal, count = self.seen_events
         if deal != last_deal:
             count = 0
@@ -378,8 +307,10 @@ class Table:
             new = events[-1:]
         self.seen_events = (deal, len(events))
         if new:
-            self.banner = new[-1].text(names, self.lang, self.session.human)
-            self.announce = " ".join(e.text(names, self.lang, self.session.human) for e in new[-4:])
+            self.ui.banner = new[-1].text(names, self.ui.lang, self.session.human)
+            self.ui.announce = " ".join(
+                e.text(names, self.ui.lang, self.session.human) for e in new[-4:]
+            )
 
     # -- input ---------------------------------------------------------------------------
 
@@ -398,7 +329,7 @@ class Table:
                 event.preventDefault()
                 self.on_ui(str(ui), el)
                 return
-            if not self.session.human_to_act() or self.follower:
+            if not self.session.human_to_act() or self.ui.follower:
                 return
             event.preventDefault()
             action_text = el.getAttribute("data-action")
@@ -421,11 +352,11 @@ class Table:
                 return
             name = el.getAttribute("data-setup")
             if name == "players":
-                self.setup["players"] = _int(el.value, 2, 4) or 3
+                self.ui.setup["players"] = _int(el.value, 2, 4) or 3
             elif name == "level" and str(el.value) in LEVELS:
-                self.setup["level"] = str(el.value)
+                self.ui.setup["level"] = str(el.value)
             elif name == "preset" and str(el.value) in PRESETS:
-                self.setup["preset"] = str(el.value)
+                self.ui.setup["preset"] = str(el.value)
         except Exception as e:
             self.fail(e)
 
@@ -434,8 +365,8 @@ class Table:
         try:
             key = str(event.key)
             self.wake.set()
-            if key == "Escape" and self.dialog:
-                self.dialog = ""
+            if key == "Escape" and self.ui.dialog:
+                self.ui.dialog = ""
                 self.render()
                 return
             tag = str(getattr(document.activeElement, "tagName", "") or "").lower()
@@ -446,7 +377,7 @@ class Table:
                 or event.altKey
             ):
                 return
-            if self.dialog or not self.session.human_to_act() or self.follower:
+            if self.ui.dialog or not self.session.human_to_act() or self.ui.follower:
                 return
             if key in ("ArrowUp", "ArrowRight", "+") and self._step(+1):
                 event.preventDefault()
@@ -458,7 +389,7 @@ class Table:
                 choices = self.root.querySelectorAll(
                     '.hand-own [data-legal="1"], .controls .actions [data-action]'
                 )
-                if self.session.state.phase in (Phase.PLAY, Phase.DISCARD) and self.selected < 0:
+                if self.session.state.phase in (Phase.PLAY, Phase.DISCARD) and self.ui.selected < 0:
                     choices = self.root.querySelectorAll('.hand-own [data-legal="1"]')
                 i = int(key) - 1
                 if 0 <= i < choices.length:
@@ -483,8 +414,13 @@ class Table:
         same = other.game_id == self.session.game_id
         self._cancel()
         self.session = other
-        self.follower = True
-        self.notice(t(self.lang, "other_tab" if same else "other_tab_new"), "info", "tab")
+        self.ui.follower = True
+        self.notice(
+            t(self.ui.lang, "other_tab" if same else "other_tab_new"),
+            "info",
+            "tab",
+            ("take-over", t(self.ui.lang, "take_over")),
+        )
         self._reset_ui()
         self.render()
 
@@ -497,9 +433,9 @@ class Table:
         values = stepper_values(self.session.state.legal_actions(), kind)
         if len(values) < 2:
             return False
-        cur = self.bid_value if self.bid_value in values else values[0]
+        cur = self.ui.bid_value if self.ui.bid_value in values else values[0]
         i = max(0, min(len(values) - 1, values.index(cur) + d))
-        self.bid_value = values[i]
+        self.ui.bid_value = values[i]
         self.render()
         return True
 
@@ -508,35 +444,35 @@ class Table:
         state = self.session.state
         if state.phase is Phase.PLAY:
             legal = state.legal_actions()
-            if A.declare(card) in legal and not self.plain_lead:
+            if A.declare(card) in legal and not self.ui.plain_lead:
                 self.human("declare " + card_str(card))
             else:
                 self.human("play " + card_str(card))
         elif state.phase is Phase.DISCARD:
-            self.selected = -1 if self.selected == card else card
+            self.ui.selected = -1 if self.ui.selected == card else card
             self.render()
 
     def on_ui(self, ui: str, el: Any) -> None:
         """Table-level buttons."""
         if ui == "next":
             self.session.acknowledge()
-            self.hold = ()
+            self.ui.hold = ()
             self.persist()
             self._announce()
             self.render()
             self.schedule()
         elif ui in ("sheet", "log", "new"):
-            self.dialog = "" if self.dialog == ui else ui
+            self.ui.dialog = "" if self.ui.dialog == ui else ui
             self.render()
         elif ui == "last-trick":
-            self.dialog = "" if self.dialog == "last" else "last"
+            self.ui.dialog = "" if self.ui.dialog == "last" else "last"
             self.render()
         elif ui == "close":
-            self.dialog = ""
+            self.ui.dialog = ""
             self.render()
         elif ui == "dismiss":
             key = el.getAttribute("data-notice")
-            self.notices = [n for n in self.notices if n.key != key]
+            self.ui.notices = [n for n in self.ui.notices if n.key != key]
             self.render()
         elif ui == "start":
             self.start_new()
@@ -545,11 +481,20 @@ class Table:
         elif ui in ("raise", "lower"):
             self._step(+1 if ui == "raise" else -1)
         elif ui == "plain-lead":
-            self.plain_lead = not self.plain_lead
+            self.ui.plain_lead = not self.ui.plain_lead
             self.render()
+        elif ui == "undo":
+            self._cancel()
+            if self.session.undo():
+                self._reset_ui()
+                self.seen_events = (-1, 0)
+                self._announce(initial=True)
+                self.persist()
+            self.render()
+            self.schedule()
         elif ui == "take-over":
-            self.follower = False
-            self.notices = [n for n in self.notices if n.key != "tab"]
+            self.ui.follower = False
+            self.ui.notices = [n for n in self.ui.notices if n.key != "tab"]
             self.persist()
             self.render()
             self.schedule()
@@ -558,7 +503,7 @@ class Table:
         """Switch the language (remembered)."""
         if value not in LANGS:
             return
-        self.lang = value
+        self.ui.lang = value
         self.store.write(LANG_KEY, value)
         self.seen_events = (-1, 0)
         self._announce(initial=True)
@@ -566,11 +511,11 @@ class Table:
 
     def start_new(self) -> None:
         """Start the game chosen in the new-game dialog."""
-        self.store.write(SETUP_KEY, {k: self.setup[k] for k in ("players", "preset", "level")})
+        self.store.write(SETUP_KEY, {k: self.ui.setup[k] for k in ("players", "preset", "level")})
         self._cancel()
         self.session = self._new_session()
-        self.follower = False
-        self.dialog = ""
+        self.ui.follower = False
+        self.ui.dialog = ""
         self._reset_ui()
         self.seen_events = (-1, 0)
         self._announce(initial=True)
@@ -579,14 +524,10 @@ class Table:
         self.schedule()
 
     def _reset_ui(self) -> None:
-        self.selected = -1
-        self.plain_lead = False
-        self.bid_value = 0
-        self.hold = ()
-        self.hold_winner = -1
-        self.hint = None
-        self.hint_pct = -1
-        self.thinking = -1
+        self.ui.reset_turn()
+        self.ui.hold = ()
+        self.ui.hold_winner = -1
+        self.ui.thinking = -1
 
     def human(self, text: str) -> None:
         """Apply the human's action now (any pending thought is cancelled)."""
@@ -599,11 +540,7 @@ class Table:
         except (IllegalActionError, ValueError) as e:
             _log("refused:", e)
             return
-        self.selected = -1
-        self.plain_lead = False
-        self.bid_value = 0
-        self.hint = None
-        self.hint_pct = -1
+        self.ui.reset_turn()
         self.render()
         self.schedule()
 
@@ -614,15 +551,15 @@ class Table:
         s.apply(action)
         if A.is_play(action):
             if len(s.state.tricks) > tricks:
-                self.hold = s.state.tricks[-1][1]
-                self.hold_winner = s.state.tricks[-1][2]
+                self.ui.hold = s.state.tricks[-1][1]
+                self.ui.hold_winner = s.state.tricks[-1][2]
             elif s.state.n_rows > before:
                 prev = s.last_deal_tricks()
                 if prev:
-                    self.hold = tuple(prev[-1][1])
-                    self.hold_winner = prev[-1][2]
-        if self.hold and s.state.trick:
-            self.hold = ()
+                    self.ui.hold = tuple(prev[-1][1])
+                    self.ui.hold_winner = prev[-1][2]
+        if self.ui.hold and s.state.trick:
+            self.ui.hold = ()
         self._announce()
         self.persist()
 
@@ -633,13 +570,13 @@ class Table:
             if task is not None and not task.done():
                 task.cancel()
         self.bot_task = self.hint_task = None
-        self.thinking = -1
+        self.ui.thinking = -1
 
     def schedule(self) -> None:
         """Let the bots move, bound to this exact state."""
         if self.bot_task is not None and not self.bot_task.done():
             self.bot_task.cancel()
-        if self.follower:
+        if self.ui.follower:
             return
         self.bot_task = asyncio.ensure_future(self.drive(self.session, self.session.version))
 
@@ -659,17 +596,17 @@ class Table:
             while True:
                 if stale():
                     return
-                if self.hold and not session.state.trick and session.bot_to_act() is not None:
+                if self.ui.hold and not session.state.trick and session.bot_to_act() is not None:
                     await self.pause(self.trick_delay)
                     if stale():
                         return
-                    self.hold = ()
-                    self.hold_winner = -1
+                    self.ui.hold = ()
+                    self.ui.hold_winner = -1
                     self.render()
                 seat = session.bot_to_act()
                 if seat is None:
                     return
-                self.thinking = seat
+                self.ui.thinking = seat
                 self.render()
                 t0 = time.perf_counter()
                 bot = session.bot(seat)
@@ -689,7 +626,7 @@ class Table:
                     await self.pause(wait)
                 if stale():
                     return
-                self.thinking = -1
+                self.ui.thinking = -1
                 self._apply(action)
                 version = session.version
                 self.render()
@@ -708,8 +645,8 @@ class Table:
 
     async def _hint(self, session: Session, version: int) -> None:
         obs = session.observation()
-        self.hint = ()
-        self.hint_pct = 0
+        self.ui.hint = ()
+        self.ui.hint_pct = 0
         self.render()
         try:
             from thousand.ai import make_ai_bot
@@ -723,8 +660,8 @@ class Table:
                 if session is not self.session or session.version != version:
                     return
                 pct = min(99, int(100 * (time.perf_counter() - t0) * 1000 / self.hint_budget_ms))
-                if pct >= self.hint_pct + 10:
-                    self.hint_pct = pct
+                if pct >= self.ui.hint_pct + 10:
+                    self.ui.hint_pct = pct
                     self.render()
             choices = [(c.action, dict(c.values)) for c in think.choices] or [(think.action(), {})]
         except asyncio.CancelledError:
@@ -734,35 +671,22 @@ class Table:
             return
         if session is not self.session or session.version != version:
             return
-        names = default_names(session.n, session.human, self.lang)
-        self.hint = hint_rows(choices, self.lang, names, declarer_view=obs.declarer == obs.seat)
-        self.hint_pct = -1
+        names = default_names(session.n, session.human, self.ui.lang)
+        self.ui.hint = hint_rows(
+            choices, self.ui.lang, names, declarer_view=obs.declarer == obs.seat
+        )
+        self.ui.hint_pct = -1
         self.render()
 
     def fail(self, e: BaseException) -> None:
         """Log an unexpected error and tell the player in words (never the exception)."""
         _log("thousand:", type(e).__name__, e)
-        self.thinking = -1
-        self.notice(t(self.lang, "oops"), "error", "oops")
+        self.ui.thinking = -1
+        self.notice(t(self.ui.lang, "oops"), "error", "oops")
         try:
             self.render()
         except Exception as e2:
             _log("thousand: render failed:", e2)
-
-
-def _without_legal(obs: Any) -> Any:
-    import dataclasses
-
-    return dataclasses.replace(obs, legal_actions=())
-
-
-def _preset_name(preset: str, lang: str) -> str:
-    try:
-        from .rules_text import PRESET_TEXT
-
-        return PRESET_TEXT.get(lang, PRESET_TEXT["en"]).get(preset, (preset, ""))[0]
-    except Exception:
-        return preset
 
 
 def start() -> Table:

@@ -58,6 +58,7 @@ class Notice:
     text: str
     kind: str = "info"
     key: str = ""
+    action: tuple[str, str] | None = None  # (data-ui, label) of a button in the notice
 
 
 @dataclass
@@ -395,7 +396,7 @@ def center(m: Model) -> El:
     pos = positions(sc.players, m.human)
     parts: list[El | None] = []
     info: list[El] = []
-    if not m.between:
+    if not m.between and sc.turn != -1:  # turn -1: the loading placeholder
         if sc.trump >= 0:
             info.append(
                 el("span", {"class": "trump"}, f"{t(lang, 'trump')}: ", suit_span(sc.trump))
@@ -731,6 +732,7 @@ def notices(m: Model) -> El | None:
             "div",
             {"class": f"notice {n.kind}", "role": "alert" if n.kind == "error" else "status"},
             el("p", {}, n.text),
+            _btn(n.action[1], ui=n.action[0], cls="btn small") if n.action else None,
             _btn(
                 "×",
                 ui="dismiss",

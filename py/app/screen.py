@@ -1,0 +1,127 @@
+"""What the page shows now: the session plus the UI state, as one element tree.
+
+``Screen`` holds everything the table shows besides the game itself (the
+language, the card chosen for the discard, a finished trick on show, the open
+dialog, notices, the hint, the newest events); ``build(session, ui)`` returns
+the view ``Model`` and the children of ``#table``. Pure: the glue keeps a
+``Screen``, changes it on input, and patches the page with ``build``'s
+answer; the tests build exactly what the page shows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from thousand.phase import Phase
+from thousand.scene import Scene
+
+from .dialogs import (
+    game_over,
+    last_trick_dialog,
+    log_dialog,
+    new_game_dialog,
+    sheet_dialog,
+    summary,
+)
+from .dom import El
+from .events import deal_events
+from .session import Session
+from .view import HintRow, Model, Notice, default_names, render
+
+PRESETS = ("classic", "strict", "family", "golden_dark")
+
+
+@dataclass
+class Screen:
+    """The UI state besides the game."""
+
+    lang: str = "en"
+    selected: int = -1  # discard: the card chosen before its receiver
+    plain_lead: bool = False  # the next lead of a marriage card declares nothing
+    bid_value: int = 0  # the bid / contract the stepper shows (0: the lowest)
+    hold: tuple[tuple[int, int], ...] = ()  # a finished trick kept on show
+    hold_winner: int = -1
+    dialog: str = ""  # "sheet", "log", "last", "new" or ""
+    notices: list[Notice] = field(default_factory=list)
+    hint: tuple[HintRow, ...] | None = None
+    hint_pct: int = -1
+    thinking: int = -1
+    banner: str = ""
+    announce: str = ""
+    setup: dict[str, Any] = field(default_factory=dict)
+    follower: bool = False  # another tab drives this game; this one only shows it
+
+    def reset_turn(self) -> None:
+        """Forget the choices of a turn (after a move, a new game, an undo)."""
+        self.selected = -1
+        self.plain_lead = False
+        self.bid_value = 0
+        self.hint = None
+        self.hint_pct = -1
+
+
+def preset_name(preset: str, lang: str) -> str:
+    """A preset's name in ``lang`` (from the rules texts)."""
+    from .rules_text import PRESET_TEXT
+
+    return PRESET_TEXT.get(lang, PRESET_TEXT["en"]).get(preset, (preset, ""))[0]
+
+
+def last_trick(session: Session) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The last finished trick this deal (or of the deal just summarised) and its winner."""
+    obs = session.observation()
+    if obs.tricks:
+        return obs.tricks[-1][1], obs.tricks[-1][2]
+    prev = session.last_deal_tricks()
+    if prev and session.summary_row() is not None:
+        return tuple(prev[-1][1]), prev[-1][2]
+    return (), -1
+
+
+def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
+    """The view model and the children of ``#table`` for this moment."""
+    obs = session.observation()
+    human_turn = session.human_to_act() and not ui.follower
+    if not human_turn:
+        obs = dataclasses.replace(obs, legal_actions=())
+    m = Model(
+        scene=Scene.of(obs),
+        lang=ui.lang,
+        human=session.human,
+        names=default_names(session.n, session.human, ui.lang),
+        levels=tuple(session.levels),
+        human_turn=human_turn,
+        selected=ui.selected,
+        plain_lead=ui.plain_lead,
+        bid_value=ui.bid_value,
+        hold=ui.hold,
+        hold_winner=ui.hold_winner,
+        thinking=ui.thinking,
+        summary=session.summary_row(),
+        dialog=ui.dialog,
+        notices=tuple(ui.notices),
+        hint=ui.hint,
+        hint_pct=ui.hint_pct,
+        events=tuple(deal_events(session.observation())),
+        banner=ui.banner,
+        announce=ui.announce,
+        setup=ui.setup,
+        undo=session.undo_point() is not None and not ui.follower,
+    )
+    dialogs: list[El | None] = []
+    if m.scene.phase is Phase.GAME_OVER:
+        dialogs.append(game_over(m))
+    elif m.summary is not None:
+        dialogs.append(summary(m))
+    if ui.dialog == "sheet":
+        dialogs.append(sheet_dialog(m))
+    elif ui.dialog == "log":
+        dialogs.append(log_dialog(m))
+    elif ui.dialog == "last":
+        trick, winner = last_trick(session)
+        dialogs.append(last_trick_dialog(m, trick, winner))
+    elif ui.dialog == "new":
+        dialogs.append(new_game_dialog(m, [(p, preset_name(p, ui.lang)) for p in PRESETS]))
+    return m, render(m, dialogs)

@@ -1,0 +1,62 @@
+"""Shared helpers of the app tests: sessions driven to interesting moments."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from app.dom import El, find_all, to_html
+from app.screen import Screen, build
+from app.session import Session
+from thousand import Conventions
+
+
+def new_session(
+    players: int = 3, preset: str = "classic", seed: int = 3, level: str = "easy"
+) -> Session:
+    return Session.new(Conventions.for_players(players, preset), level, seed=seed)
+
+
+def bot_move(s: Session, rng: random.Random) -> None:
+    """A bot (or the random stand-in for the human) moves."""
+    legal = s.state.legal_actions()
+    s.apply(legal[rng.randrange(len(legal))])
+
+
+def to_human_turn(s: Session, rng: random.Random) -> bool:
+    """Random legal play until the human is to act; False at the end of the game."""
+    for _ in range(2000):
+        if s.state.is_terminal():
+            return False
+        if s.waiting_for_summary():
+            s.acknowledge()
+            continue
+        if s.human_to_act():
+            return True
+        bot_move(s, rng)
+    return False
+
+
+def page(s: Session, ui: Screen | None = None) -> str:
+    _, kids = build(s, ui or Screen())
+    return "".join(to_html(k) for k in kids)
+
+
+def elements(s: Session, ui: Screen | None = None) -> list[El]:
+    _, kids = build(s, ui or Screen())
+    out: list[El] = []
+    for k in kids:
+        out += find_all(k, lambda e: True)
+    return out
+
+
+def actions_on_page(html: str) -> set[str]:
+    return set(re.findall(r'data-action="([^"]+)"', html))
+
+
+def legal_cards_on_page(html: str) -> set[str]:
+    cards = set()
+    for m in re.finditer(r"<button [^>]*data-card=\"(\w\w)\"[^>]*>", html):
+        if 'data-legal="1"' in m.group(0):
+            cards.add(m.group(1))
+    return cards

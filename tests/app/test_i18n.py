@@ -1,0 +1,76 @@
+"""Every locale has every key, no English is left in the others, and every key is used."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from app import i18n
+from app.i18n import EN, LANGS, TABLES, card_name, normalize_lang, t
+
+APP = Path(__file__).resolve().parents[2] / "py" / "app"
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+# Words that are the same in English and the other languages (numbers, symbols).
+SAME_OK = {"1000", "#", "{name}: {value}", "{name}: {card}", "bolt"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_locale_has_every_key_with_the_same_placeholders(lang: str) -> None:
+    table = TABLES[lang]
+    assert set(table) == set(EN), set(EN) ^ set(table)
+    for key, text in EN.items():
+        assert set(PLACEHOLDER.findall(table[key])) == set(PLACEHOLDER.findall(text)), key
+        assert table[key].strip(), key
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_no_latin_words_in_cyrillic_locales(lang: str) -> None:
+    for key, text in TABLES[lang].items():
+        words = re.findall(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", text))
+        assert words == [], (key, words)
+
+
+def test_ukrainian_is_not_russian() -> None:
+    for key, text in i18n.UK.items():
+        assert not re.search("[ыэъё]", text), key
+    assert sum(text != i18n.RU[key] for key, text in i18n.UK.items()) > len(EN) * 0.8
+
+
+def test_polish_is_not_english() -> None:
+    same = [k for k, v in i18n.PL.items() if v == EN[k] and v not in SAME_OK]
+    assert same == []
+    english = re.compile(r"\b(the|you|your|and|with|of|to|is|not|cards?|game|deal)\b", re.I)
+    for key, text in i18n.PL.items():
+        assert not english.search(PLACEHOLDER.sub("", text)), key
+
+
+def test_every_key_is_used_by_the_page() -> None:
+    source = "\n".join(
+        p.read_text(encoding="utf-8") for p in APP.glob("*.py") if p.name != "i18n.py"
+    )
+    unused = []
+    for key in EN:
+        base = key.removesuffix("_you").removesuffix("_to")
+        if f'"{key}"' in source or f"'{key}'" in source:
+            continue
+        if key.startswith(("ev_", "level_", "made", "failed", "wrote_off")) and (
+            f'"{base}"' in source or base.split("_")[0] + "_" in source
+        ):
+            continue  # built from a prefix: "ev_" + kind, "level_" + level, key + "_you"
+        unused.append(key)
+    assert unused == []
+
+
+def test_card_names_and_language_codes() -> None:
+    assert card_name(0, "en") == "Nine of spades"
+    assert card_name(23, "uk") == "туз чирви"
+    assert card_name(17, "pl") == "as karo"
+    assert normalize_lang("uk-UA") == "uk" and normalize_lang("ua") == "uk"
+    assert normalize_lang("<script>") == "en" and normalize_lang(None) == "en"
+    assert t("pl", "talon") == "Musik"
+    assert all(
+        c in string.printable or ord(c) > 127 for c in t("ru", "save_corrupt", why="x", key="y")
+    )
