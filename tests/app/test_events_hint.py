@@ -51,7 +51,6 @@ def test_a_seat_never_learns_the_cards_passed_to_another() -> None:
 
 def test_the_talon_taken_on_100_stays_hidden_in_the_story() -> None:
     """hide_talon_on_100: nobody but the declarer learns the talon."""
-    rng = random.Random(1)
     for seed in range(1, 200):
         s = new_session(seed=seed)
         while s.state.phase in (Phase.BIDDING, Phase.REDEAL, Phase.DARK):
@@ -65,8 +64,6 @@ def test_the_talon_taken_on_100_stays_hidden_in_the_story() -> None:
                 else:
                     assert "ev_talon_hidden" in keys and "ev_talon" not in keys
             return
-        del rng
-        rng = random.Random(seed)
     raise AssertionError("no deal taken on 100")
 
 

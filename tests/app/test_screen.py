@@ -83,7 +83,7 @@ def test_the_deal_summary_hides_the_next_deal() -> None:
     while not s.waiting_for_summary():
         legal = s.state.legal_actions()
         s.apply(legal[rng.randrange(len(legal))])
-    m, kids = build(s, Screen())
+    m, _ = build(s, Screen())
     assert table_attrs(m)["data-phase"] == "deal-end"
     html = page(s)
     assert 'data-card="' not in html.split('data-dialog="summary"')[0]  # no hand behind it
