@@ -258,6 +258,7 @@ class Table:
         for k, v in table_attrs(m).items():
             self.root.setAttribute(k, v)
         self.root.setAttribute("data-follower", "1" if self.ui.follower else "0")
+        self.root.setAttribute("data-version", str(self.session.version))
         document.documentElement.setAttribute("lang", self.ui.lang)
         if motion is not None:
             try:
@@ -278,9 +279,10 @@ class Table:
         try:
             active = document.activeElement
             inside = bool(active) and bool(self.root.contains(active)) and active != self.root
+            control = inside and str(active.tagName).lower() in ("button", "select", "input")
             in_dialog = bool(self.root.querySelector(".overlay"))
-            if inside and (not in_dialog or active.closest(".overlay")):
-                return
+            if control and (not in_dialog or active.closest(".overlay")):
+                return  # the player's control is still there: leave it
             target = None
             if in_dialog:
                 target = self.root.querySelector(".overlay:last-of-type [data-autofocus]")
@@ -288,6 +290,8 @@ class Table:
                 target = self.root.querySelector(
                     '.controls [data-autofocus], .hand-own [data-legal="1"]'
                 )
+            if not target and not inside:
+                target = self.root.querySelector(".controls")  # while the bots play
             if target:
                 target.focus(to_js({"preventScroll": True}))
         except Exception:
@@ -386,11 +390,13 @@ class Table:
                 event.preventDefault()
                 return
             if len(key) == 1 and key.isdigit() and key != "0":
-                choices = self.root.querySelectorAll(
-                    '.hand-own [data-legal="1"], .controls .actions [data-action]'
-                )
-                if self.session.state.phase in (Phase.PLAY, Phase.DISCARD) and self.ui.selected < 0:
+                # In play and the discard, the n-th legal card (after a discard card is
+                # chosen: the n-th receiver); in other phases the n-th action button.
+                cards = self.session.state.phase in (Phase.PLAY, Phase.DISCARD)
+                if cards and self.ui.selected < 0:
                     choices = self.root.querySelectorAll('.hand-own [data-legal="1"]')
+                else:
+                    choices = self.root.querySelectorAll(".controls .actions [data-action]")
                 i = int(key) - 1
                 if 0 <= i < choices.length:
                     event.preventDefault()

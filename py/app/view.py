@@ -606,7 +606,11 @@ def controls(m: Model) -> El:
             if A.WRITEOFF in legal:
                 buttons.append(_btn(t(lang, "writeoff"), A.WRITEOFF, cls="btn writeoff"))
         else:
-            for a in legal:
+            # The receivers of a chosen discard card come first: they are the choice now.
+            order = sorted(
+                legal, key=lambda a: not (A.is_discard(a) and A.action_card(a) == m.selected)
+            )
+            for a in order:
                 if a in (A.REDEAL, A.KEEP, A.DARK, A.LOOK, A.WRITEOFF):
                     key = {
                         A.REDEAL: "redeal",
@@ -660,7 +664,7 @@ def controls(m: Model) -> El:
             )
     return el(
         "section",
-        {"class": "controls", "aria-label": t(lang, "prompt_follow")},
+        {"class": "controls", "aria-label": t(lang, "prompt_follow"), "tabindex": "-1"},
         el("p", {"class": "prompt"}, _prompt(m), key="prompt"),
         el("div", {"class": "actions"}, buttons, key="actions"),
         el("div", {"class": "hint"}, hint, key="hint"),
