@@ -1,7 +1,7 @@
 """The game of 1000 (Тысяча) for 2, 3 and 4 players as an OpenSpiel-style state.
 
-Rules: ``shared/rules/RULES.md`` (the §-numbers below) with every convention of
-``CONVENTIONS.md`` (named by id). A ``Game`` holds the conventions; a ``State``
+Rules: ``docs/RULES.md`` (the §-numbers below) with every convention of
+``docs/CONVENTIONS.md`` (named by id). A ``Game`` holds the conventions; a ``State``
 is one whole game: ``current_player()``, ``legal_actions()``,
 ``apply_action(a)``, ``is_terminal()``, ``returns()``, ``clone()`` and
 ``observation(seat)``. Deals follow each other inside one state: when a deal
@@ -23,6 +23,17 @@ Choices the rules leave open, as implemented here:
 * ``write_off_third_penalty`` costs ``penalty`` on every third concession.
 * Several players reaching the target in one deal: the highest total wins,
   ties go to the declarer, then in seat order from first hand.
+* A bomb (``bombs``) is offered at the same two moments as a concession, also
+  when ``write_off`` is off and on the barrel, never in a golden deal or a dark
+  game; it is not a concession (``write_off_limit`` and
+  ``write_off_third_penalty`` do not count it); the deal passes to the left.
+* ``barrel_mode`` = ``declarer_only``: a player is on the barrel for a deal when
+  the total at its start lies from ``barrel_at`` up to the target; there is no
+  barrel contract, no cap, no count of deals and no failed barrel.
+* ``barrel_freezes_defenders``: a second player on the barrel stands still with
+  the others, so that deal does not count as one of their deals on the barrel.
+* ``bid_step`` 10: the unblinding bid is 130, a barrel contract is rounded up
+  to the step (``over_1000`` from 880: 130).
 """
 
 from __future__ import annotations
