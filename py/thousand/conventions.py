@@ -295,7 +295,7 @@ class Conventions:
         need = self.target - self.barrel_at
         if self.over_1000:
             need += 5
-        step = self.bid_step
+        step = self.bid_step if self.bid_step in (5, 10) else 5  # (checked by problems())
         return -(-max(need, 100) // step) * step
 
     def unblind_bid(self) -> int:

@@ -171,6 +171,7 @@ def test_players_values() -> None:
         ({"bid_cap": 120, "over_1000": True}, "above bid_cap"),
         ({"barrel_at": 800, "bid_cap": 195}, "barrel needs a contract of 200, above bid_cap"),
         ({"bid_step": 15}, "bid_step must be 5 or 10"),
+        ({"bid_step": 0}, "bid_step must be 5 or 10"),
         ({"bid_step": 10}, "min_raise must be a multiple of bid_step 10"),
         ({"bid_step": 10, "min_raise": 10, "bid_cap": 295}, "bid_cap must be a multiple of"),
         (
