@@ -14,8 +14,16 @@ import random
 
 import pytest
 from helpers import (
+    FH_NINES,
+    FH_NINES_TALON,
+    FOUR,
+    FOUR_TALON,
+    LOSER,
+    LOSER_PLAY,
+    LOSER_TALON,
     ROUND,
-    ROUND_DISCARD,
+    ROUND_13,
+    ROUND_118,
     ROUND_GIVE,
     ROUND_TALON,
     ROUND_TRICKS,
@@ -30,6 +38,7 @@ from helpers import (
     mask,
     queue,
     round_play,
+    round_played,
     run,
     sweep,
     sweep_hands,
@@ -44,40 +53,14 @@ from thousand.sheet import SheetText
 
 # ROUND (helpers): seat 1 declares 120 on 100 and takes 85 + 40 = 125; seat 2 takes 18,
 # seat 0 takes 17. ROUND_118: seat 1 ends on 118 (fails 120), seat 0 takes 24, seat 2 18.
-ROUND_118 = list(ROUND_TRICKS)
-ROUND_118[4] = "play JH; play AC; play AH"
-ROUND_118[6] = "play JS; play KD; play KC"
-# ROUND_13: seat 2 ends on 13, seat 0 on 17, seat 1 on 90 + 40 = 130 (test_rules_scoring).
-ROUND_13 = [
-    "play AS; play 9C; play JC",
-    "declare KS; play 9D; play QC",
-    "play QD; play TD; play 9H",
-    "play TC; play KC; play QS",
-    "play JH; play KD; play AH",
-    "play TH; play TS; play JD",
-    "play JS; play AC; play KH",
-    "play 9S; play AD; play QH",
-]
-# Four players, dealer 0 on the talon K♥ Q♥ 9♠ (7 points -> 5, + ♥ 100 = 105).
-FOUR = ["", "AS TS KS QS JS AC TC", "KC QC JC 9C AD TD KD", "QD JD 9D AH TH JH 9H"]
-FOUR_TALON = "KH QH 9S"
-# First hand (seat 1) with three nines; and with all four.
-FH_NINES = ["KD QD JD AH TH KH QH", "9S 9C 9D AS TS AC TC", "KS QS JS KC QC JC 9H"]
-FH_NINES_TALON = "JH AD TD"
+# ROUND_13: seat 2 ends on 13, seat 0 on 17, seat 1 on 90 + 40 = 130.
+# FOUR: four players, dealer 0 on the talon K♥ Q♥ 9♠ (7 -> 5, + ♥ 100 = 105).
+# First hand (seat 1) with all four nines.
 FH_FOUR_NINES = ["KD QD JD AH TH KH QH", "9S 9C 9D 9H JS AC TC", "AS TS KS QS KC QC JC"]
 FH_FOUR_NINES_TALON = "JH AD TD"
 
 TENS = {"min_raise": 10, "bid_step": 10}
 DECLARER_ONLY = {"barrel_at": 800, "barrel_mode": "declarer_only"}
-
-
-def round_deal(tricks: list[str], totals: list[int] | None = None, **kw: object) -> State:
-    """A ROUND deal (dealer 0, seat 1 on 100, contract 120) played with ``tricks``."""
-    s = deal(ROUND, ROUND_TALON, totals=totals, **kw)
-    run(s, ROUND_DISCARD)
-    for t in tricks:
-        run(s, t)
-    return s
 
 
 # -- round_to ---------------------------------------------------------------------------
@@ -106,13 +89,13 @@ def test_round_to_rule(unit: int, points: int, rounded: int) -> None:
 
 def test_round_to_10_defenders() -> None:
     """round_to=10: ROUND defenders 17 -> 20 (seat 0) and 18 -> 20 (seat 2); to 5: 15, 20."""
-    assert last(round_deal(ROUND_TRICKS)).deltas == (15, 120, 20)
-    assert last(round_deal(ROUND_TRICKS, round_to=10)).deltas == (20, 120, 20)
+    assert last(round_played(ROUND_TRICKS)).deltas == (15, 120, 20)
+    assert last(round_played(ROUND_TRICKS, round_to=10)).deltas == (20, 120, 20)
 
 
 def test_round_to_10_defender_13_goes_down() -> None:
     """round_to=10: ROUND_13 seat 2's 13 -> 10 (15 when rounding to 5), seat 0's 17 -> 20."""
-    s = round_deal(ROUND_13, round_to=10)
+    s = round_played(ROUND_13, round_to=10)
     assert last(s).points == (17, 130, 13)
     assert last(s).deltas == (20, 120, 10)
 
@@ -120,12 +103,12 @@ def test_round_to_10_defender_13_goes_down() -> None:
 def test_round_to_10_declarer_exact_without_round_declarer() -> None:
     """round_to=10 alone: the declarer is counted exactly, 118 < 120 fails (-120);
     defenders 24 -> 20, 18 -> 20."""
-    assert last(round_deal(ROUND_118, round_to=10)).deltas == (20, -120, 20)
+    assert last(round_played(ROUND_118, round_to=10)).deltas == (20, -120, 20)
 
 
 def test_round_to_10_with_round_declarer() -> None:
     """round_to=10 with round_declarer: 118 -> 120 makes it; 115 -> 120 too (to 5: 115)."""
-    s = round_deal(ROUND_118, round_to=10, round_declarer=True)
+    s = round_played(ROUND_118, round_to=10, round_declarer=True)
     assert last(s).made is True and last(s).deltas == (20, 120, 20)
     c10 = Conventions(round_to=10, round_declarer=True)
     assert declarer_made(c10, 115, 120)
@@ -433,7 +416,7 @@ def test_barrel_mode_declarer_only_total_passes_the_mark() -> None:
 def test_barrel_mode_declarer_only_defence_points_not_written() -> None:
     """barrel_mode=declarer_only: seat 0 at 850 defends ROUND taking 17: nothing written;
     seat 2 (not on the barrel) writes 20; the declarer +120."""
-    s = round_deal(ROUND_TRICKS, totals=[850, 0, 0], **DECLARER_ONLY)
+    s = round_played(ROUND_TRICKS, totals=[850, 0, 0], **DECLARER_ONLY)
     assert last(s).deltas == (0, 120, 20)
     assert s.on_barrel == [1, 0, 0]
 
@@ -462,7 +445,7 @@ def test_barrel_mode_declarer_only_own_contract_counts() -> None:
 def test_barrel_mode_declarer_only_failing_is_no_fall() -> None:
     """barrel_mode=declarer_only: failing 120 from 850 writes -120 (730) and leaves the
     barrel without a failed barrel or a penalty; defenders on the barrel: none."""
-    s = round_deal(ROUND_118, totals=[0, 850, 0], **DECLARER_ONLY)
+    s = round_played(ROUND_118, totals=[0, 850, 0], **DECLARER_ONLY)
     row = last(s)
     assert row.deltas == (25, -120, 20)
     assert s.totals == [25, 730, 20]
@@ -487,14 +470,14 @@ def test_barrel_mode_declarer_only_no_knock_off_no_falling_together() -> None:
     """barrel_mode=declarer_only: barrel_knock_off and one_on_barrel (both on here) are not
     consulted: seats 0 and 2 cross 800 in one deal (790 + 15, 785 + 20) and both stay."""
     c = Conventions(barrel_knock_off=True, one_on_barrel=True, **DECLARER_ONLY)
-    s = round_deal(ROUND_TRICKS, totals=[790, 0, 785], c=c)
+    s = round_played(ROUND_TRICKS, totals=[790, 0, 785], c=c)
     assert s.totals == [805, 120, 805] and s.on_barrel == [1, 0, 1]
     assert last(s).penalties == ()
 
 
 def test_barrel_mode_declarer_only_reaching_the_target_wins() -> None:
     """barrel_mode=declarer_only: from 900, +120 makes 1020 (no cap): seat 1 wins."""
-    s = round_deal(ROUND_TRICKS, totals=[0, 900, 0], **DECLARER_ONLY)
+    s = round_played(ROUND_TRICKS, totals=[0, 900, 0], **DECLARER_ONLY)
     assert s.totals[1] == 1020 and s.winner == 1 and s.is_terminal()
 
 
@@ -544,9 +527,9 @@ def test_barrel_mode_finish_is_the_default() -> None:
 def test_barrel_freezes_defenders_points() -> None:
     """barrel_freezes_defenders: seat 1 on the barrel plays ROUND_118 and fails (-120); the
     defenders' 24 -> 25 and 18 -> 20 are not written (they are without the convention)."""
-    plain = round_deal(ROUND_118, totals=[0, 880, 0])
+    plain = round_played(ROUND_118, totals=[0, 880, 0])
     assert last(plain).deltas == (25, -120, 20)
-    s = round_deal(ROUND_118, totals=[0, 880, 0], barrel_freezes_defenders=True)
+    s = round_played(ROUND_118, totals=[0, 880, 0], barrel_freezes_defenders=True)
     assert last(s).deltas == (0, -120, 0)
     assert s.barrel_falls == [0, 1, 0]  # the declarer's own barrel is scored as usual
 
@@ -588,9 +571,9 @@ def test_barrel_freezes_defenders_four_players_talon() -> None:
 def test_barrel_freezes_defenders_other_barrel_sitter_stands_still() -> None:
     """barrel_freezes_defenders: a second player on the barrel is frozen too, and the deal
     is not counted as one of their deals on the barrel (1 stays 1; without: 2)."""
-    plain = round_deal(ROUND_118, totals=[880, 880, 0])
+    plain = round_played(ROUND_118, totals=[880, 880, 0])
     assert last(plain).barrel == (2, 0, 0)
-    s = round_deal(ROUND_118, totals=[880, 880, 0], barrel_freezes_defenders=True)
+    s = round_played(ROUND_118, totals=[880, 880, 0], barrel_freezes_defenders=True)
     assert last(s).barrel == (1, 0, 0) and last(s).deltas == (0, -120, 0)
 
 
@@ -620,7 +603,7 @@ def test_barrel_freezes_defenders_not_for_a_concession_or_bomb() -> None:
 
 def test_barrel_freezes_defenders_only_for_a_barrel_declarer() -> None:
     """barrel_freezes_defenders: a declarer not on the barrel freezes nobody (ROUND: 15, 20)."""
-    s = round_deal(ROUND_TRICKS, totals=[0, 700, 0], barrel_freezes_defenders=True)
+    s = round_played(ROUND_TRICKS, totals=[0, 700, 0], barrel_freezes_defenders=True)
     assert last(s).deltas == (15, 120, 20)
 
 
@@ -629,10 +612,9 @@ def test_barrel_freezes_defenders_only_for_a_barrel_declarer() -> None:
 
 def test_preset_russian_negative_samosval() -> None:
     """russian: Classic plus negative_samosval: -455 - 100 = -555 drops to 0."""
-    loser = ["AD TD KD AH TH KH QH", "9S JS 9C JC 9D JD 9H", "AS TS KS AC TC KC JH"]
     for preset, total in (("classic", -555), ("russian", 0)):
-        s = deal(loser, "QS QC QD", totals=[0, -455, 0], c=Conventions.preset(preset))
-        run(s, "keep; pass; pass; give QS 2; give QC 0; contract 100")
+        s = deal(LOSER, LOSER_TALON, totals=[0, -455, 0], c=Conventions.preset(preset))
+        run(s, LOSER_PLAY)
         finish_tricks(s)
         assert s.totals[1] == total, preset
 
