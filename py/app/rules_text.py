@@ -1,14 +1,15 @@
 """Player-facing words of the conventions editor, in English, Russian, Ukrainian and Polish.
 
 Pure data (stdlib only, no DOM): the editor's groups, a short label and a
-one-line explanation per convention, names of the presets and of the choice
-values and the regional rule sets. ``docs/CONVENTIONS.md`` is the reference
+one-line explanation per convention, names of the presets (the regional rule
+sets among them) and of the choice values. ``docs/CONVENTIONS.md`` is the reference
 for every id; the texts here say the same in the players' own words, never in engine notation.
+The values of every preset live in one place, ``thousand.conventions.Conventions.PRESETS``.
 
-Ids in ``PLANNED`` (and the values in ``PLANNED_VALUES``) are specified in
-``docs/CONVENTIONS.md`` as "(new)" but not yet fields of
+Ids in ``PLANNED`` (and the values in ``PLANNED_VALUES``) would be conventions
+specified in ``docs/CONVENTIONS.md`` but not yet fields of
 ``thousand.conventions.Conventions``; the editor shows them only once the
-engine has them.
+engine has them. Both are empty now.
 
 >>> TEXT["uk"]["barrel"][0]
 'Бочка'
@@ -86,21 +87,11 @@ GROUPS: tuple[tuple[str, dict[str, str]], ...] = (
     ),
 )
 
-PLANNED: frozenset[str] = frozenset(
-    {
-        "bid_step",
-        "round_to",
-        "bombs",
-        "bomb_points",
-        "barrel_mode",
-        "barrel_freezes_defenders",
-        "redeal_first_hand_three_nines",
-    }
-)
-"""New conventions specified in docs/CONVENTIONS.md, not yet in the engine."""
+PLANNED: frozenset[str] = frozenset()
+"""Conventions specified in docs/CONVENTIONS.md, not yet in the engine (none now)."""
 
-PLANNED_VALUES: dict[str, tuple[Value, ...]] = {"barrel_at": (800,)}
-"""New values of existing conventions, specified in docs/CONVENTIONS.md."""
+PLANNED_VALUES: dict[str, tuple[Value, ...]] = {}
+"""New values of existing conventions, not yet in the engine (none now)."""
 
 CONVENTION_GROUP: dict[str, str] = {
     # deal and redeal
@@ -1285,47 +1276,9 @@ VALUE_TEXT: dict[str, dict[str, dict[str, str]]] = {
 
 # -- presets and regional rule sets ------------------------------------------
 
-REGIONAL_SETS: dict[str, dict[str, Value]] = {
-    # Russian classic: the project's Classic plus the −555 samosval that the
-    # Russian rule books list beside the 555 one.
-    "russian": {"negative_samosval": True},
-    # Ukrainian: the barrel player takes the talon without bidding and must
-    # pass 1000 (121 in the rule books, a contract of 125 here); a concession
-    # gives 60 each; the others stand still while the barrel is played; ±555.
-    "ukrainian": {
-        "barrel_bidding": "talon_to_barrel",
-        "over_1000": True,
-        "barrel_freezes_defenders": True,
-        "write_off_60": True,
-        "negative_samosval": True,
-    },
-    # Polish Tysiąc: bidding in tens, the duty to beat, a marriage on any lead,
-    # points rounded to 10, from 800 only one's own contracts count, one bomb
-    # per player instead of the concession, no bolts, no samosval, a redeal
-    # only for four nines.
-    "polish": {
-        "min_raise": 10,
-        "bid_step": 10,
-        "must_beat": True,
-        "declare_on_first_lead": True,
-        "round_to": 10,
-        "barrel_at": 800,
-        "barrel_mode": "declarer_only",
-        "barrel_knock_off": False,
-        "one_on_barrel": False,
-        "three_barrels_zero": False,
-        "bolts": "off",
-        "samosval": False,
-        "write_off": False,
-        "bombs": 1,
-        "bomb_points": 60,
-        "redeal_hand_below": None,
-        "redeal_first_hand_three_nines": False,
-        "redeal_talon_below": None,
-        "redeal_two_nines_in_talon": False,
-    },
-}
-"""The regional presets: what each changes from Classic (docs/CONVENTIONS.md)."""
+REGIONAL_PRESETS: tuple[str, ...] = ("russian", "ukrainian", "polish")
+"""The regional rule sets among the presets (docs/CONVENTIONS.md "Regional rule sets");
+their values are ``Conventions.PRESETS[name]``."""
 
 PRESET_TEXT: dict[str, dict[str, tuple[str, str]]] = {
     "en": {

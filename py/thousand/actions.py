@@ -12,6 +12,7 @@ text               meaning                                          int
 ``unblind``        cancel a dark game by bidding 125 (§10)          405
 ``writeoff``       concede the deal (*роспись*, §8)                 406
 ``pick 0``         2 players: take talon 0 or 1 (§11)               407 + i
+``bomb``           throw a bomb: the deal is not played (``bombs``) 409
 ``give QS 2``      give Q♠ to seat 2 (*снос*, §6)                   48 + 4c + s
 ``aside QS``       2 players: put Q♠ aside (§11)                    144 + c
 ``contract 140``   final contract after the discard (§6)           300 + v/5
@@ -41,6 +42,9 @@ LOOK = 404
 UNBLIND = 405
 WRITEOFF = 406
 PICK_BASE = 407
+BOMB = 409
+N_ACTIONS = 410
+"""Every action id is below this (``range(N_ACTIONS)`` covers them all)."""
 
 _WORDS = {
     PASS: "pass",
@@ -50,6 +54,7 @@ _WORDS = {
     LOOK: "look",
     UNBLIND: "unblind",
     WRITEOFF: "writeoff",
+    BOMB: "bomb",
 }
 _FROM_WORD = {v: k for k, v in _WORDS.items()}
 
@@ -117,6 +122,11 @@ def is_discard(a: int) -> bool:
 def is_bid(a: int) -> bool:
     """Whether the action is a bid (a value, not pass)."""
     return BID_BASE <= a < CONTRACT_BASE
+
+
+def is_bomb(a: int) -> bool:
+    """Whether the action throws a bomb (``bombs``: the deal is not played)."""
+    return a == BOMB
 
 
 def is_contract(a: int) -> bool:

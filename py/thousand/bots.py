@@ -93,8 +93,10 @@ class EasyBot:
             return A.REDEAL
         hand = obs.hand
         est = hand_estimate(hand, obs.conventions.ace_marriage, obs.players) - 15
-        if A.WRITEOFF in legal and est < obs.bid - 35:
-            return A.WRITEOFF
+        if est < obs.bid - 35:
+            given_up = _give_up(legal)
+            if given_up is not None:
+                return given_up
         keep = 0
         for s in range(4):
             if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
@@ -112,8 +114,10 @@ class EasyBot:
     def _contract(self, obs: Observation, legal: tuple[int, ...]) -> int:
         hand = obs.hand
         est = hand_estimate(hand, obs.conventions.ace_marriage, obs.players) - 20
-        if A.WRITEOFF in legal and est < obs.bid - 40:
-            return A.WRITEOFF
+        if est < obs.bid - 40:
+            given_up = _give_up(legal)
+            if given_up is not None:
+                return given_up
         values = [a for a in legal if A.CONTRACT_BASE <= a < A.PASS]
         best = values[0]
         for a in values:
@@ -154,6 +158,16 @@ class EasyBot:
             return False
         out = SUIT_MASK[obs.trump] & ~obs.played & ~obs.hand
         return out != 0
+
+
+def _give_up(legal: tuple[int, ...]) -> int | None:
+    """A hopeless contract: a bomb (``bombs``: it costs the thrower nothing), else a
+    concession (§8), else None (play it out)."""
+    if A.BOMB in legal:
+        return A.BOMB
+    if A.WRITEOFF in legal:
+        return A.WRITEOFF
+    return None
 
 
 def make_bot(name: str) -> Bot:

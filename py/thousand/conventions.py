@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Literal
 
 BoltMode = Literal["off", "total", "in_row"]
 BarrelBidding = Literal["normal", "talon_to_barrel", "from_120"]
+BarrelMode = Literal["finish", "declarer_only"]
 
 
 class ConventionsError(ValueError):
@@ -44,6 +45,7 @@ class Conventions:
     redeal_same_dealer: bool = True
     # Bidding
     min_raise: int = 5
+    bid_step: int = 5
     no_jumps: bool = False
     bid_cap: int = 300
     bid_over_120_without_marriage: bool = False
@@ -57,6 +59,7 @@ class Conventions:
     no_lead_foreign_trump: bool = False
     must_lead_trump: bool = False
     # Scoring
+    round_to: int = 5
     round_declarer: bool = False
     samosval: bool = True
     negative_samosval: bool = False
@@ -68,6 +71,7 @@ class Conventions:
     bolts_on_barrel: bool = True
     # Barrel
     barrel: bool = True
+    barrel_mode: BarrelMode = "finish"
     barrel_at: int = 880
     barrel_attempts: int = 3
     over_1000: bool = False
@@ -75,9 +79,11 @@ class Conventions:
     barrel_knock_off: bool = True
     one_on_barrel: bool = True
     three_barrels_zero: bool = True
+    barrel_freezes_defenders: bool = False
     # Redeal
     redeal_hand_below: int | None = 14
     redeal_four_nines: bool = True
+    redeal_first_hand_three_nines: bool = True
     redeal_four_jacks: bool = False
     redeal_talon_below: int | None = 5
     redeal_two_nines_in_talon: bool = True
@@ -91,6 +97,9 @@ class Conventions:
     write_off_third_penalty: bool = False
     write_off_on_barrel: bool = False
     write_off_on_golden: bool = False
+    # Bomb (the Polish concession)
+    bombs: int = 0
+    bomb_points: int = 60
     # Golden round
     golden_round: bool = False
     golden_reset: bool = True
@@ -126,6 +135,37 @@ class Conventions:
         "golden_dark": {"golden_round": True, "dark_game": True},
         "two_players": {"players": 2, "barrel": False},
         "four_players": {"players": 4},
+        # The regional sets of CONVENTIONS.md ("Regional rule sets"): what each
+        # changes from Classic. This is the one home of their values.
+        "russian": {"negative_samosval": True},
+        "ukrainian": {
+            "barrel_bidding": "talon_to_barrel",
+            "over_1000": True,
+            "barrel_freezes_defenders": True,
+            "write_off_60": True,
+            "negative_samosval": True,
+        },
+        "polish": {
+            "min_raise": 10,
+            "bid_step": 10,
+            "must_beat": True,
+            "declare_on_first_lead": True,
+            "round_to": 10,
+            "barrel_at": 800,
+            "barrel_mode": "declarer_only",
+            "barrel_knock_off": False,
+            "one_on_barrel": False,
+            "three_barrels_zero": False,
+            "bolts": "off",
+            "samosval": False,
+            "write_off": False,
+            "bombs": 1,
+            "bomb_points": 60,
+            "redeal_hand_below": None,
+            "redeal_first_hand_three_nines": False,
+            "redeal_talon_below": None,
+            "redeal_two_nines_in_talon": False,
+        },
     }
 
     def __post_init__(self) -> None:
@@ -160,16 +200,31 @@ class Conventions:
             f"penalty must be a multiple of 5 from 0 to 1000, not {self.penalty}",
         )
         need(self.min_raise in (5, 10), f"min_raise must be 5 or 10, not {self.min_raise}")
+        need(self.bid_step in (5, 10), f"bid_step must be 5 or 10, not {self.bid_step}")
         need(
             120 <= self.bid_cap <= 300 and self.bid_cap % 5 == 0,
             f"bid_cap must be a multiple of 5 from 120 to 300, not {self.bid_cap}",
+        )
+        if self.bid_step == 10:
+            # bid_step: every bid, contract and raise is a multiple of the step.
+            for name in ("min_raise", "bid_cap", "target"):
+                value = getattr(self, name)
+                need(value % 10 == 0, f"{name} must be a multiple of bid_step 10, not {value}")
+        need(self.round_to in (5, 10), f"round_to must be 5 or 10, not {self.round_to}")
+        need(0 <= self.bombs <= 10, f"bombs must be 0 to 10, not {self.bombs}")
+        need(
+            0 <= self.bomb_points <= 120 and self.bomb_points % 5 == 0,
+            f"bomb_points must be a multiple of 5 from 0 to 120, not {self.bomb_points}",
         )
         if self.silence_below is not None:
             need(
                 -10000 <= self.silence_below <= 10000,
                 f"silence_below out of range: {self.silence_below}",
             )
-        need(self.barrel_at in (880, 900), f"barrel_at must be 880 or 900, not {self.barrel_at}")
+        need(
+            self.barrel_at in (800, 880, 900),
+            f"barrel_at must be 800, 880 or 900, not {self.barrel_at}",
+        )
         need(
             1 <= self.barrel_attempts <= 10,
             f"barrel_attempts must be 1 to 10, not {self.barrel_attempts}",
@@ -179,10 +234,20 @@ class Conventions:
                 self.target > self.barrel_at,
                 f"target {self.target} must lie above barrel_at {self.barrel_at}",
             )
-            need(
-                self.barrel_need() <= self.bid_cap,
-                f"the barrel needs a contract of {self.barrel_need()}, above bid_cap",
-            )
+            if self.barrel_mode == "finish":
+                need(
+                    self.barrel_need() <= self.bid_cap,
+                    f"the barrel needs a contract of {self.barrel_need()}, above bid_cap",
+                )
+        if self.barrel_mode == "declarer_only":
+            # barrel_mode=declarer_only has no barrel contract, no barrel bidding and
+            # nobody standing still: these Russian-barrel options contradict it.
+            if self.over_1000:
+                p.append("over_1000 contradicts barrel_mode declarer_only")
+            if self.barrel_bidding != "normal":
+                p.append("barrel_bidding must be normal with barrel_mode declarer_only")
+            if self.barrel_freezes_defenders:
+                p.append("barrel_freezes_defenders contradicts barrel_mode declarer_only")
         if self.redeal_hand_below is not None:
             need(
                 0 <= self.redeal_hand_below <= 120,
@@ -219,17 +284,36 @@ class Conventions:
         return p
 
     def barrel_need(self) -> int:
-        """The contract that takes a barrel player to the target (RULES §9, over_1000)."""
+        """The contract that takes a barrel player to the target (RULES §9, over_1000),
+        at least 100, rounded up to a multiple of ``bid_step`` (barrel_mode=finish).
+
+        >>> Conventions(over_1000=True).barrel_need(), Conventions(barrel_at=800).barrel_need()
+        (125, 200)
+        >>> Conventions(over_1000=True, bid_step=10, min_raise=10).barrel_need()
+        130
+        """
         need = self.target - self.barrel_at
         if self.over_1000:
             need += 5
-        return max(need, 100)
+        step = self.bid_step if self.bid_step in (5, 10) else 5  # (checked by problems())
+        return -(-max(need, 100) // step) * step
+
+    def unblind_bid(self) -> int:
+        """dark_unblind: the bid that cancels a dark game, 120 + ``bid_step`` (125 or 130)."""
+        return 120 + self.bid_step
+
+    @property
+    def finish_barrel(self) -> bool:
+        """Whether the Russian barrel is in force (``barrel`` on, ``barrel_mode`` finish):
+        capped at ``barrel_at``, a barrel contract, attempts, knock-off, falls."""
+        return self.barrel and self.barrel_mode == "finish"
 
     # -- presets and JSON ---------------------------------------------------
 
     @classmethod
     def preset(cls, name: str) -> Conventions:
-        """A named preset: classic, strict, family, golden_dark, two_players, four_players."""
+        """A named preset: classic, strict, family, golden_dark, two_players, four_players,
+        and the regional sets russian, ukrainian, polish."""
         key = name.strip().lower().replace("-", "_").replace(" ", "_").replace("&", "")
         aliases = {
             "golden__dark": "golden_dark",
@@ -238,6 +322,11 @@ class Conventions:
             "2": "two_players",
             "4": "four_players",
             "beginner": "family",
+            "russian_classic": "russian",
+            "tysiąc": "polish",
+            "tysiac": "polish",
+            "polish_tysiąc": "polish",
+            "polish_tysiac": "polish",
         }
         key = aliases.get(key, key)
         if key not in cls.PRESETS:
@@ -259,7 +348,11 @@ class Conventions:
         changes: dict[str, Any] = {"players": players}
         if players == 2:
             changes.update(
-                barrel=False, barrel_bidding="normal", over_1000=False, write_off_on_barrel=False
+                barrel=False,
+                barrel_bidding="normal",
+                over_1000=False,
+                write_off_on_barrel=False,
+                barrel_freezes_defenders=False,
             )
         return self.replace(**changes)
 
@@ -361,6 +454,7 @@ REQUIRES: tuple[tuple[str, str], ...] = (
     ("barrel_bidding", "barrel"),
     ("bolt_counts_zero_points", "bolts"),
     ("no_bolt_on_own_game", "bolts"),
+    ("barrel_freezes_defenders", "barrel"),
 )
 
 

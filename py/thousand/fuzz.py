@@ -27,9 +27,13 @@ _CHOICES: dict[str, list[Any]] = {
     "target": [1000, 1000, 500, 300],
     "penalty": [120, 120, 60, 0],
     "min_raise": [5, 10],
+    "bid_step": [5, 5, 10],
     "bid_cap": [300, 200, 120],
+    "round_to": [5, 10],
+    "bombs": [0, 0, 1, 2],
+    "bomb_points": [60, 120, 0],
     "silence_below": [None, None, -50, 100],
-    "barrel_at": [880, 900],
+    "barrel_at": [880, 900, 800],
     "barrel_attempts": [3, 1, 2],
     "redeal_hand_below": [14, None, 25],
     "redeal_talon_below": [5, None, 12],
@@ -38,7 +42,7 @@ _CHOICES: dict[str, list[Any]] = {
 }
 _OFF: dict[str, Any] = {"write_off_limit": None, "dark_min_total": None, "barrel_bidding": "normal"}
 _ALL_IDS = [f.name for f in dataclasses.fields(Conventions)]
-_ALL_ACTIONS = list(range(A.PICK_BASE + 2))
+_ALL_ACTIONS = list(range(A.N_ACTIONS))
 
 
 def random_conventions(rng: random.Random) -> Conventions:
@@ -56,6 +60,11 @@ def random_conventions(rng: random.Random) -> Conventions:
                 values[name] = rng.choice(typing.get_args(tp))
         if values["target"] < 1000:
             values["barrel"] = False
+        if values["bid_step"] == 10:
+            values["min_raise"] = 10  # bid_step: raises are multiples of the step
+        if values["barrel_mode"] == "declarer_only":
+            # barrel_mode=declarer_only excludes the Russian barrel's contract options
+            values.update(over_1000=False, barrel_bidding="normal", barrel_freezes_defenders=False)
         # Switch off what would contradict (REQUIRES), so most draws are valid.
         for _ in range(3):
             for opt, req in REQUIRES:
@@ -168,8 +177,10 @@ def _fuzz_action(
         return rng.choice(legal[:2])
     if ph is Phase.CONTRACT and rng.random() < 0.9:
         return legal[0]
-    if ph in (Phase.DISCARD, Phase.CONTRACT) and A.WRITEOFF in legal and rng.random() < 0.8:
-        return rng.choice([a for a in legal if a != A.WRITEOFF])
+    give_up = A.WRITEOFF in legal or A.BOMB in legal
+    if ph in (Phase.DISCARD, Phase.CONTRACT) and give_up and rng.random() < 0.8:
+        # Mostly play the deal out rather than concede or throw a bomb.
+        return rng.choice([a for a in legal if a not in (A.WRITEOFF, A.BOMB)])
     return rng.choice(legal)
 
 

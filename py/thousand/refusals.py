@@ -57,6 +57,8 @@ def _why_not(state: State, a: int) -> str:
             return f"{text}: {who} is below {c.silence_below} and must stay silent"
         if v <= state.high:
             return f"{text}: the bid must be above {state.high}"
+        if v % c.bid_step:
+            return f"{text}: bids go in steps of {c.bid_step}"
         if v < state.high + c.min_raise:
             return f"{text}: the smallest raise is {c.min_raise}"
         if c.no_jumps and v != state.high + c.min_raise:
@@ -73,11 +75,15 @@ def _why_not(state: State, a: int) -> str:
         v = A.action_value(a)
         if v < vals[0]:
             return f"{text}: the contract may not be lower than {vals[0]}"
-        return f"{text}: the contract may be at most {vals[-1]}"
+        if v > vals[-1]:
+            return f"{text}: the contract may be at most {vals[-1]}"
+        return f"{text}: contracts go in steps of {state.conv.bid_step}"
     if a == A.WRITEOFF:
         return "writeoff: concession is not allowed now"
     if a == A.REDEAL:
         return "redeal: the cards do not allow a redeal now"
+    if a == A.BOMB:
+        return "bomb: " + _why_no_bomb(state)
     if ph is Phase.DISCARD and A.is_discard(a):
         card = A.action_card(a)
         if not state.hands[state.cur] >> card & 1:
@@ -86,6 +92,23 @@ def _why_not(state: State, a: int) -> str:
             return f"{text}: with 2 players the declarer puts 2 cards aside"
         return f"{text}: give one card to each opponent"
     return f"{text}: not allowed in the {ph.value} phase for {who}"
+
+
+def _why_no_bomb(state: State) -> str:
+    """Why a bomb (``bombs``) may not be thrown now."""
+    c = state.conv
+    if not c.bombs:
+        return "there are no bombs in this game (bombs is 0)"
+    ph = state.phase
+    if ph not in (Phase.DISCARD, Phase.CONTRACT):
+        return "only the declarer throws a bomb, after taking the talon or at the contract"
+    if ph is Phase.DISCARD and (state.gives or state.aside):
+        return "only before the first card is passed, or at the contract"
+    if state.golden_deal:
+        return "not in a golden deal"
+    if state.dark:
+        return "not in a dark game"
+    return f"seat {state.declarer} has thrown its {c.bombs} bomb(s) already"
 
 
 def _why_not_play(state: State, a: int) -> str:

@@ -9,10 +9,26 @@ restating them.
 >>> from thousand.conventions import Conventions
 >>> concession_award(Conventions(), 125)    # half of 125 rounded up to 5
 65
+>>> concession_award(Conventions(round_to=10), 130)    # round_to=10: up to 10
+70
 >>> declarer_value(Conventions(), 130, dark=True, made=True)    # dark_cap_240
 240
->>> round5(17), round5(18), round5(13)
-(15, 20, 15)
+>>> [round_points(Conventions(), p) for p in (17, 18, 13)]
+[15, 20, 15]
+>>> [round_points(Conventions(round_to=10), p) for p in (14, 15, 17, 44, 45)]
+[10, 20, 20, 40, 50]
+
+Deal kinds: ``play`` (played out), ``writeoff`` (conceded, §8), ``bomb`` (a bomb
+thrown, ``bombs``: the deal is not played, each other active player writes
+``bomb_points``), ``redeal`` (§4, ``score_redeal``).
+
+The barrel (§9) comes in two modes (``barrel_mode``): ``finish`` caps a total
+at ``barrel_at`` and counts the deals on the barrel (``_barrel``);
+``declarer_only`` caps nothing: a player whose total at the start of a deal
+lies from ``barrel_at`` up to the target gains only by their own played
+contract (the same rule as on the Russian barrel), and the flag is simply
+recomputed from the new totals. ``barrel_freezes_defenders`` freezes everyone
+but a barrel declarer who plays the deal out.
 """
 
 from __future__ import annotations
@@ -29,6 +45,7 @@ __all__ = [
     "concession_award",
     "declarer_value",
     "round5",
+    "round_points",
     "score_deal",
     "score_redeal",
 ]
@@ -45,6 +62,7 @@ class Standing:
     on_barrel: tuple[int, ...]  # deals played on the barrel + 1; 0 = not on it
     golden_left: int  # golden deals left in the golden round
     golden_made: bool  # somebody made 120 in this golden round
+    bombs: tuple[int, ...]  # bombs thrown per seat (``bombs``)
 
     @classmethod
     def start(cls, conv: Conventions, totals: list[int] | None = None) -> Standing:
@@ -56,7 +74,7 @@ class Standing:
         )
         zeros = (0,) * n
         golden_left = n if conv.golden_round else 0
-        return cls(tot, zeros, zeros, zeros, on_barrel, golden_left, False)
+        return cls(tot, zeros, zeros, zeros, on_barrel, golden_left, False, zeros)
 
 
 @dataclass(frozen=True)
@@ -78,12 +96,25 @@ class DealFacts:
     nines_bonus: int = 0  # seats (bit mask) holding four nines after the discard
     talon: int = 0  # the talon as dealt (4 players: the dealer scores it)
     cut_nines: int = 0  # nines seen in the cut (cut_ritual)
+    bomb: bool = False  # the declarer threw a bomb (bombs): not played, not conceded
+
+
+def round_points(conv: Conventions, points: int) -> int:
+    """§8 points rounded to ``round_to``: to 5, a last digit 1, 2, 6, 7 goes down and
+    3, 4, 8, 9 up (``round5``); to 10, a last digit 1-4 goes down and 5-9 up."""
+    if conv.round_to == 10:
+        return 10 * ((points + 5) // 10)  # round_to=10
+    return round5(points)
 
 
 def concession_award(conv: Conventions, contract: int) -> int:
     """§8 what each opponent scores when the declarer concedes: half the contract
-    rounded up to 5, or 60 (``write_off_60``); before golden doubling."""
-    return 60 if conv.write_off_60 else 5 * -(-contract // 10)
+    rounded up to a multiple of ``round_to``, or 60 (``write_off_60``); before
+    golden doubling."""
+    if conv.write_off_60:
+        return 60
+    unit = conv.round_to
+    return unit * -(-contract // (2 * unit))
 
 
 def concession_loss(conv: Conventions, contract: int, dark: bool) -> int:
@@ -104,7 +135,7 @@ def declarer_value(conv: Conventions, contract: int, dark: bool, made: bool) -> 
 
 def declarer_made(conv: Conventions, points: int, contract: int) -> bool:
     """§8 the contract is made when the deal points reach it (``round_declarer``: rounded)."""
-    return (round5(points) if conv.round_declarer else points) >= contract
+    return (round_points(conv, points) if conv.round_declarer else points) >= contract
 
 
 def _fall(
@@ -135,8 +166,13 @@ def _barrel(
     on_barrel: list[int],
     falls: list[int],
     penalties: list[Penalty],
+    frozen: bool,
+    declarer: int,
 ) -> None:
-    """§9 the barrel: capping, arrival, knock-off, attempts, falls."""
+    """§9 the barrel (barrel_mode=finish): capping, arrival, knock-off, attempts, falls.
+
+    ``frozen`` (barrel_freezes_defenders): everybody but ``declarer`` stands still,
+    so a frozen barrel sitter's deals on the barrel are not counted either."""
     n = len(new)
     at = conv.barrel_at
     for s in range(n):
@@ -154,6 +190,8 @@ def _barrel(
             _fall(conv, s, new, on_barrel, falls, penalties, conv.penalty, "knocked off")
         elif new[s] < at:
             _fall(conv, s, new, on_barrel, falls, penalties, 0, "fell below")
+        elif frozen and s != declarer:
+            continue  # barrel_freezes_defenders: this deal is not one of theirs
         else:
             on_barrel[s] += 1
             if on_barrel[s] > conv.barrel_attempts:  # §9 three deals, then -penalty
@@ -175,13 +213,15 @@ def score_deal(
     """§8-§10: the new standing, the deal's sheet row and the winner (None: play on)."""
     n = conv.players
     d, con, active = deal.declarer, deal.contract, deal.active
-    golden, dark, writeoff = deal.golden, deal.dark, deal.writeoff
+    golden, dark, writeoff, bomb = deal.golden, deal.dark, deal.writeoff, deal.bomb
+    played = not writeoff and not bomb
     mult = 2 if golden else 1  # golden_round: everything counts double
     raw = [0] * n
     points: list[int | None] = [None] * n
     penalties: list[Penalty] = []
     made: bool | None = None
     writeoffs = list(before.writeoffs)
+    bombs = list(before.bombs)
     for s in active:
         points[s] = deal.card_points[s] + deal.marriage_points[s]
     if writeoff:
@@ -194,19 +234,26 @@ def score_deal(
                 raw[s] = award
         if conv.write_off_third_penalty and writeoffs[d] % 3 == 0:
             penalties.append(Penalty(d, -conv.penalty * mult, "third concession"))
+    elif bomb:
+        # bombs: the thrower loses nothing, each other active player writes bomb_points.
+        bombs[d] += 1
+        for s in active:
+            if s != d:
+                raw[s] = conv.bomb_points
     else:
         dp = points[d] or 0
         made = declarer_made(conv, dp, con)
         raw[d] = declarer_value(conv, con, dark, made)
         for s in active:
             if s != d:
-                raw[s] = round5(points[s] or 0)  # §8 defenders, rounded
+                raw[s] = round_points(conv, points[s] or 0)  # §8 defenders, rounded
         for s in active:
             if deal.nines_bonus >> s & 1:
                 raw[s] += 120  # four_nines_bonus
     if n == 4:
         # §8 four players: the dealer scores the talon, plus a marriage lying in it.
-        raw[deal.dealer] = round5(mask_points(deal.talon)) + marriage_total(deal.talon)
+        talon = deal.talon
+        raw[deal.dealer] = round_points(conv, mask_points(talon)) + marriage_total(talon)
     if mult != 1:
         raw = [r * mult for r in raw]
     barrel = conv.barrel
@@ -215,21 +262,30 @@ def score_deal(
     barrel_start = [b > 0 for b in on_barrel] if barrel else [False] * n
     if barrel:
         for s in range(n):
-            if barrel_start[s] and not (s == d and not writeoff):
-                raw[s] = min(raw[s], 0)  # §9 on the barrel only one's own contract gains
+            if barrel_start[s] and not (s == d and played):
+                # §9 on the barrel only one's own contract gains (both barrel_mode values)
+                raw[s] = min(raw[s], 0)
+    # barrel_freezes_defenders: a barrel declarer plays the deal out, the others stand still.
+    frozen = conv.barrel_freezes_defenders and played and barrel_start[d]
+    if frozen:
+        for s in range(n):
+            if s != d:
+                raw[s] = 0
     cut = _cut_penalty(conv, deal.dealer, deal.cut_nines, mult)
     if cut:
         penalties.append(cut)
-    # Bolts (§8): a player who takes no trick in a deal.
+    # Bolts (§8): a player who takes no trick in a deal that was played out.
     bolts = [0] * n
     bolt_count = list(before.bolt_count)
-    if conv.bolts != "off" and not writeoff:
+    if conv.bolts != "off" and played:
         in_row = conv.bolts == "in_row"
         for s in active:
             if conv.no_bolt_on_own_game and s == d:
                 continue  # no_bolt_on_own_game
             if barrel_start[s] and not conv.bolts_on_barrel:
                 continue  # bolts_on_barrel off
+            if frozen and s != d:
+                continue  # barrel_freezes_defenders: no bolt, the run neither grows nor breaks
             # bolt_counts_zero_points: no points (else no trick) makes the bolt
             zero = conv.bolt_counts_zero_points
             empty = points[s] == 0 if zero else deal.tricks_won[s] == 0
@@ -249,8 +305,8 @@ def score_deal(
         raw[p.seat] += p.amount
     old = before.totals
     new = [o + r for o, r in zip(old, raw, strict=True)]
-    if barrel:
-        _barrel(conv, new, barrel_start, on_barrel, falls, penalties)
+    if conv.finish_barrel:
+        _barrel(conv, new, barrel_start, on_barrel, falls, penalties, frozen, d)
     for s in range(n):
         if conv.samosval and new[s] == 555:
             penalties.append(Penalty(s, -555, "samosval 555"))  # samosval
@@ -269,6 +325,8 @@ def score_deal(
                     penalties.append(Penalty(s, -new[s], "golden round reset"))
             new = [0] * n
             golden_left = n
+    if barrel and not conv.finish_barrel:
+        on_barrel = _on_declarer_only_barrel(conv, new)
     after = Standing(
         tuple(new),
         tuple(bolt_count),
@@ -277,11 +335,12 @@ def score_deal(
         tuple(on_barrel),
         golden_left,
         golden_made,
+        tuple(bombs),
     )
     row = SheetRow(
         deal.number,
         deal.dealer,
-        "writeoff" if writeoff else "play",
+        "writeoff" if writeoff else "bomb" if bomb else "play",
         d,
         con,
         made,
@@ -298,6 +357,13 @@ def score_deal(
         tuple(penalties),
     )
     return after, row, _winner(conv, new, d, active)
+
+
+def _on_declarer_only_barrel(conv: Conventions, totals: list[int]) -> list[int]:
+    """barrel_mode=declarer_only: on the barrel (1) from ``barrel_at`` up to the target;
+    no cap, no count of deals, no falls."""
+    at, target = conv.barrel_at, conv.target
+    return [1 if at <= t < target else 0 for t in totals]
 
 
 def _winner(
@@ -334,8 +400,10 @@ def score_redeal(
     if cut:
         new[cut.seat] += cut.amount
         penalties.append(cut)
-        if conv.barrel and on_barrel[cut.seat] and new[cut.seat] < conv.barrel_at:
+        if conv.finish_barrel and on_barrel[cut.seat] and new[cut.seat] < conv.barrel_at:
             _fall(conv, cut.seat, new, on_barrel, falls, penalties, 0, "fell below")
+        elif conv.barrel and not conv.finish_barrel:
+            on_barrel = _on_declarer_only_barrel(conv, new)
     after = replace(
         before, totals=tuple(new), on_barrel=tuple(on_barrel), barrel_falls=tuple(falls)
     )

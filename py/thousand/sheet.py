@@ -17,7 +17,8 @@ class Penalty(NamedTuple):
 class SheetRow(NamedTuple):
     """One deal on the sheet (immutable; a NamedTuple because rows are made in hot loops).
 
-    ``kind`` is ``play`` (played out), ``writeoff`` (conceded) or ``redeal``.
+    ``kind`` is ``play`` (played out), ``writeoff`` (conceded), ``bomb`` (a bomb
+    thrown: not played, ``bombs``) or ``redeal``.
     ``points`` are card points + declared marriages per seat (None: not played,
     e.g. the 4-player dealer on the talon, who is credited the talon instead).
     ``deltas`` are the changes of the running totals, ``totals`` the totals after.
@@ -64,6 +65,8 @@ class SheetText:
             contr = "" if r.contract is None else str(r.contract)
             if r.kind == "writeoff":
                 contr += "w"
+            elif r.kind == "bomb":
+                contr += "b"  # bombs
             elif r.made is False:
                 contr += "-"
             if r.dark:

@@ -1,7 +1,7 @@
 """The game of 1000 (Тысяча) for 2, 3 and 4 players as an OpenSpiel-style state.
 
-Rules: ``shared/rules/RULES.md`` (the §-numbers below) with every convention of
-``CONVENTIONS.md`` (named by id). A ``Game`` holds the conventions; a ``State``
+Rules: ``docs/RULES.md`` (the §-numbers below) with every convention of
+``docs/CONVENTIONS.md`` (named by id). A ``Game`` holds the conventions; a ``State``
 is one whole game: ``current_player()``, ``legal_actions()``,
 ``apply_action(a)``, ``is_terminal()``, ``returns()``, ``clone()`` and
 ``observation(seat)``. Deals follow each other inside one state: when a deal
@@ -23,6 +23,17 @@ Choices the rules leave open, as implemented here:
 * ``write_off_third_penalty`` costs ``penalty`` on every third concession.
 * Several players reaching the target in one deal: the highest total wins,
   ties go to the declarer, then in seat order from first hand.
+* A bomb (``bombs``) is offered at the same two moments as a concession, also
+  when ``write_off`` is off and on the barrel, never in a golden deal or a dark
+  game; it is not a concession (``write_off_limit`` and
+  ``write_off_third_penalty`` do not count it); the deal passes to the left.
+* ``barrel_mode`` = ``declarer_only``: a player is on the barrel for a deal when
+  the total at its start lies from ``barrel_at`` up to the target; there is no
+  barrel contract, no cap, no count of deals and no failed barrel.
+* ``barrel_freezes_defenders``: a second player on the barrel stands still with
+  the others, so that deal does not count as one of their deals on the barrel.
+* ``bid_step`` 10: the unblinding bid is 130, a barrel contract is rounded up
+  to the step (``over_1000`` from 880: 130).
 """
 
 from __future__ import annotations
@@ -116,6 +127,7 @@ class Observation:
     bolt_counts: tuple[int, ...]
     on_barrel: tuple[int, ...]
     writeoffs: tuple[int, ...]
+    bombs: tuple[int, ...]  # bombs thrown per seat so far (``bombs``)
     sheet: tuple[SheetRow, ...]
     legal_actions: tuple[int, ...]
     conventions: Conventions
@@ -409,6 +421,11 @@ class State:
         return list(self.standing.writeoffs)
 
     @property
+    def bombs(self) -> list[int]:
+        """Bombs thrown per seat so far (``bombs``)."""
+        return list(self.standing.bombs)
+
+    @property
     def barrel_falls(self) -> list[int]:
         """Failed barrels per seat so far."""
         return list(self.standing.barrel_falls)
@@ -619,7 +636,8 @@ class State:
         if c.redeal_hand_below is not None and mask_points(h) < c.redeal_hand_below:
             return True
         if c.redeal_four_nines:
-            need = 3 if seat == self.first else 4  # three nines suffice for first hand
+            # redeal_first_hand_three_nines: three nines suffice for first hand
+            need = 3 if seat == self.first and c.redeal_first_hand_three_nines else 4
             if (h & NINES_MASK).bit_count() >= need:
                 return True
         return c.redeal_four_jacks and (h & JACKS_MASK).bit_count() == 4
@@ -641,7 +659,7 @@ class State:
             # golden_round: first hand must play 120 without bidding.
             self._set_declarer(self.first, 120, on_100=False)
             return
-        bs = self._barrel_seat_in() if c.barrel else -1
+        bs = self._barrel_seat_in() if c.finish_barrel else -1
         if bs >= 0 and c.barrel_bidding == "talon_to_barrel":
             # barrel_bidding=talon_to_barrel: the talon goes to the barrel player.
             self._set_declarer(bs, c.barrel_need(), on_100=False)
@@ -719,7 +737,8 @@ class State:
             if c.no_jumps:
                 out.append(A.BID_BASE + lo // 5)  # no_jumps: only the smallest raise
             else:
-                out.extend(range(A.BID_BASE + lo // 5, A.BID_BASE + hi // 5 + 1))
+                # bid_step: multiples of the step (lo and hi are: see Conventions)
+                out.extend(range(A.BID_BASE + lo // 5, A.BID_BASE + hi // 5 + 1, c.bid_step // 5))
         return out
 
     def _writeoff_allowed(self) -> bool:
@@ -736,6 +755,14 @@ class State:
         return (
             c.write_off_limit is None or self.standing.writeoffs[self.declarer] < c.write_off_limit
         )
+
+    def _bomb_allowed(self) -> bool:
+        """bombs: the declarer may throw one while bombs are left, never in a golden
+        deal or a dark game; allowed on the barrel (offered where concession is)."""
+        c = self.conv
+        if not c.bombs or self.golden_deal or self.dark:
+            return False
+        return self.standing.bombs[self.declarer] < c.bombs
 
     def _talon_redeal(self) -> bool:
         """§4 redeal after taking the talon (talon below, two nines, four nines)."""
@@ -763,6 +790,8 @@ class State:
                 out.append(A.REDEAL)
             if self._writeoff_allowed():
                 out.append(A.WRITEOFF)
+            if self._bomb_allowed():
+                out.append(A.BOMB)
         cards = cards_tuple(hand)
         if self.n == 2:
             out.extend([A.ASIDE_BASE + c for c in cards])
@@ -779,17 +808,19 @@ class State:
         lo = self.bid
         if self.golden_deal and not c.golden_raise:
             return [lo]  # golden_round: 120, raised only with golden_raise
-        if c.barrel and self.standing.on_barrel[self.declarer]:
+        if c.finish_barrel and self.standing.on_barrel[self.declarer]:
             lo = max(lo, c.barrel_need())  # §9 the contract must reach the target
         hi = self._limit(self.declarer)
         if hi < lo:
             return [lo]
-        return list(range(lo, hi + 1, 5))
+        return list(range(lo, hi + 1, c.bid_step))  # bid_step
 
     def _contract_actions(self) -> list[int]:
         out = [A.CONTRACT_BASE + v // 5 for v in self._contract_values()]
         if self._writeoff_allowed():
             out.append(A.WRITEOFF)
+        if self._bomb_allowed():
+            out.append(A.BOMB)
         return out
 
     def _play_masks(self) -> tuple[int, list[int]]:
@@ -901,14 +932,15 @@ class State:
         if a == A.PASS:
             self.passed |= 1 << seat
         elif a == A.UNBLIND:
-            # dark_unblind: the dark game is cancelled, bidding goes on from 125.
+            # dark_unblind: the dark game is cancelled, bidding goes on from 125
+            # (120 + bid_step: 130 in steps of 10).
             self.dark = False
             self.looked = True
-            self.high = 125
+            self.high = self.conv.unblind_bid()
             self.high_seat = seat
             self.raised = True
             if self.conv.dark_unblind_takes_talon:
-                self._set_declarer(seat, 125, on_100=False)
+                self._set_declarer(seat, self.high, on_100=False)
                 return
         else:
             self.high = A.action_value(a)
@@ -963,6 +995,9 @@ class State:
         if a == A.WRITEOFF:
             self._score_deal(writeoff=True)
             return
+        if a == A.BOMB:
+            self._score_deal(writeoff=False, bomb=True)
+            return
         d = self.declarer
         if A.is_aside(a):
             card = A.action_card(a)
@@ -1002,6 +1037,9 @@ class State:
     def _apply_contract(self, a: int) -> None:
         if a == A.WRITEOFF:
             self._score_deal(writeoff=True)
+            return
+        if a == A.BOMB:
+            self._score_deal(writeoff=False, bomb=True)
             return
         self.contract = A.action_value(a)
         self.phase = _PLAY
@@ -1101,7 +1139,7 @@ class State:
         """Per finished deal: dealer, hands, talon, cut, actions and tricks (a copy)."""
         return self._log[: self._nlog]
 
-    def _score_deal(self, writeoff: bool) -> None:
+    def _score_deal(self, writeoff: bool, bomb: bool = False) -> None:
         """§8-§10 (``scoring.score_deal``): the sheet row, then the next deal or the end."""
         facts = DealFacts(
             number=self.n_rows + 1,
@@ -1119,6 +1157,7 @@ class State:
             nines_bonus=self.nines_bonus,
             talon=self.orig_talon,
             cut_nines=self.cut_nines,
+            bomb=bomb,
         )
         self.standing, row, winner = score_deal(self.conv, facts, self.standing)
         self._close_log()
@@ -1191,6 +1230,7 @@ class State:
             bolt_counts=st.bolt_count,
             on_barrel=st.on_barrel,
             writeoffs=st.writeoffs,
+            bombs=st.bombs,
             sheet=self.rows,
             legal_actions=tuple(self.legal_actions()) if is_cur else (),
             conventions=c,

@@ -1,8 +1,9 @@
 """The conventions editor's words (app.rules_text) against the engine's conventions.
 
 Every convention of ``thousand.conventions.Conventions`` needs a group and a
-label with a one-line explanation in every language; the new ids specified in
-docs/CONVENTIONS.md (``PLANNED``) are tolerated until the engine has them.
+label with a one-line explanation in every language, and every preset of
+``Conventions.PRESETS`` (the one home of preset values) a name; ids specified in
+docs/CONVENTIONS.md but not yet in the engine (``PLANNED``) would be tolerated.
 """
 
 from __future__ import annotations
@@ -168,7 +169,7 @@ def choice_values(cid: str) -> list[str]:
     known = {
         "players": ["2", "3", "4"],
         "min_raise": ["5", "10"],
-        "barrel_at": ["880", "900"] + [str(v) for v in R.PLANNED_VALUES.get("barrel_at", ())],
+        "barrel_at": ["800", "880", "900"],
         "bid_step": ["5", "10"],
         "round_to": ["5", "10"],
         "barrel_mode": ["finish", "declarer_only"],
@@ -180,7 +181,8 @@ def choice_values(cid: str) -> list[str]:
 def test_choice_values_have_names(lang: str) -> None:
     literal_ids = [f for f in FIELDS if typing.get_origin(HINTS[f]) is typing.Literal]
     assert {"bolts", "barrel_bidding"} <= set(literal_ids)
-    for cid in [*literal_ids, "players", "min_raise", "barrel_at", *sorted(R.PLANNED)]:
+    assert "barrel_mode" in literal_ids
+    for cid in [*literal_ids, "players", "min_raise", "bid_step", "round_to", "barrel_at"]:
         values = choice_values(cid)
         if not values:
             continue
@@ -191,33 +193,24 @@ def test_choice_values_have_names(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", R.LANGS)
 def test_every_preset_has_a_name(lang: str) -> None:
-    expected = set(Conventions.PRESETS) | set(R.REGIONAL_SETS)
+    expected = set(Conventions.PRESETS)
     assert set(R.PRESET_TEXT[lang]) == expected, lang
     names = [name for name, _ in R.PRESET_TEXT[lang].values()]
     assert len(names) == len(set(names)), f"{lang}: two presets share a name"
 
 
 def test_regional_sets() -> None:
-    assert set(R.REGIONAL_SETS) == {"russian", "ukrainian", "polish"}
-    for name, changes in R.REGIONAL_SETS.items():
-        unknown = set(changes) - ALL_IDS
-        assert not unknown, f"{name}: unknown ids {unknown}"
-        defaults = Conventions()
-        for cid, value in changes.items():
-            if cid in FIELDS:
-                assert getattr(defaults, cid) != value, f"{name}: {cid} repeats the default"
-        # What the engine already has must be a valid set of conventions today.
-        today = {
-            k: v
-            for k, v in changes.items()
-            if k not in R.PLANNED and v not in R.PLANNED_VALUES.get(k, ())
-        }
-        Conventions.from_dict(today)
+    """The regional presets are engine presets; their values are read from there."""
+    assert R.REGIONAL_PRESETS == ("russian", "ukrainian", "polish")
+    assert not hasattr(R, "REGIONAL_SETS")  # preset values have one home: Conventions.PRESETS
+    for name in R.REGIONAL_PRESETS:
+        assert name in Conventions.PRESETS
+        assert Conventions.preset(name).problems() == []
 
 
 def test_polish_set_uses_the_new_conventions() -> None:
-    pl = R.REGIONAL_SETS["polish"]
-    assert pl["barrel_at"] == 800 and pl["barrel_mode"] == "declarer_only"
-    assert pl["round_to"] == 10 and pl["bid_step"] == 10 and pl["min_raise"] == 10
-    assert pl["bombs"] == 1 and pl["bomb_points"] == 60 and pl["write_off"] is False
-    assert pl["must_beat"] is True
+    pl = Conventions.preset("polish")
+    assert pl.barrel_at == 800 and pl.barrel_mode == "declarer_only"
+    assert pl.round_to == 10 and pl.bid_step == 10 and pl.min_raise == 10
+    assert pl.bombs == 1 and pl.bomb_points == 60 and pl.write_off is False
+    assert pl.must_beat is True

@@ -199,3 +199,48 @@ def round_play(state: State, tricks: list[str] | None = None) -> State:
     for t in tricks or ROUND_TRICKS:
         run(state, t)
     return state
+
+
+# ROUND with T5 and T7 changed: seat 0 takes 24, seat 1 85 - 7 = 78 card points (+40 = 118).
+#   T5 JH AC AH -> 0 (2 + 11 + 11 = 24)     T7 JS KD KC -> 1 (2 + 4 + 4 = 10)
+ROUND_118 = list(ROUND_TRICKS)
+ROUND_118[4] = "play JH; play AC; play AH"
+ROUND_118[6] = "play JS; play KD; play KC"
+# ROUND where seat 2 ends on 13 and seat 0 on 17 (seat 1: 90 + 40 = 130):
+#   T1 AS 9C JC -> 1 (13)   T2 declare KS 9D QC -> 1 (7)   T3 QD TD 9H -> 2 (13)
+#   T4 TC KC QS -> 1 (17)   T5 JH KD AH -> 0 (17)          T6 TH TS JD -> 1 (22)
+#   T7 JS AC KH -> 1 (17)   T8 9S AD QH -> 1 (14)
+ROUND_13 = [
+    "play AS; play 9C; play JC",
+    "declare KS; play 9D; play QC",
+    "play QD; play TD; play 9H",
+    "play TC; play KC; play QS",
+    "play JH; play KD; play AH",
+    "play TH; play TS; play JD",
+    "play JS; play AC; play KH",
+    "play 9S; play AD; play QH",
+]
+
+
+def round_played(tricks: list[str], **kw: Any) -> State:
+    """A ROUND deal (dealer 0, seat 1 on 100, contract 120) played with ``tricks``;
+    ``kw`` goes to ``deal`` (``totals``, ``c`` or conventions)."""
+    s = deal(ROUND, ROUND_TALON, **kw)
+    run(s, ROUND_DISCARD)
+    for t in tricks:
+        run(s, t)
+    return s
+
+
+# LOSER: seat 1 (first hand) holds the lowest cards of every suit and takes no trick.
+LOSER = ["AD TD KD AH TH KH QH", "9S JS 9C JC 9D JD 9H", "AS TS KS AC TC KC JH"]
+LOSER_TALON = "QS QC QD"
+LOSER_PLAY = "keep; pass; pass; give QS 2; give QC 0; contract 100"
+
+# Four players, dealer 0 on the talon K♥ Q♥ 9♠ (7 points -> 5, + ♥ 100 = 105).
+FOUR = ["", "AS TS KS QS JS AC TC", "KC QC JC 9C AD TD KD", "QD JD 9D AH TH JH 9H"]
+FOUR_TALON = "KH QH 9S"
+
+# First hand (seat 1, dealer 0) with three nines.
+FH_NINES = ["KD QD JD AH TH KH QH", "9S 9C 9D AS TS AC TC", "KS QS JS KC QC JC 9H"]
+FH_NINES_TALON = "JH AD TD"

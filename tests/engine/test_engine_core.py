@@ -70,6 +70,7 @@ def test_card_notation_round_trip_rules_1() -> None:
         "look",
         "unblind",
         "writeoff",
+        "bomb",
         "pick 0",
         "pick 1",
         "give QS 2",
@@ -96,7 +97,7 @@ def test_action_notation_accepts_10_and_rejects_garbage() -> None:
 
 
 def test_every_action_id_has_text() -> None:
-    for a in range(A.PICK_BASE + 2):
+    for a in range(A.N_ACTIONS):
         try:
             text = action_str(a)
         except ValueError:
@@ -107,7 +108,9 @@ def test_every_action_id_has_text() -> None:
 # -- records ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["classic", "two_players", "four_players", "golden_dark"])
+@pytest.mark.parametrize(
+    "preset", ["classic", "two_players", "four_players", "golden_dark", "ukrainian", "polish"]
+)
 def test_record_round_trip(preset: str) -> None:
     """A record replays to the same sheet; the JSON survives a dump/load."""
     state = play_game(Conventions.preset(preset), 4)
@@ -203,6 +206,25 @@ PINNED = {
     (2, "two_players"): (30, [-1315, -775], "44852fa898f3"),
     (2, "strict"): (30, [480, -220, -525], "fbfde5e507ce"),
     (2, "family"): (30, [-525, -675, -5], "4c871ea3d6d2"),
+    (1, "russian"): (30, [185, -1290, -795], "e39a18e2b4f1"),
+    (1, "ukrainian"): (30, [-15, -1405, -880], "524a3b51c09a"),
+    (1, "polish"): (30, [-290, -940, 120], "702ab50cf793"),
+    (2, "russian"): (30, [-170, -375, -625], "491b82df56f6"),
+    (2, "ukrainian"): (30, [-235, 95, -645], "796296a45c50"),
+    (2, "polish"): (30, [-590, -520, -800], "066fc74af270"),
+}
+# The same from totals 790, 850, 700, so that the barrel (and for polish the
+# declarer_only barrel up to a winner) is played.
+PINNED_NEAR_BARREL = {
+    (1, "russian"): (30, [-80, 235, 25], "f4b7718cd9c9"),
+    (1, "ukrainian"): (30, [-490, 0, -1100], "10c3b6aac478"),
+    (1, "polish"): (30, [370, -150, 780], "a893efd8b813"),
+    (2, "russian"): (30, [15, -1155, -540], "16d8da312cd1"),
+    (2, "ukrainian"): (30, [35, -45, 490], "b6639a844da2"),
+    (2, "polish"): (30, [100, 170, -100], "9e79e66c1f1b"),
+    (3, "russian"): (30, [165, 670, -620], "f2a0410c4788"),
+    (3, "ukrainian"): (30, [-575, -10, 530], "90576ecba3c6"),
+    (3, "polish"): (27, [10, -560, 1040], "c1aaff862a25"),
 }
 
 
@@ -217,6 +239,19 @@ def test_pinned_random_play_sheets(key: tuple[int, str]) -> None:
         state.apply_action(legal[rng.randrange(len(legal))])
     digest = hashlib.sha256(repr(state.rows).encode()).hexdigest()[:12]
     assert (state.n_rows, state.totals, digest) == PINNED[key]
+
+
+@pytest.mark.parametrize("key", sorted(PINNED_NEAR_BARREL))
+def test_pinned_random_play_sheets_near_the_barrel(key: tuple[int, str]) -> None:
+    """RULES §9 with the regional barrels: random legal play from 790/850/700, pinned."""
+    seed, preset = key
+    rng = random.Random(seed)
+    state = State(Conventions.preset(preset), rng, totals=[790, 850, 700])
+    while state.n_rows < 30 and not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    digest = hashlib.sha256(repr(state.rows).encode()).hexdigest()[:12]
+    assert (state.n_rows, state.totals, digest) == PINNED_NEAR_BARREL[key]
 
 
 def perft(state: State, depth: int) -> int:
@@ -318,7 +353,7 @@ def test_every_listed_action_is_accepted_and_others_refused() -> None:
         if state.is_terminal():
             break
         legal = set(state.legal_actions())
-        for a in range(A.PICK_BASE + 2):
+        for a in range(A.N_ACTIONS):
             child = state.clone()
             if a in legal:
                 child.apply_action(a)
@@ -362,7 +397,18 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(
-    "preset", ["classic", "strict", "family", "golden_dark", "two_players", "four_players"]
+    "preset",
+    [
+        "classic",
+        "strict",
+        "family",
+        "golden_dark",
+        "two_players",
+        "four_players",
+        "russian",
+        "ukrainian",
+        "polish",
+    ],
 )
 def test_cli_play_reaches_a_winner(preset: str) -> None:
     out = run_cli("play", "--seed", "1", "--preset", preset)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import pytest
 from helpers import (
     ROUND,
+    ROUND_118,
     ROUND_TALON,
-    ROUND_TRICKS,
     SWEEP,
     SWEEP_TALON,
     bids,
@@ -34,11 +34,6 @@ from helpers import (
 )
 
 from thousand import Conventions, IllegalActionError, Penalty, Phase, State
-
-# ROUND with seat 1 ending on 118 (< 120): see test_rules_scoring.ROUND_118.
-ROUND_118 = list(ROUND_TRICKS)
-ROUND_118[4] = "play JH; play AC; play AH"
-ROUND_118[6] = "play JS; play KD; play KC"
 
 
 def seat1_on_barrel(c: Conventions | None = None, dealer: int = 0) -> State:

@@ -8,91 +8,99 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import typing
+from pathlib import Path
 
 import pytest
 
 from thousand import Conventions, ConventionsError
 
-# The catalogue as written in CONVENTIONS.md: id -> default (Classic).
-CATALOGUE = {
-    # Table and players
-    "players": 3,
-    "target": 1000,
-    "penalty": 120,
-    "cut_ritual": False,
-    "redeal_same_dealer": True,
-    # Bidding
-    "min_raise": 5,
-    "no_jumps": False,
-    "bid_cap": 300,
-    "bid_over_120_without_marriage": False,
-    "hide_talon_on_100": True,
-    "open_discard": False,
-    "silence_below": None,
-    # Play
-    "declare_on_first_lead": False,
-    "ace_marriage": False,
-    "must_beat": False,
-    "no_lead_foreign_trump": False,
-    "must_lead_trump": False,
-    # Scoring
-    "round_declarer": False,
-    "samosval": True,
-    "negative_samosval": False,
-    "four_nines_bonus": False,
-    # Bolts
-    "bolts": "total",
-    "bolt_counts_zero_points": False,
-    "no_bolt_on_own_game": False,
-    "bolts_on_barrel": True,
-    # Barrel
-    "barrel": True,
-    "barrel_at": 880,
-    "barrel_attempts": 3,
-    "over_1000": False,
-    "barrel_bidding": "normal",
-    "barrel_knock_off": True,
-    "one_on_barrel": True,
-    "three_barrels_zero": True,
-    # Redeal
-    "redeal_hand_below": 14,
-    "redeal_four_nines": True,
-    "redeal_four_jacks": False,
-    "redeal_talon_below": 5,
-    "redeal_two_nines_in_talon": True,
-    "redeal_four_nines_after_discard": False,
-    "redeal_only_on_100": False,
-    # Concession
-    "write_off": True,
-    "write_off_60": False,
-    "write_off_free": False,
-    "write_off_limit": None,
-    "write_off_third_penalty": False,
-    "write_off_on_barrel": False,
-    "write_off_on_golden": False,
-    # Golden round
-    "golden_round": False,
-    "golden_reset": True,
-    "golden_raise": False,
-    "golden_double_bolts": True,
-    # Dark game
-    "dark_game": False,
-    "dark_hide_talon": True,
-    "dark_not_on_barrel": True,
-    "dark_write_off": False,
-    "dark_unblind": True,
-    "dark_unblind_takes_talon": False,
-    "dark_cap_240": True,
-    "dark_double_bolts": True,
-    "dark_min_total": None,
-}
+ROOT = Path(__file__).resolve().parents[2]
+CONVENTIONS_MD = ROOT / "docs" / "CONVENTIONS.md"
+HINTS = typing.get_type_hints(Conventions)
+
+
+def _md_value(cid: str, cell: str) -> object:
+    """A value as the catalogue writes it: on/off, none, a number or a `word`."""
+    text = cell.replace("**", "").replace("`", "").strip()
+    text = re.sub(r"\s*\(.*\)$", "", text)  # "on (off for 2 players)", "3 (unused)"
+    if typing.get_origin(HINTS.get(cid)) is typing.Literal:
+        return text  # a choice such as bolts: "off" is a word here, not False
+    if text in ("on", "off"):
+        return text == "on"
+    if text == "none":
+        return None
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return text
+
+
+def _md_tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
+    """Every Markdown table of ``text``: (header cells, rows of cells)."""
+    out: list[tuple[list[str], list[list[str]]]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
+            head = [c.strip() for c in lines[i].strip("|").split("|")]
+            rows = []
+            i += 2
+            while i < len(lines) and lines[i].startswith("|"):
+                rows.append([c.strip() for c in lines[i].strip("|").split("|")])
+                i += 1
+            out.append((head, rows))
+        else:
+            i += 1
+    return out
+
+
+def _md_id(cell: str) -> str:
+    """The id of a table row: `barrel_at` (a "(new)" mark would be dropped)."""
+    m = re.match(r"`([a-z0-9_]+)`", cell)
+    assert m, f"not an id cell: {cell!r}"
+    return m.group(1)
+
+
+def catalogue() -> dict[str, object]:
+    """The catalogue as written in docs/CONVENTIONS.md: id -> default (Classic)."""
+    out: dict[str, object] = {}
+    for head, rows in _md_tables(CONVENTIONS_MD.read_text(encoding="utf-8")):
+        if head == ["id", "type", "default", "meaning"]:
+            for r in rows:
+                out[_md_id(r[0])] = _md_value(_md_id(r[0]), r[2])
+    return out
+
+
+def regional_table() -> dict[str, dict[str, object]]:
+    """docs/CONVENTIONS.md "All values": preset -> id -> value."""
+    for head, rows in _md_tables(CONVENTIONS_MD.read_text(encoding="utf-8")):
+        if head[:2] == ["id", "classic"]:
+            return {
+                p: {_md_id(r[0]): _md_value(_md_id(r[0]), r[k]) for r in rows}
+                for k, p in enumerate(head)
+                if k
+            }
+    raise AssertionError("no 'All values' table in docs/CONVENTIONS.md")
+
+
+CATALOGUE = catalogue()
 
 
 def test_every_catalogue_id_is_a_convention_with_its_default() -> None:
     """CONVENTIONS.md: every id exists with the catalogue default (the Classic preset)."""
     names = [f.name for f in dataclasses.fields(Conventions)]
+    assert len(CATALOGUE) >= 60
     assert set(names) == set(CATALOGUE)
     assert Conventions().to_dict() == CATALOGUE
+
+
+@pytest.mark.parametrize("preset", ["classic", "russian", "ukrainian", "polish"])
+def test_regional_presets_match_the_catalogue_table(preset: str) -> None:
+    """CONVENTIONS.md "All values": the regional presets hold exactly the documented values."""
+    table = regional_table()
+    assert set(table) >= {"classic", "russian", "ukrainian", "polish"}
+    assert Conventions.preset(preset).to_dict() == table[preset]
 
 
 @pytest.mark.parametrize(
@@ -100,7 +108,12 @@ def test_every_catalogue_id_is_a_convention_with_its_default() -> None:
     [
         ("players", [2, 3, 4]),
         ("min_raise", [5, 10]),
-        ("barrel_at", [880, 900]),
+        ("barrel_at", [800, 880, 900]),
+        ("barrel_mode", ["finish", "declarer_only"]),
+        ("bid_step", [5, 10]),
+        ("round_to", [5, 10]),
+        ("bombs", [0, 1, 10]),
+        ("bomb_points", [0, 60, 120]),
         ("bolts", ["off", "total", "in_row"]),
         ("barrel_bidding", ["normal", "talon_to_barrel", "from_120"]),
         ("silence_below", [None, 0, 100]),
@@ -115,7 +128,9 @@ def test_every_catalogue_id_is_a_convention_with_its_default() -> None:
 )
 def test_catalogue_values_are_accepted(key: str, values: list[object]) -> None:
     """CONVENTIONS.md: every value the catalogue lists for a convention is accepted."""
-    extra = {"dark_game": True} if key == "dark_min_total" else {}
+    extra: dict[str, object] = {"dark_game": True} if key == "dark_min_total" else {}
+    if key == "bid_step":
+        extra = {"min_raise": 10}  # bid_step: min_raise must be a multiple of the step
     for v in values:
         c = Conventions(**{key: v, **extra})
         assert getattr(c, key) == v
@@ -145,7 +160,7 @@ def test_players_values() -> None:
         ({"min_raise": 15}, "min_raise must be 5 or 10"),
         ({"bid_cap": 115}, "bid_cap must be"),
         ({"bid_cap": 305}, "bid_cap must be"),
-        ({"barrel_at": 890}, "barrel_at must be 880 or 900"),
+        ({"barrel_at": 890}, "barrel_at must be 800, 880 or 900"),
         ({"barrel_attempts": 0}, "barrel_attempts must be 1 to 10"),
         ({"redeal_hand_below": 121}, "redeal_hand_below must be 0 to 120"),
         ({"redeal_talon_below": 34}, "redeal_talon_below must be 0 to 33"),
@@ -154,6 +169,20 @@ def test_players_values() -> None:
         ({"dark_game": True, "dark_min_total": -(10**6)}, "dark_min_total out of range"),
         ({"target": 880}, "must lie above barrel_at"),
         ({"bid_cap": 120, "over_1000": True}, "above bid_cap"),
+        ({"barrel_at": 800, "bid_cap": 195}, "barrel needs a contract of 200, above bid_cap"),
+        ({"bid_step": 15}, "bid_step must be 5 or 10"),
+        ({"bid_step": 0}, "bid_step must be 5 or 10"),
+        ({"bid_step": 10}, "min_raise must be a multiple of bid_step 10"),
+        ({"bid_step": 10, "min_raise": 10, "bid_cap": 295}, "bid_cap must be a multiple of"),
+        (
+            {"bid_step": 10, "min_raise": 10, "target": 1005, "barrel": False},
+            "target must be a multiple of bid_step 10",
+        ),
+        ({"round_to": 1}, "round_to must be 5 or 10"),
+        ({"bombs": 11}, "bombs must be 0 to 10"),
+        ({"bombs": -1}, "bombs must be 0 to 10"),
+        ({"bomb_points": 125}, "bomb_points must be a multiple of 5 from 0 to 120"),
+        ({"bomb_points": 62}, "bomb_points must be a multiple of 5"),
     ],
 )
 def test_out_of_range_values(changes: dict[str, object], message: str) -> None:
@@ -175,6 +204,11 @@ def test_out_of_range_values(changes: dict[str, object], message: str) -> None:
         ({"barrel_bidding": "auction"}, "barrel_bidding must be one of"),
         ({"silence_below": "100"}, "silence_below must be a whole number"),
         ({"write_off_limit": 2.5}, "write_off_limit must be a whole number"),
+        ({"barrel_mode": "polish"}, "barrel_mode must be one of finish, declarer_only"),
+        ({"round_to": 10.0}, "round_to must be a whole number"),
+        ({"bombs": True}, "bombs must be a whole number"),
+        ({"barrel_freezes_defenders": "yes"}, "barrel_freezes_defenders must be true or false"),
+        ({"redeal_first_hand_three_nines": 0}, "redeal_first_hand_three_nines must be true"),
     ],
 )
 def test_wrong_types(changes: dict[str, object], message: str) -> None:
@@ -222,6 +256,22 @@ def test_wrong_types(changes: dict[str, object], message: str) -> None:
         ({"bolts": "off", "bolt_counts_zero_points": True}, "bolt_counts_zero_points needs bolts"),
         ({"bolts": "off", "no_bolt_on_own_game": True}, "no_bolt_on_own_game needs bolts"),
         ({"no_lead_foreign_trump": True, "must_lead_trump": True}, "contradict each other"),
+        (
+            {"barrel": False, "barrel_freezes_defenders": True},
+            "barrel_freezes_defenders needs barrel",
+        ),
+        (
+            {"barrel_mode": "declarer_only", "over_1000": True},
+            "over_1000 contradicts barrel_mode declarer_only",
+        ),
+        (
+            {"barrel_mode": "declarer_only", "barrel_bidding": "talon_to_barrel"},
+            "barrel_bidding must be normal with barrel_mode declarer_only",
+        ),
+        (
+            {"barrel_mode": "declarer_only", "barrel_freezes_defenders": True},
+            "barrel_freezes_defenders contradicts barrel_mode declarer_only",
+        ),
         (
             {
                 "redeal_only_on_100": True,
@@ -379,5 +429,8 @@ def test_every_convention_has_a_behaviour_test() -> None:
         f"barrel_bidding={v}"
         for v in ("normal", "talon_to_barrel", "from_120")
         if f"barrel_bidding={v}" not in text
+    ]
+    missing += [
+        f"barrel_mode={v}" for v in ("finish", "declarer_only") if f"barrel_mode={v}" not in text
     ]
     assert missing == []

@@ -10,7 +10,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import SWEEP, SWEEP_TALON, deal, last, legal, queue, run, sweep, sweep_hands
+from helpers import (
+    FH_NINES,
+    FH_NINES_TALON,
+    SWEEP,
+    SWEEP_TALON,
+    deal,
+    last,
+    legal,
+    queue,
+    run,
+    sweep,
+    sweep_hands,
+)
 
 from thousand import Conventions, Game, IllegalActionError, Penalty, Phase, State, make_record
 
@@ -234,9 +246,6 @@ def test_redeal_same_dealer_off_passes_the_deal() -> None:
 # four nines for seat 2; seat 1 (first hand) has one nine.
 NINES = ["KD QD JD AH TH KH QH", "AS TS KS QS KC QC JC", "9S 9C 9D 9H JS AC TC"]
 NINES_TALON = "JH AD TD"
-# first hand (seat 1) with three nines.
-FH_NINES = ["KD QD JD AH TH KH QH", "9S 9C 9D AS TS AC TC", "KS QS JS KC QC JC 9H"]
-FH_NINES_TALON = "JH AD TD"
 
 
 def test_rules_4_four_nines_qualify() -> None:

@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import pytest
 from helpers import (
+    FOUR,
+    FOUR_TALON,
+    LOSER,
+    LOSER_PLAY,
+    LOSER_TALON,
     MAR,
     MAR_DISCARD,
     MAR_TALON,
     MAR_TRICKS,
     ROUND,
+    ROUND_13,
+    ROUND_118,
     ROUND_DISCARD,
     ROUND_TALON,
     ROUND_TRICKS,
@@ -25,6 +32,7 @@ from helpers import (
     legal,
     queue,
     round_play,
+    round_played,
     run,
     sweep,
     sweep_hands,
@@ -32,45 +40,12 @@ from helpers import (
 
 from thousand import Conventions, IllegalActionError, Penalty, State
 
-# ROUND with T5 and T7 changed: seat 0 takes 24, seat 1 85 - 7 = 78 card points (+40 = 118).
-#   T5 JH AC AH -> 0 (2 + 11 + 11 = 24)     T7 JS KD KC -> 1 (2 + 4 + 4 = 10)
-ROUND_118 = list(ROUND_TRICKS)
-ROUND_118[4] = "play JH; play AC; play AH"
-ROUND_118[6] = "play JS; play KD; play KC"
-# ROUND where seat 2 ends on 13 and seat 0 on 17 (seat 1: 90 + 40 = 130):
-#   T1 AS 9C JC -> 1 (13)   T2 declare KS 9D QC -> 1 (7)   T3 QD TD 9H -> 2 (13)
-#   T4 TC KC QS -> 1 (17)   T5 JH KD AH -> 0 (17)          T6 TH TS JD -> 1 (22)
-#   T7 JS AC KH -> 1 (17)   T8 9S AD QH -> 1 (14)
-ROUND_13 = [
-    "play AS; play 9C; play JC",
-    "declare KS; play 9D; play QC",
-    "play QD; play TD; play 9H",
-    "play TC; play KC; play QS",
-    "play JH; play KD; play AH",
-    "play TH; play TS; play JD",
-    "play JS; play AC; play KH",
-    "play 9S; play AD; play QH",
-]
-# LOSER: seat 1 (first hand) holds the lowest cards of every suit and takes no trick.
-LOSER = ["AD TD KD AH TH KH QH", "9S JS 9C JC 9D JD 9H", "AS TS KS AC TC KC JH"]
-LOSER_TALON = "QS QC QD"
-LOSER_PLAY = "keep; pass; pass; give QS 2; give QC 0; contract 100"
-
-
-def round_deal(tricks: list[str], **kw: object) -> State:
-    s = deal(ROUND, ROUND_TALON, **kw)
-    run(s, ROUND_DISCARD)
-    for t in tricks:
-        run(s, t)
-    return s
-
-
 # -- declarer and defenders ------------------------------------------------------------
 
 
 def test_rules_8_declarer_made_scores_contract_and_defenders_rounded() -> None:
     """RULES §8: 125 >= 120 scores +120 (surplus not scored); defenders 17 -> 15, 18 -> 20."""
-    s = round_deal(ROUND_TRICKS)
+    s = round_played(ROUND_TRICKS)
     row = last(s)
     assert row.kind == "play" and row.made is True
     assert row.points == (17, 125, 18)
@@ -80,7 +55,7 @@ def test_rules_8_declarer_made_scores_contract_and_defenders_rounded() -> None:
 
 def test_rules_8_defender_13_rounds_to_15() -> None:
     """RULES §8: a defender's 13 rounds up to 15 (17 down to 15)."""
-    s = round_deal(ROUND_13)
+    s = round_played(ROUND_13)
     assert last(s).points == (17, 130, 13)
     assert last(s).deltas == (15, 120, 15)
 
@@ -118,14 +93,14 @@ def test_rules_8_declarer_exactly_on_contract_makes_it() -> None:
 
 def test_rules_8_declarer_short_by_two_fails_exactly_compared() -> None:
     """RULES §8 / round_declarer off: 118 < 120 fails (-120); seat 0 24 -> 25."""
-    s = round_deal(ROUND_118)
+    s = round_played(ROUND_118)
     assert last(s).points == (24, 118, 18)
     assert last(s).deltas == (25, -120, 20)
 
 
 def test_round_declarer() -> None:
     """round_declarer: 118 rounds to 120 before the comparison: +120."""
-    s = round_deal(ROUND_118, round_declarer=True)
+    s = round_played(ROUND_118, round_declarer=True)
     assert last(s).made is True
     assert last(s).deltas == (25, 120, 20)
 
@@ -253,7 +228,7 @@ def test_rules_8_bolt_for_taking_no_trick() -> None:
 
 def test_rules_8_no_bolt_for_taking_a_trick() -> None:
     """RULES §8: a defender with a trick gets no bolt."""
-    s = round_deal(ROUND_TRICKS)
+    s = round_played(ROUND_TRICKS)
     assert last(s).bolts == (0, 0, 0)
 
 
@@ -380,7 +355,7 @@ def test_no_bolt_on_own_game_does_not_break_a_run() -> None:
 
 def test_rules_8_samosval_555_drops_to_zero() -> None:
     """RULES §8 / samosval: seat 2 on 535 takes 20 -> 555 -> 0."""
-    s = round_deal(ROUND_TRICKS, totals=[0, 0, 535])
+    s = round_played(ROUND_TRICKS, totals=[0, 0, 535])
     row = last(s)
     assert row.totals == (15, 120, 0)
     assert row.deltas == (15, 120, -535)
@@ -389,19 +364,19 @@ def test_rules_8_samosval_555_drops_to_zero() -> None:
 
 def test_rules_8_samosval_for_the_declarer() -> None:
     """samosval: the declarer reaching exactly 555 (435 + 120) also drops to 0."""
-    s = round_deal(ROUND_TRICKS, totals=[0, 435, 0])
+    s = round_played(ROUND_TRICKS, totals=[0, 435, 0])
     assert last(s).totals == (15, 0, 20)
 
 
 def test_samosval_only_exactly_555() -> None:
     """samosval: 560 is not a samosval."""
-    s = round_deal(ROUND_TRICKS, totals=[0, 0, 540])
+    s = round_played(ROUND_TRICKS, totals=[0, 0, 540])
     assert last(s).totals == (15, 120, 560)
 
 
 def test_samosval_off() -> None:
     """samosval off: 555 stays."""
-    s = round_deal(ROUND_TRICKS, totals=[0, 0, 535], samosval=False)
+    s = round_played(ROUND_TRICKS, totals=[0, 0, 535], samosval=False)
     assert last(s).totals == (15, 120, 555)
 
 
@@ -456,9 +431,6 @@ def test_four_nines_bonus_needs_four() -> None:
 
 
 # -- four players ------------------------------------------------------------------------
-
-FOUR = ["", "AS TS KS QS JS AC TC", "KC QC JC 9C AD TD KD", "QD JD 9D AH TH JH 9H"]
-FOUR_TALON = "KH QH 9S"
 
 
 def test_rules_8_four_players_dealer_scores_talon_and_its_marriage() -> None:
