@@ -54,6 +54,8 @@ def dialog(
 def _mark(row: SheetRow, lang: str) -> tuple[str, str]:
     if row.kind == "writeoff":
         return "✍", t(lang, "writeoff_mark")
+    if row.kind == "bomb":
+        return "✸", t(lang, "bomb_mark")
     if row.made is False:
         return "✗", t(lang, "failed_mark")
     return "✓", t(lang, "made_mark")
@@ -158,7 +160,9 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
         return None
     d = r.declarer if r.declarer is not None else 0
     name = m.names[d]
-    key = "wrote_off" if r.kind == "writeoff" else "made" if r.made else "failed"
+    key = {"writeoff": "wrote_off", "bomb": "bombed"}.get(r.kind) or (
+        "made" if r.made else "failed"
+    )
     verdict = t(lang, key + ("_you" if d == m.human else ""), name=name, contract=r.contract)
     rows = []
     for s in range(len(r.totals)):

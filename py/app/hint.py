@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from thousand import Conventions
 from thousand import actions as A
 
 from .i18n import card_short, t
@@ -77,7 +78,9 @@ def _signed(v: float) -> str:
     return f"{n:+d}".replace("-", "−") if n else "0"
 
 
-def action_title(action: int, lang: str, names: Sequence[str]) -> str:
+def action_title(
+    action: int, lang: str, names: Sequence[str], conv: Conventions | None = None
+) -> str:
     """An action as the table's buttons and cards name it."""
     if action == A.PASS:
         return t(lang, "pass")
@@ -101,9 +104,13 @@ def action_title(action: int, lang: str, names: Sequence[str]) -> str:
         A.KEEP: "keep",
         A.DARK: "dark",
         A.LOOK: "look",
-        A.UNBLIND: "unblind",
         A.WRITEOFF: "writeoff",
     }
+    conv = conv or Conventions()
+    if action == A.UNBLIND:
+        return t(lang, "unblind", value=conv.unblind_bid())
+    if action == A.BOMB:
+        return t(lang, "bomb", points=conv.bomb_points)
     if action in words:
         return t(lang, words[action])
     if action in (A.PICK_BASE, A.PICK_BASE + 1):
@@ -117,6 +124,7 @@ def hint_rows(
     names: Sequence[str],
     declarer_view: bool,
     limit: int = 3,
+    conv: Conventions | None = None,
 ) -> tuple[HintRow, ...]:
     """The top choices in words, best first, each action once."""
     seen: set[int] = set()
@@ -150,5 +158,6 @@ def hint_rows(
                     word = "alt_pass" if other[0] == A.PASS else "alt_other"
                     text += ", " + _w(lang, "against", v=_signed(float(oev)), alt=_w(lang, word))
             parts.append(text)
-        rows.append(HintRow(action_title(action, lang, names), "; ".join(parts), best=i == 0))
+        title = action_title(action, lang, names, conv)
+        rows.append(HintRow(title, "; ".join(parts), best=i == 0))
     return tuple(rows)

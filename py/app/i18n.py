@@ -18,6 +18,10 @@ LANGS = ("en", "ru", "uk", "pl")
 LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "pl": "Polski"}
 
 EN: dict[str, str] = {
+    "bomb": "Bomb: no play, {points} to each opponent",
+    "bomb_mark": "bomb",
+    "bombed": "{name} threw a bomb on {contract}.",
+    "bombed_you": "You threw a bomb on {contract}.",
     "take_over": "Continue here",
     "ev_dark_you": "You play 120 in the dark.",
     "ev_unblind_you": "You unblind with 125.",
@@ -84,7 +88,7 @@ EN: dict[str, str] = {
     "keep": "Play these cards",
     "dark": "Play in the dark (120)",
     "look": "Look at my cards",
-    "unblind": "Unblind: bid 125",
+    "unblind": "Unblind: bid {value}",
     "writeoff": "Concede",
     "pick": "Take talon {n}",
     "give_to": "Give {card} to {name}",
@@ -177,6 +181,10 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "bomb": "Бомба: без игры, по {points} противникам",
+    "bomb_mark": "бомба",
+    "bombed": "{name} бросил(а) бомбу на {contract}.",
+    "bombed_you": "Вы бросили бомбу на {contract}.",
     "take_over": "Продолжить здесь",
     "ev_dark_you": "Вы играете 120 втёмную.",
     "ev_unblind_you": "Вы растемняете: 125.",
@@ -240,7 +248,7 @@ RU: dict[str, str] = {
     "keep": "Играть эти карты",
     "dark": "Втёмную (120)",
     "look": "Посмотреть карты",
-    "unblind": "Растемнить: 125",
+    "unblind": "Растемнить: {value}",
     "writeoff": "Расписать",
     "pick": "Взять прикуп {n}",
     "give_to": "{card} — игроку {name}",
@@ -329,6 +337,10 @@ RU: dict[str, str] = {
 }
 
 UK: dict[str, str] = {
+    "bomb": "Бомба: без гри, по {points} суперникам",
+    "bomb_mark": "бомба",
+    "bombed": "{name} кинув(ла) бомбу на {contract}.",
+    "bombed_you": "Ви кинули бомбу на {contract}.",
     "take_over": "Продовжити тут",
     "ev_dark_you": "Ви граєте 120 втемну.",
     "ev_unblind_you": "Ви розтемнюєте: 125.",
@@ -392,7 +404,7 @@ UK: dict[str, str] = {
     "keep": "Грати ці карти",
     "dark": "Втемну (120)",
     "look": "Подивитися карти",
-    "unblind": "Розтемнити: 125",
+    "unblind": "Розтемнити: {value}",
     "writeoff": "Розписати",
     "pick": "Взяти прикуп {n}",
     "give_to": "{card} — гравцю {name}",
@@ -481,6 +493,10 @@ UK: dict[str, str] = {
 }
 
 PL: dict[str, str] = {
+    "bomb": "Bomba: bez gry, po {points} dla przeciwników",
+    "bomb_mark": "bomba",
+    "bombed": "{name} rzuca bombę na {contract}.",
+    "bombed_you": "Rzucasz bombę na {contract}.",
     "take_over": "Kontynuuj tutaj",
     "ev_dark_you": "Grasz 120 w ciemno.",
     "ev_unblind_you": "Przebijasz grę w ciemno: 125.",
@@ -544,7 +560,7 @@ PL: dict[str, str] = {
     "keep": "Gram tymi kartami",
     "dark": "W ciemno (120)",
     "look": "Pokaż moje karty",
-    "unblind": "Przebij grę w ciemno: 125",
+    "unblind": "Przebij grę w ciemno: {value}",
     "writeoff": "Rozpisz",
     "pick": "Weź musik {n}",
     "give_to": "{card} dla: {name}",

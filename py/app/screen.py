@@ -30,7 +30,7 @@ from .events import deal_events
 from .session import Session
 from .view import HintRow, Model, Notice, default_names, render
 
-PRESETS = ("classic", "strict", "family", "golden_dark")
+PRESETS = ("classic", "strict", "family", "golden_dark", "russian", "ukrainian", "polish")
 
 
 @dataclass

@@ -679,7 +679,11 @@ class Table:
             return
         names = default_names(session.n, session.human, self.ui.lang)
         self.ui.hint = hint_rows(
-            choices, self.ui.lang, names, declarer_view=obs.declarer == obs.seat
+            choices,
+            self.ui.lang,
+            names,
+            declarer_view=obs.declarer == obs.seat,
+            conv=obs.conventions,
         )
         self.ui.hint_pct = -1
         self.render()

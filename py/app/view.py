@@ -599,12 +599,16 @@ def controls(m: Model) -> El:
             if A.PASS in legal:
                 buttons.append(_btn(t(lang, "pass"), A.PASS, cls="btn pass"))
             if A.UNBLIND in legal:
-                buttons.append(_btn(t(lang, "unblind"), A.UNBLIND, cls="btn"))
+                value = sc.conventions.unblind_bid()
+                buttons.append(_btn(t(lang, "unblind", value=value), A.UNBLIND, cls="btn"))
             buttons.extend(_stepper(m, "bid"))
         elif ph is Phase.CONTRACT:
             buttons.extend(_stepper(m, "contract"))
             if A.WRITEOFF in legal:
                 buttons.append(_btn(t(lang, "writeoff"), A.WRITEOFF, cls="btn writeoff"))
+            if A.BOMB in legal:
+                points = sc.conventions.bomb_points
+                buttons.append(_btn(t(lang, "bomb", points=points), A.BOMB, cls="btn writeoff"))
         else:
             # The receivers of a chosen discard card come first: they are the choice now.
             order = sorted(
@@ -620,6 +624,9 @@ def controls(m: Model) -> El:
                         A.WRITEOFF: "writeoff",
                     }[a]
                     buttons.append(_btn(t(lang, key), a, cls="btn " + key))
+                elif a == A.BOMB:
+                    points = sc.conventions.bomb_points
+                    buttons.append(_btn(t(lang, "bomb", points=points), a, cls="btn writeoff"))
                 elif a in (A.PICK_BASE, A.PICK_BASE + 1):
                     buttons.append(_btn(t(lang, "pick", n=a - A.PICK_BASE + 1), a, cls="btn pick"))
                 elif A.is_discard(a) and A.action_card(a) == m.selected:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from helpers import new_session
+from app_helpers import new_session
 
 from app.events import deal_events
 from app.hint import hint_rows

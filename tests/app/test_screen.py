@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import random
 
-from helpers import actions_on_page, elements, legal_cards_on_page, new_session, page, to_human_turn
+from app_helpers import (
+    actions_on_page,
+    elements,
+    legal_cards_on_page,
+    new_session,
+    page,
+    to_human_turn,
+)
 
 from app.dom import text_of
 from app.screen import Screen, build
@@ -173,3 +180,20 @@ def test_marriage_cards_declare_and_show_their_value() -> None:
                 return
             s.apply(rng.choice(legal))
     raise AssertionError("no declarable lead found")
+
+
+def test_every_regional_preset_reaches_every_legal_action() -> None:
+    """The Polish bomb, steps of 10 and the rest are all reachable on the page."""
+    rng = random.Random(9)
+    seen: set[int] = set()
+    for preset in ("russian", "ukrainian", "polish"):
+        for seed in range(1, 8):
+            s = new_session(3, preset, seed=seed)
+            for _ in range(40):
+                if not to_human_turn(s, rng):
+                    break
+                legal = set(s.state.legal_actions())
+                seen |= legal
+                assert _reachable(s, Screen()) == legal, (preset, s.state.phase)
+                s.apply(rng.choice(sorted(legal)))
+    assert A.BOMB in seen

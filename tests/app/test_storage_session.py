@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from helpers import new_session, to_human_turn
+from app_helpers import new_session, to_human_turn
 
 from app.session import Session, load_or_new, save
 from app.storage import ASIDE_SLOTS, SAVE_KEY, MemoryStorage, Store
