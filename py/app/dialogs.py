@@ -254,8 +254,8 @@ def sheet_dialog(m: Model) -> El:
     )
 
 
-def log_dialog(m: Model) -> El:
-    """The deal so far, event by event, tricks grouped."""
+def log_dialog(m: Model, last: Sequence[tuple[int, int]] = (), winner: int = -1) -> El:
+    """The last trick, then the deal so far event by event, tricks grouped."""
     lang = m.lang
     items: list[El] = []
     trick_items: dict[int, list[Any]] = {}
@@ -285,34 +285,26 @@ def log_dialog(m: Model) -> El:
             out.append(el("li", {"class": "trick-line"}, parts))
         else:
             out.append(it)
+    lt = [
+        el(
+            "figure",
+            {"class": "trick-card" + (" winner" if s == winner else "")},
+            card_face(c, lang),
+            el("figcaption", {}, m.names[s]),
+        )
+        for s, c in last
+    ]
     return dialog(
         "log",
         t(lang, "log"),
-        [el("ol", {"class": "deal-log"}, out)],
-        [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
-    )
-
-
-def last_trick_dialog(m: Model, trick: Sequence[tuple[int, int]], winner: int) -> El:
-    """The last finished trick with its owners."""
-    lang = m.lang
-    if not trick:
-        body: list[El | str | None] = [el("p", {}, t(lang, "no_last_trick"))]
-    else:
-        cards = [
-            el(
-                "figure",
-                {"class": "trick-card" + (" winner" if s == winner else "")},
-                card_face(c, lang),
-                el("figcaption", {}, m.names[s]),
-            )
-            for s, c in trick
-        ]
-        body = [el("div", {"class": "trick-row"}, cards)]
-    return dialog(
-        "last",
-        t(lang, "last_trick"),
-        body,
+        [
+            el("h3", {}, t(lang, "last_trick")),
+            el("div", {"class": "trick-row", "data-last-trick": "1"}, lt)
+            if lt
+            else el("p", {}, t(lang, "no_last_trick")),
+            el("h3", {}, t(lang, "log_deal")),
+            el("ol", {"class": "deal-log"}, out),
+        ],
         [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
     )
 
@@ -382,6 +374,7 @@ def new_game_dialog(
                 ],
             ),
         ),
+        _btn(t(lang, "edit_rules"), ui="rules", cls="btn"),
         *extra,
     ]
     return dialog(

@@ -17,20 +17,14 @@ from typing import Any
 from thousand.phase import Phase
 from thousand.scene import Scene
 
-from .dialogs import (
-    game_over,
-    last_trick_dialog,
-    log_dialog,
-    new_game_dialog,
-    sheet_dialog,
-    summary,
-)
+from .dialogs import game_over, log_dialog, new_game_dialog, sheet_dialog, summary
 from .dom import El
 from .events import deal_events
+from .library import RuleSet, SavedGame, builtin_sets
+from .library_view import games_dialog, stats_dialog
+from .rules_view import RulesUI, rules_dialog, set_name
 from .session import Session
 from .view import HintRow, Model, Notice, default_names, render
-
-PRESETS = ("classic", "strict", "family", "golden_dark", "russian", "ukrainian", "polish")
 
 
 @dataclass
@@ -52,6 +46,11 @@ class Screen:
     announce: str = ""
     setup: dict[str, Any] = field(default_factory=dict)
     follower: bool = False  # another tab drives this game; this one only shows it
+    rules: RulesUI = field(default_factory=RulesUI)  # the conventions editor
+    sets: list[RuleSet] = field(default_factory=builtin_sets)  # built-in and own rule sets
+    games: list[SavedGame] = field(default_factory=list)  # games kept beside this one
+    stats: dict[str, Any] = field(default_factory=dict)
+    confirm: str = ""  # a delete or reset waiting for its second click
 
     def reset_turn(self) -> None:
         """Forget the choices of a turn (after a move, a new game, an undo)."""
@@ -62,11 +61,12 @@ class Screen:
         self.hint_pct = -1
 
 
-def preset_name(preset: str, lang: str) -> str:
-    """A preset's name in ``lang`` (from the rules texts)."""
-    from .rules_text import PRESET_TEXT
-
-    return PRESET_TEXT.get(lang, PRESET_TEXT["en"]).get(preset, (preset, ""))[0]
+def rules_name(ui: Screen, rules: str) -> str:
+    """The name of a game's rule set as the page shows it."""
+    for s in ui.sets:
+        if s.id == rules or (not s.builtin and s.name == rules):
+            return set_name(s, ui.lang)
+    return rules or "—"
 
 
 def last_trick(session: Session) -> tuple[tuple[tuple[int, int], ...], int]:
@@ -118,10 +118,22 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     if ui.dialog == "sheet":
         dialogs.append(sheet_dialog(m))
     elif ui.dialog == "log":
-        dialogs.append(log_dialog(m))
-    elif ui.dialog == "last":
         trick, winner = last_trick(session)
-        dialogs.append(last_trick_dialog(m, trick, winner))
+        dialogs.append(log_dialog(m, trick, winner))
     elif ui.dialog == "new":
-        dialogs.append(new_game_dialog(m, [(p, preset_name(p, ui.lang)) for p in PRESETS]))
+        skip = ("two_players", "four_players")  # the number of players is chosen beside
+        choices = [(s.id, set_name(s, ui.lang)) for s in ui.sets if s.id not in skip]
+        dialogs.append(new_game_dialog(m, choices))
+    elif ui.dialog == "rules":
+        in_game = not session.state.is_terminal()
+        dialogs.append(rules_dialog(ui.lang, session.state.conv, ui.rules, ui.sets, in_game))
+    elif ui.dialog == "games":
+        current = {
+            "players": session.n,
+            "rules": rules_name(ui, session.rules),
+            "scores": " / ".join(str(x) for x in session.state.totals),
+        }
+        dialogs.append(games_dialog(ui.lang, current, ui.games, ui.confirm))
+    elif ui.dialog == "stats":
+        dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == "stats"))
     return m, render(m, dialogs)

@@ -65,8 +65,10 @@ class Session:
         shown: int = 0,
         game_id: str = "",
         undos: int = 0,
+        rules: str = "",
     ) -> None:
         self.state = state
+        self.rules = rules  # the rule set it was started with: a preset id or the player's name
         self.human = human
         self.seed = seed
         self.game_id = game_id or f"g{seed:x}"
@@ -88,6 +90,7 @@ class Session:
         level: str = DEFAULT_LEVEL,
         seed: int | None = None,
         human: int = 0,
+        rules: str = "classic",
     ) -> Session:
         """A new game: the human at ``human``, the first dealer drawn at random."""
         if seed is None:
@@ -100,6 +103,7 @@ class Session:
             seed,
             human=human,
             game_id=f"g{seed:x}-{random.SystemRandom().randrange(1 << 20):x}",
+            rules=rules,
         )
 
     # -- turn flow ------------------------------------------------------------------
@@ -252,6 +256,7 @@ class Session:
             "rev": self.rev,
             "tab": tab,
             "undos": self.undos,
+            "rules": self.rules,
         }
 
     @classmethod
@@ -289,6 +294,9 @@ class Session:
         game_id = data.get("id", "")
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise SaveError("the save's id is not valid")
+        rules = data.get("rules", "")
+        if not isinstance(rules, str):
+            rules = ""
         state.rng = _rng(fields["seed"], state.n_rows)
         s = cls(
             state,
@@ -298,6 +306,7 @@ class Session:
             shown=fields["shown"],
             game_id=game_id,
             undos=fields["undos"],
+            rules=rules[:60],
         )
         s.rev = fields["rev"]
         return s

@@ -25,24 +25,47 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import time
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from thousand import Conventions, IllegalActionError, action_from_str, card_from_str
+from thousand import Conventions, IllegalActionError, action_from_str, card_from_str, safejson
 from thousand import actions as A
 from thousand.cards import card_str
 from thousand.phase import Phase
+from thousand.record import RecordError, make_record, replay
 
 from . import boot
 from .dom import Patcher
 from .events import deal_events
 from .hint import hint_rows
 from .i18n import LANGS, normalize_lang, t
-from .screen import PRESETS, Screen, build
+from .library import (
+    EMPTY_STATS,
+    RuleSet,
+    SavedGame,
+    builtin_sets,
+    count_game,
+    drop_game,
+    export_set,
+    import_set,
+    keep_game,
+    load_draft,
+    load_stats,
+    new_set_id,
+    now,
+    save_draft,
+    save_stats,
+    save_user_sets,
+    saved_games,
+    user_sets,
+)
+from .rules_view import RulesUI, set_name, set_value
+from .screen import Screen, build, rules_name
 from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
 from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
 from .view import Model, Notice, default_names, stepper_values, table_attrs
@@ -127,6 +150,7 @@ class Table:
             _int(self.params.get("think"), 50, 10000) or (300 if fast else 1000)
         )
         self.hint_budget_ms = 300.0 if fast else 1000.0
+        self._load_library()
         self.ui.setup = self._load_setup()
         if self.params.get("fresh") == "1":
             self.session = self._new_session()
@@ -140,6 +164,7 @@ class Table:
         self.seen_events: tuple[int, int] = (-1, 0)  # (deal, events announced)
         self.bot_task: Any = None
         self.hint_task: Any = None
+        self.file_task: Any = None
         self.wake = asyncio.Event()
         self.reduced_motion = False
         with contextlib.suppress(Exception):
@@ -159,6 +184,30 @@ class Table:
 
     # -- setup ------------------------------------------------------------------------
 
+    def _load_library(self) -> None:
+        """The player's rule sets, saved games, statistics and the editor's draft."""
+        own, aside = user_sets(self.store)
+        self.ui.sets = builtin_sets() + own
+        games, aside2 = saved_games(self.store)
+        self.ui.games = games
+        self.ui.stats, aside3 = load_stats(self.store)
+        draft, aside4 = load_draft(self.store)
+        if draft is not None:
+            try:
+                values = Conventions.from_dict(draft["values"]).to_dict()
+                base = str(draft.get("base", "classic"))[:40]
+                self.ui.rules = RulesUI(mode="edit", base=base, values=values)
+            except Exception:
+                self.ui.rules = RulesUI(mode="edit")  # the draft no longer validates
+        for a in (aside, aside2, aside3, aside4):
+            if a is not None:
+                self.notice(
+                    t(self.ui.lang, "corrupt_settings", key=a.key or "—"), "error", a.key or "x"
+                )
+
+    def _set(self, set_id: str) -> RuleSet | None:
+        return next((s for s in self.ui.sets if s.id == set_id), None)
+
     def _load_setup(self) -> dict[str, Any]:
         setup: dict[str, Any] = {"players": 3, "preset": "classic", "level": DEFAULT_LEVEL}
         stored, aside = self.store.read(SETUP_KEY)
@@ -167,26 +216,30 @@ class Table:
         if isinstance(stored, dict):
             if stored.get("players") in (2, 3, 4):
                 setup["players"] = stored["players"]
-            if stored.get("preset") in PRESETS:
+            if isinstance(stored.get("preset"), str) and self._set(stored["preset"]):
                 setup["preset"] = stored["preset"]
             if stored.get("level") in LEVELS:
                 setup["level"] = stored["level"]
         p = _int(self.params.get("players"), 2, 4)
         if p:
             setup["players"] = p
-        if self.params.get("preset") in PRESETS:
-            setup["preset"] = self.params["preset"]
+        preset = self.params.get("preset")
+        if preset and self._set(preset) and not preset.startswith("user:"):
+            setup["preset"] = preset
         if self.params.get("level") in LEVELS:
             setup["level"] = self.params["level"]
         setup["levels"] = LEVELS
         return setup
 
     def _conventions(self) -> Conventions:
-        return Conventions.for_players(self.ui.setup["players"], self.ui.setup["preset"])
+        chosen = self._set(self.ui.setup["preset"]) or builtin_sets()[0]
+        return chosen.conventions().with_players(self.ui.setup["players"])
 
-    def _new_session(self) -> Session:
+    def _new_session(self, conv: Conventions | None = None, rules: str = "") -> Session:
         seed = _int(self.params.pop("seed", None), 0, 2**31 - 1)
-        return Session.new(self._conventions(), self.ui.setup["level"], seed=seed)
+        if conv is None:
+            conv, rules = self._conventions(), self.ui.setup["preset"]
+        return Session.new(conv, self.ui.setup["level"], seed=seed, rules=rules)
 
     @staticmethod
     def _drop_one_shot_params() -> None:
@@ -354,12 +407,34 @@ class Table:
             if ui == "lang":
                 self.set_lang(str(el.value))
                 return
+            if ui in ("import", "set-import"):
+                kind = "set" if ui == "set-import" else "game"
+                self.file_task = asyncio.ensure_future(self.read_file(el, kind))
+                return
+            if ui == "rules-base":
+                chosen = self._set(str(el.value))
+                if chosen is not None:
+                    self.ui.rules.base = chosen.id
+                    self.ui.rules.values = chosen.conventions().to_dict()
+                    self.ui.rules.confirm = ""
+                    save_draft(self.store, chosen.id, self.ui.rules.values)
+                    self.render()
+                return
+            cid = el.getAttribute("data-convention")
+            if cid and self.ui.rules.mode == "edit":
+                part = str(el.getAttribute("data-part") or "")
+                checked = bool(getattr(el, "checked", False))
+                r = self.ui.rules
+                r.values = set_value(r.values, str(cid), part, str(el.value), checked)
+                save_draft(self.store, r.base, r.values)
+                self.render()
+                return
             name = el.getAttribute("data-setup")
             if name == "players":
                 self.ui.setup["players"] = _int(el.value, 2, 4) or 3
             elif name == "level" and str(el.value) in LEVELS:
                 self.ui.setup["level"] = str(el.value)
-            elif name == "preset" and str(el.value) in PRESETS:
+            elif name == "preset" and self._set(str(el.value)):
                 self.ui.setup["preset"] = str(el.value)
         except Exception as e:
             self.fail(e)
@@ -409,8 +484,6 @@ class Table:
         try:
             if str(event.key or "") != SAVE_KEY or not isinstance(event.newValue, str):
                 return
-            from thousand import safejson
-
             data = safejson.loads(event.newValue, max_bytes=600_000)
             if not isinstance(data, dict) or data.get("tab") == self.tab:
                 return
@@ -467,21 +540,32 @@ class Table:
             self._announce()
             self.render()
             self.schedule()
-        elif ui in ("sheet", "log", "new"):
+        elif ui in ("sheet", "log", "new", "games", "stats"):
             self.ui.dialog = "" if self.ui.dialog == ui else ui
+            self.ui.confirm = ""
             self.render()
-        elif ui == "last-trick":
-            self.ui.dialog = "" if self.ui.dialog == "last" else "last"
+        elif ui == "rules":
+            from_new = self.ui.dialog == "new"
+            self.ui.dialog = "rules"
+            if from_new or self.session.state.is_terminal():
+                self.ui.rules.mode = "edit"
+            else:
+                self.ui.rules.mode = "view"  # the rules of the game in progress, read-only
             self.render()
         elif ui == "close":
             self.ui.dialog = ""
+            self.ui.confirm = ""
             self.render()
+        elif ui.startswith(("rules-", "set-")):
+            self.on_rules(ui)
+        elif ui.startswith(("game-", "stats-")) or ui == "export":
+            self.on_library(ui, el)
         elif ui == "dismiss":
             key = el.getAttribute("data-notice")
             self.ui.notices = [n for n in self.ui.notices if n.key != key]
             self.render()
         elif ui == "start":
-            self.start_new()
+            self.start_new(from_draft=el.getAttribute("data-rules") == "draft")
         elif ui == "hint":
             self.give_hint()
         elif ui in ("raise", "lower"):
@@ -492,6 +576,7 @@ class Table:
         elif ui == "undo":
             self._cancel()
             if self.session.undo():
+                self._count()
                 self._reset_ui()
                 self.seen_events = (-1, 0)
                 self._announce(initial=True)
@@ -515,11 +600,22 @@ class Table:
         self._announce(initial=True)
         self.render()
 
-    def start_new(self) -> None:
-        """Start the game chosen in the new-game dialog."""
+    def start_new(self, from_draft: bool = False) -> None:
+        """Start the game chosen in the new-game dialog (or with the editor's rules)."""
         self.store.write(SETUP_KEY, {k: self.ui.setup[k] for k in ("players", "preset", "level")})
+        conv: Conventions | None = None
+        rules = ""
+        if from_draft:
+            try:
+                conv = Conventions.from_dict(self.ui.rules.values)
+            except Exception:
+                return  # the editor shows what is wrong; Start is disabled meanwhile
+            base = self._set(self.ui.rules.base)
+            same = base is not None and base.conventions().to_dict() == conv.to_dict()
+            rules = base.id if same and base else t(self.ui.lang, "rules_custom")
         self._cancel()
-        self.session = self._new_session()
+        self._keep_current()
+        self.session = self._new_session(conv, rules)
         self.ui.follower = False
         self.ui.dialog = ""
         self._reset_ui()
@@ -528,6 +624,204 @@ class Table:
         self.persist()
         self.render()
         self.schedule()
+
+    def _keep_current(self) -> None:
+        """Keep the game on the table among the saved games (a new one replaces it)."""
+        s = self.session
+        if s.state.is_terminal() or (s.state.n_rows == 0 and not s.state.deal_actions):
+            return
+        game = SavedGame(
+            s.game_id,
+            t(self.ui.lang, "games_name", date=time.strftime("%d.%m %H:%M", time.localtime())),
+            now(),
+            s.n,
+            rules_name(self.ui, s.rules),
+            tuple(s.state.totals),
+            s.to_save(self.tab),
+        )
+        err = keep_game(self.store, game)
+        if err is not None:
+            self.notice(t(self.ui.lang, "storage_failed", why=err), "error", "storage")
+        self.ui.games, _ = saved_games(self.store)
+
+    def on_rules(self, ui: str) -> None:
+        """The conventions editor and the rule sets."""
+        r = self.ui.rules
+        lang = self.ui.lang
+        name_el = self.root.querySelector('[data-ui="set-name"]')
+        typed = str(name_el.value) if name_el else ""
+        r.name = typed
+        r.message = ""
+        if ui == "rules-edit":
+            r.mode = "edit"
+            r.values = self.session.state.conv.to_dict()
+            r.base = self.session.rules if self._set(self.session.rules) else "classic"
+        elif ui in ("set-save", "set-duplicate"):
+            try:
+                conv = Conventions.from_dict(r.values)
+            except Exception:
+                return
+            base = self._set(r.base)
+            default = (set_name(base, lang) if base else "1000") + (
+                " 2" if ui == "set-duplicate" else ""
+            )
+            name = typed.strip() or default
+            own = [s for s in self.ui.sets if not s.builtin]
+            new = RuleSet(new_set_id(self.ui.sets), name[:60], conv.changes())
+            self._store_sets([*own, new], t(lang, "rules_saved", name=new.name))
+            r.base = new.id
+        elif ui == "set-rename":
+            base = self._set(r.base)
+            if base and not base.builtin and typed.strip():
+                own = [
+                    RuleSet(s.id, typed.strip()[:60], s.changes) if s.id == base.id else s
+                    for s in self.ui.sets
+                    if not s.builtin
+                ]
+                self._store_sets(own, t(lang, "rules_saved", name=typed.strip()[:60]))
+        elif ui == "set-delete":
+            self.ui.rules.confirm = "delete"
+        elif ui == "set-delete-sure":
+            base = self._set(r.base)
+            if base and not base.builtin:
+                own = [s for s in self.ui.sets if not s.builtin and s.id != base.id]
+                self._store_sets(own, t(lang, "rules_deleted", name=base.name))
+                r.base = "classic"
+            r.confirm = ""
+        elif ui == "set-export":
+            base = self._set(r.base)
+            try:
+                conv = Conventions.from_dict(r.values)
+            except Exception:
+                return
+            name = typed.strip() or (set_name(base, lang) if base else "1000")
+            data = export_set(name, conv)
+            self._download(
+                _file_name(name, "rules"), json.dumps(data, ensure_ascii=False, indent=1)
+            )
+        if ui != "set-delete":
+            r.confirm = ""
+        save_draft(self.store, r.base, r.values)
+        self.render()
+
+    def _store_sets(self, own: list[RuleSet], message: str) -> None:
+        err = save_user_sets(self.store, own)
+        self.ui.sets = builtin_sets() + own
+        self.ui.rules.message = (
+            message if err is None else t(self.ui.lang, "storage_failed", why=err)
+        )
+
+    def on_library(self, ui: str, el: Any) -> None:
+        """Saved games, export, statistics."""
+        lang = self.ui.lang
+        game_id = str(el.getAttribute("data-game") or "")
+        if ui == "export":
+            record = make_record(self.session.state)
+            name = _file_name(t(lang, "title") + "-" + time.strftime("%Y%m%d-%H%M"), "game")
+            self._download(name, json.dumps(record, ensure_ascii=False))
+            return
+        if ui == "game-continue":
+            game = next((g for g in self.ui.games if g.id == game_id), None)
+            if game is None:
+                return
+            try:
+                other = Session.from_save(game.save)
+            except Exception as e:
+                self.notice(t(lang, "import_bad", why=str(e)[:160]), "error", "import")
+                self.render()
+                return
+            self._cancel()
+            drop_game(self.store, game_id)
+            self._keep_current()
+            self._switch(other)
+            return
+        if ui == "game-delete":
+            self.ui.confirm = game_id
+        elif ui == "game-delete-sure":
+            drop_game(self.store, game_id)
+            self.ui.games, _ = saved_games(self.store)
+            self.ui.confirm = ""
+        elif ui == "stats-reset":
+            self.ui.confirm = "stats"
+        elif ui == "stats-reset-sure":
+            self.ui.stats = {
+                k: (dict(v) if isinstance(v, dict) else v) for k, v in EMPTY_STATS.items()
+            }
+            save_stats(self.store, self.ui.stats)
+            self.ui.confirm = ""
+        self.render()
+
+    def _switch(self, session: Session) -> None:
+        """Put another game on the table."""
+        self.session = session
+        self.ui.follower = False
+        self.ui.dialog = ""
+        self._reset_ui()
+        self.seen_events = (-1, 0)
+        self._announce(initial=True)
+        self.persist()
+        self.render()
+        self.schedule()
+
+    def _download(self, name: str, text: str) -> None:
+        """Offer ``text`` as a file download."""
+        blob = window.Blob.new(
+            to_js([text]),
+            to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries),
+        )
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = name
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    async def read_file(self, el: Any, kind: str) -> None:
+        """An imported rule set or game record, validated before anything changes."""
+        lang = self.ui.lang
+        try:
+            files = el.files
+            f = files.item(0) if files and files.length else None
+            if not f:
+                return
+            if int(f.size) > 1_000_000:
+                raise ValueError(t(lang, "import_too_large"))
+            text = str(await f.text())
+            el.value = ""
+            data = safejson.loads(text, max_bytes=1_000_000)
+            if kind == "set":
+                name, conv = import_set(data)
+                own = [s for s in self.ui.sets if not s.builtin]
+                new = RuleSet(new_set_id(self.ui.sets), name, conv.changes())
+                self._store_sets([*own, new], t(lang, "rules_imported", name=name))
+                self.ui.rules.base = new.id
+                self.ui.rules.values = conv.to_dict()
+                save_draft(self.store, new.id, self.ui.rules.values)
+                self.render()
+                return
+            state = replay(data)
+            if state.is_terminal():
+                raise ValueError(t(lang, "import_over"))
+            seed = random.SystemRandom().randrange(1 << 31)
+            levels = [self.ui.setup["level"]] * state.n
+            imported = Session(state, levels, seed, rules=t(lang, "rules_imported_game"))
+            imported.state.rng = random.Random(f"{seed}:{state.n_rows}")
+        except asyncio.CancelledError:
+            raise
+        except (ValueError, RecordError) as e:
+            self.notice(t(lang, "import_bad", why=str(e)[:200]), "error", "import")
+            self.render()
+            return
+        except Exception as e:
+            _log("import:", type(e).__name__, e)
+            self.notice(t(lang, "import_bad", why=type(e).__name__), "error", "import")
+            self.render()
+            return
+        self._cancel()
+        self._keep_current()
+        self._switch(imported)
 
     def _reset_ui(self) -> None:
         self.ui.reset_turn()
@@ -568,6 +862,12 @@ class Table:
             self.ui.hold = ()
         self._announce()
         self.persist()
+        self._count()
+
+    def _count(self) -> None:
+        """Statistics: the finished deals and games, each counted once."""
+        if count_game(self.ui.stats, self.session):
+            save_stats(self.store, self.ui.stats)
 
     # -- bots and hints -----------------------------------------------------------------------
 
@@ -697,6 +997,12 @@ class Table:
             self.render()
         except Exception as e2:
             _log("thousand: render failed:", e2)
+
+
+def _file_name(name: str, kind: str) -> str:
+    """A safe download name: letters, digits and dashes."""
+    base = "".join(c if c.isalnum() else "-" for c in name).strip("-")[:40] or kind
+    return f"{base}.{kind}.json" if kind == "rules" else f"{base}.json"
 
 
 def start() -> Table:

@@ -691,7 +691,8 @@ def toolbar(m: Model) -> El:
     tools += [
         ("sheet", "≡", t(lang, "sheet")),
         ("log", "☰", t(lang, "log")),
-        ("last-trick", "⟲", t(lang, "last_trick")),
+        ("rules", "⚙", t(lang, "rules")),
+        ("games", "▤", t(lang, "games")),
         *[(ui, "", label) for ui, label in m.extra_tools],
         ("new", "+", t(lang, "new_game")),
     ]

@@ -458,6 +458,40 @@ REQUIRES: tuple[tuple[str, str], ...] = (
 )
 
 
+# Options that only matter while other ones are in force (a conventions editor
+# greys them out meanwhile). Every pair of REQUIRES is here; so are the options
+# that are on by default and simply have no effect without their parent.
+MATTERS_WITH: dict[str, tuple[str, ...]] = {}
+for _opt, _req in REQUIRES:
+    MATTERS_WITH[_opt] = (*MATTERS_WITH.get(_opt, ()), _req)
+for _opt, _req in (
+    ("redeal_first_hand_three_nines", "redeal_four_nines"),
+    ("golden_reset", "golden_round"),
+    ("golden_double_bolts", "golden_round"),
+    ("dark_hide_talon", "dark_game"),
+    ("dark_not_on_barrel", "dark_game"),
+    ("dark_unblind", "dark_game"),
+    ("dark_cap_240", "dark_game"),
+    ("dark_double_bolts", "dark_game"),
+    ("bolts_on_barrel", "bolts"),
+    ("barrel_mode", "barrel"),
+    ("barrel_at", "barrel"),
+    ("barrel_attempts", "barrel"),
+    ("barrel_knock_off", "barrel"),
+    ("one_on_barrel", "barrel"),
+    ("three_barrels_zero", "barrel"),
+    ("bomb_points", "bombs"),
+    ("write_off_limit", "write_off"),
+):
+    if _req not in MATTERS_WITH.get(_opt, ()):
+        MATTERS_WITH[_opt] = (*MATTERS_WITH.get(_opt, ()), _req)
+
+
+def is_on(value: Any) -> bool:
+    """Whether a convention value means "in force" (not off, none or normal; 0 is a value)."""
+    return _is_on(value)
+
+
 def _is_on(value: Any) -> bool:
     """Whether a convention value means "in force" (not off, none or normal; 0 is a value)."""
     return value is not False and value is not None and value not in ("normal", "off")

@@ -29,7 +29,7 @@ def test_each_locale_has_every_key_with_the_same_placeholders(lang: str) -> None
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_no_latin_words_in_cyrillic_locales(lang: str) -> None:
     for key, text in TABLES[lang].items():
-        words = re.findall(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", text))
+        words = re.findall(r"[A-Za-z]{3,}", PLACEHOLDER.sub("", text).replace(".json", ""))
         assert words == [], (key, words)
 
 
@@ -42,7 +42,7 @@ def test_ukrainian_is_not_russian() -> None:
 def test_polish_is_not_english() -> None:
     same = [k for k, v in i18n.PL.items() if v == EN[k] and v not in SAME_OK]
     assert same == []
-    english = re.compile(r"\b(the|you|your|and|with|of|to|is|not|cards?|game|deal)\b", re.I)
+    english = re.compile(r"\b(the|you|your|and|with|of|is|not|cards?|game|deal)\b", re.I)
     for key, text in i18n.PL.items():
         assert not english.search(PLACEHOLDER.sub("", text)), key
 

@@ -1,0 +1,300 @@
+"""The player's own things kept in the browser: rule sets, saved games, statistics.
+
+Pure Python over ``storage.Store`` (tested in CPython with a fake storage):
+
+* **Rule sets**: the engine's presets (``Conventions.PRESETS``, the one home of
+  their values) plus the player's own sets, each a name and the conventions
+  that differ from Classic. Exported and imported as a small JSON file
+  (``{"format": "thousand-rules", "version": 1, "name": ..., "conventions": {...}}``).
+* **Saved games**: games kept side by side besides the one on the table (which
+  the autosave keeps); starting a new game keeps the current one here.
+* **Statistics**: per table size and level, games and wins; deals, points,
+  contracts made, bolts, barrels, undos. Updated from the score sheet, each row
+  counted once per game.
+
+Every read goes through the store's checks: a corrupt value is moved aside and
+reported, never deleted. Names are the player's text: views escape them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from thousand import Conventions
+from thousand.conventions import ConventionsError
+
+from .storage import RULES_KEY, RULESETS_KEY, SAVES_KEY, STATS_KEY, Aside, Store
+
+RULES_FORMAT = "thousand-rules"
+PRESET_ORDER = (
+    "classic",
+    "strict",
+    "family",
+    "golden_dark",
+    "two_players",
+    "four_players",
+    "russian",
+    "ukrainian",
+    "polish",
+)
+MAX_NAME = 60
+MAX_SETS = 50
+MAX_SAVES = 30
+
+
+def clean_name(name: object, fallback: str = "") -> str:
+    """A player's name for a set or a game: text, one line, at most 60 characters."""
+    if not isinstance(name, str):
+        return fallback
+    text = " ".join(name.split())[:MAX_NAME]
+    return text or fallback
+
+
+# -- rule sets -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A named set of conventions: a built-in preset or the player's own."""
+
+    id: str  # the preset name, or "user:<n>"
+    name: str  # the player's name (user sets); built-ins are named by the page
+    changes: dict[str, Any]  # what differs from Classic (Conventions.changes())
+    builtin: bool = False
+
+    def conventions(self) -> Conventions:
+        """The conventions of this set (validated)."""
+        return Conventions.from_dict(self.changes)
+
+
+def builtin_sets() -> list[RuleSet]:
+    """The engine's presets in the order the page lists them."""
+    return [RuleSet(p, "", Conventions.preset(p).changes(), True) for p in PRESET_ORDER]
+
+
+def user_sets(store: Store) -> tuple[list[RuleSet], Aside | None]:
+    """The player's own sets (invalid entries are dropped, the stored text kept aside)."""
+    data, aside = store.read(RULESETS_KEY)
+    out: list[RuleSet] = []
+    if isinstance(data, list):
+        for item in data[:MAX_SETS]:
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            try:
+                conv = Conventions.from_dict(item.get("conventions", {}))
+            except ConventionsError:
+                continue
+            name = clean_name(item.get("name"), "—")
+            out.append(RuleSet(item["id"][:40], name, conv.changes()))
+    elif data is not None and aside is None:
+        aside = store.move_aside(RULESETS_KEY, store.get_text(RULESETS_KEY) or "", "not a list")
+    return out, aside
+
+
+def save_user_sets(store: Store, sets: list[RuleSet]) -> str | None:
+    """Write the player's sets; the reason when it failed."""
+    return store.write(
+        RULESETS_KEY,
+        [{"id": s.id, "name": s.name, "conventions": s.changes} for s in sets if not s.builtin],
+    )
+
+
+def new_set_id(sets: list[RuleSet]) -> str:
+    """An id no set has."""
+    used = {s.id for s in sets}
+    n = 1
+    while f"user:{n}" in used:
+        n += 1
+    return f"user:{n}"
+
+
+def export_set(name: str, conv: Conventions) -> dict[str, Any]:
+    """A rule set as the small JSON file the page downloads."""
+    return {
+        "format": RULES_FORMAT,
+        "version": 1,
+        "name": clean_name(name, "1000"),
+        "conventions": conv.changes(),
+    }
+
+
+def import_set(data: Any) -> tuple[str, Conventions]:
+    """A rule set file's name and conventions; ``ValueError`` says what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != RULES_FORMAT:
+        raise ValueError("not a rule set of 1000")
+    if type(data.get("version")) is not int or data["version"] != 1:
+        raise ValueError("unsupported rule set version")
+    try:
+        conv = Conventions.from_dict(data.get("conventions", {}))
+    except ConventionsError as e:
+        raise ValueError("; ".join(e.problems[:3])[:300]) from None
+    return clean_name(data.get("name"), "1000"), conv
+
+
+def load_draft(store: Store) -> tuple[dict[str, Any] | None, Aside | None]:
+    """The conventions editor's last state: ``{"base": id, "values": {...}}``."""
+    data, aside = store.read(RULES_KEY)
+    if isinstance(data, dict) and isinstance(data.get("values"), dict):
+        return data, aside
+    return None, aside
+
+
+def save_draft(store: Store, base: str, values: dict[str, Any]) -> str | None:
+    """Remember the editor's state across reloads."""
+    return store.write(RULES_KEY, {"base": base, "values": values})
+
+
+# -- saved games -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game kept besides the one on the table."""
+
+    id: str
+    name: str
+    date: float  # seconds since the epoch, when it was last played
+    players: int
+    rules: str  # the rule set's name as shown when it was saved
+    totals: tuple[int, ...]
+    save: dict[str, Any]  # the session's save (replayed when continued)
+
+
+def saved_games(store: Store) -> tuple[list[SavedGame], Aside | None]:
+    """The games kept side by side, newest first."""
+    data, aside = store.read(SAVES_KEY)
+    out: list[SavedGame] = []
+    if isinstance(data, list):
+        for item in data[:MAX_SAVES]:
+            try:
+                out.append(
+                    SavedGame(
+                        str(item["id"])[:64],
+                        clean_name(item.get("name"), "—"),
+                        float(item.get("date", 0)),
+                        int(item["players"]),
+                        clean_name(item.get("rules"), ""),
+                        tuple(int(x) for x in item.get("totals", ())),
+                        dict(item["save"]),
+                    )
+                )
+            except (KeyError, TypeError, ValueError):
+                continue
+    elif data is not None and aside is None:
+        aside = store.move_aside(SAVES_KEY, store.get_text(SAVES_KEY) or "", "not a list")
+    out.sort(key=lambda g: -g.date)
+    return out, aside
+
+
+def write_saved_games(store: Store, games: list[SavedGame]) -> str | None:
+    """Write the list; the reason when it failed."""
+    return store.write(
+        SAVES_KEY,
+        [
+            {
+                "id": g.id,
+                "name": g.name,
+                "date": g.date,
+                "players": g.players,
+                "rules": g.rules,
+                "totals": list(g.totals),
+                "save": g.save,
+            }
+            for g in games[:MAX_SAVES]
+        ],
+    )
+
+
+def keep_game(store: Store, game: SavedGame) -> str | None:
+    """Put a game into the list (replacing the entry with its id)."""
+    games, _ = saved_games(store)
+    games = [g for g in games if g.id != game.id]
+    games.insert(0, game)
+    return write_saved_games(store, games)
+
+
+def drop_game(store: Store, game_id: str) -> str | None:
+    """Remove a game from the list."""
+    games, _ = saved_games(store)
+    return write_saved_games(store, [g for g in games if g.id != game_id])
+
+
+def now() -> float:
+    """The time a game is stamped with."""
+    return time.time()
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+EMPTY_STATS: dict[str, Any] = {
+    "tables": {},  # "3-normal": {"games": n, "wins": n}
+    "deals": 0,
+    "points": 0,  # the human's score changes, summed
+    "declared": 0,
+    "made": 0,
+    "bolts": 0,
+    "barrels": 0,  # deals played on the barrel
+    "undos": 0,
+    "counted": {},  # game id -> sheet rows already counted (and "over" once finished)
+}
+
+
+def load_stats(store: Store) -> tuple[dict[str, Any], Aside | None]:
+    """The statistics (empty ones when none or unreadable)."""
+    data, aside = store.read(STATS_KEY)
+    stats = {k: (dict(v) if isinstance(v, dict) else v) for k, v in EMPTY_STATS.items()}
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in stats and type(v) is type(stats[k]):
+                stats[k] = v
+    elif data is not None and aside is None:
+        aside = store.move_aside(STATS_KEY, store.get_text(STATS_KEY) or "", "not an object")
+    return stats, aside
+
+
+def count_game(stats: dict[str, Any], session: Any) -> bool:
+    """Add the session's newly finished deals (and its end) to ``stats``; True if changed."""
+    sid = session.game_id
+    counted = stats["counted"]
+    done = counted.get(sid, {"rows": 0, "over": False, "undos": 0})
+    rows = session.state.rows
+    changed = False
+    h = session.human
+    for r in rows[done["rows"] :]:
+        if r.kind == "redeal":
+            continue
+        stats["deals"] += 1
+        stats["points"] += r.deltas[h]
+        if r.declarer == h:
+            stats["declared"] += 1
+            stats["made"] += 1 if r.made else 0
+        if r.bolts and r.bolts[h]:
+            stats["bolts"] += 1
+        if r.barrel and r.barrel[h]:
+            stats["barrels"] += 1
+        changed = True
+    done["rows"] = len(rows)
+    if session.undos > done.get("undos", 0):
+        stats["undos"] += session.undos - done.get("undos", 0)
+        done["undos"] = session.undos
+        changed = True
+    if session.state.is_terminal() and not done["over"]:
+        levels = [lv for i, lv in enumerate(session.levels) if i != h]
+        key = f"{session.n}-{levels[0] if levels else 'easy'}"
+        table = stats["tables"].setdefault(key, {"games": 0, "wins": 0})
+        table["games"] += 1
+        table["wins"] += 1 if session.state.winner == h else 0
+        done["over"] = True
+        changed = True
+    counted[sid] = done
+    if len(counted) > 200:  # keep the bookkeeping small: forget the oldest finished games
+        for k in [k for k, v in counted.items() if v.get("over")][: len(counted) - 200]:
+            counted.pop(k)
+    return changed
+
+
+def save_stats(store: Store, stats: dict[str, Any]) -> str | None:
+    """Write the statistics; the reason when it failed."""
+    return store.write(STATS_KEY, stats)

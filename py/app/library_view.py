@@ -1,0 +1,179 @@
+"""Saved games and statistics as element trees (pure)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .dialogs import dialog
+from .dom import El, el
+from .i18n import t
+from .library import SavedGame
+from .view import _btn
+
+
+def _date(ts: float) -> str:
+    return time.strftime("%d.%m.%Y %H:%M", time.localtime(ts)) if ts else "—"
+
+
+def games_dialog(
+    lang: str, current: dict[str, Any], games: list[SavedGame], confirm: str = ""
+) -> El:
+    """The game on the table, the games kept beside it, export, import and statistics."""
+    rows = []
+    for g in games:
+        asking = confirm == g.id
+        rows.append(
+            el(
+                "li",
+                {"class": "saved-game"},
+                el(
+                    "div",
+                    {"class": "game-name"},
+                    el("b", {}, g.name),
+                    el("span", {"class": "muted-dark"}, f" · {_date(g.date)}"),
+                ),
+                el(
+                    "div",
+                    {"class": "game-info"},
+                    t(
+                        lang,
+                        "games_line",
+                        players=g.players,
+                        rules=g.rules or "—",
+                        scores=" / ".join(str(x) for x in g.totals),
+                    ),
+                ),
+                el(
+                    "div",
+                    {"class": "row"},
+                    _btn(
+                        t(lang, "games_continue"),
+                        ui="game-continue",
+                        cls="btn primary",
+                        data_game=g.id,
+                    ),
+                    _btn(
+                        t(lang, "games_delete_sure" if asking else "games_delete"),
+                        ui="game-delete-sure" if asking else "game-delete",
+                        cls="btn writeoff",
+                        data_game=g.id,
+                    ),
+                ),
+                key=g.id,
+            )
+        )
+    body: list[El | None] = [
+        el(
+            "div",
+            {"class": "current-game"},
+            el("b", {}, t(lang, "games_current")),
+            " ",
+            t(
+                lang,
+                "games_line",
+                players=current["players"],
+                rules=current["rules"],
+                scores=current["scores"],
+            ),
+        ),
+        el("ul", {"class": "saved-games"}, rows) if rows else el("p", {}, t(lang, "games_none")),
+        el(
+            "div",
+            {"class": "row io"},
+            _btn(t(lang, "export"), ui="export", cls="btn"),
+            el(
+                "label",
+                {"class": "btn file"},
+                t(lang, "import"),
+                el(
+                    "input",
+                    {
+                        "type": "file",
+                        "accept": ".json,application/json",
+                        "data-ui": "import",
+                        "class": "sr-only",
+                    },
+                ),
+            ),
+            _btn(t(lang, "stats"), ui="stats", cls="btn"),
+        ),
+    ]
+    return dialog(
+        "games",
+        t(lang, "games"),
+        body,
+        [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+        cls="wide games",
+    )
+
+
+def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
+    """What the player has done so far, kept in this browser."""
+    tables = []
+    for key in sorted(stats["tables"]):
+        players, level = key.split("-", 1)
+        row = stats["tables"][key]
+        tables.append(
+            el(
+                "tr",
+                {},
+                el(
+                    "th",
+                    {"scope": "row"},
+                    t(
+                        lang,
+                        "stats_table",
+                        players=players,
+                        level=t(lang, "level_" + level)
+                        if level in ("easy", "normal", "strong")
+                        else level,
+                    ),
+                ),
+                el("td", {}, str(row.get("games", 0))),
+                el("td", {}, str(row.get("wins", 0))),
+            )
+        )
+    deals = stats["deals"]
+    avg = f"{stats['points'] / deals:+.1f}".replace("-", "−") if deals else "—"
+    made = f"{stats['made']} / {stats['declared']}"
+    lines = [
+        (t(lang, "stats_deals"), str(deals)),
+        (t(lang, "stats_avg"), avg),
+        (t(lang, "stats_made"), made),
+        (t(lang, "stats_bolts"), str(stats["bolts"])),
+        (t(lang, "stats_barrels"), str(stats["barrels"])),
+        (t(lang, "stats_undos"), str(stats["undos"])),
+    ]
+    body = [
+        el(
+            "table",
+            {"class": "stats-table"},
+            el(
+                "thead",
+                {},
+                el(
+                    "tr",
+                    {},
+                    el("th", {}),
+                    el("th", {"scope": "col"}, t(lang, "stats_games")),
+                    el("th", {"scope": "col"}, t(lang, "stats_wins")),
+                ),
+            ),
+            el(
+                "tbody",
+                {},
+                tables or [el("tr", {}, el("td", {"colspan": 3}, t(lang, "stats_none")))],
+            ),
+        ),
+        el("dl", {"class": "stats-list"}, [[el("dt", {}, k), el("dd", {}, v)] for k, v in lines]),
+    ]
+    buttons = [
+        _btn(
+            t(lang, "stats_reset_sure" if confirm else "stats_reset"),
+            ui="stats-reset-sure" if confirm else "stats-reset",
+            cls="btn writeoff",
+        ),
+        _btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1"),
+    ]
+    return dialog("stats", t(lang, "stats"), body, buttons, cls="stats")

@@ -1,0 +1,123 @@
+"""Rule sets, saved games and statistics (``app.library``) and the conventions
+editor (``app.rules_view``) in CPython."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from app_helpers import new_session
+
+from app.dom import find_all
+from app.library import (
+    SavedGame,
+    builtin_sets,
+    count_game,
+    export_set,
+    import_set,
+    keep_game,
+    load_stats,
+    saved_games,
+    user_sets,
+)
+from app.rules_view import RulesUI, problems, rules_dialog, set_value
+from app.storage import RULESETS_KEY, STATS_KEY, MemoryStorage, Store
+from thousand import Conventions
+from thousand.conventions import MATTERS_WITH
+
+
+def _editor(values: dict | None = None, lang: str = "en"):  # type: ignore[no-untyped-def,type-arg]
+    ui = RulesUI(mode="edit", values=values or Conventions().to_dict())
+    return rules_dialog(lang, Conventions(), ui, builtin_sets(), in_game=False)
+
+
+def test_every_convention_has_a_control_in_the_editor() -> None:
+    tree = _editor()
+    ids = {
+        e.attrs["data-convention"] for e in find_all(tree, lambda e: "data-convention" in e.attrs)
+    }
+    assert ids == set(Conventions().to_dict())
+    boxes = find_all(
+        tree, lambda e: e.attrs.get("type") == "checkbox" and "data-part" not in e.attrs
+    )
+    bools = {k for k, v in Conventions().to_dict().items() if isinstance(v, bool)}
+    assert {e.attrs["data-convention"] for e in boxes} == bools
+
+
+def test_options_that_only_matter_with_another_are_greyed_while_it_is_off() -> None:
+    values = Conventions(golden_round=False).to_dict()
+    tree = _editor(values)
+    greyed = {e.key for e in find_all(tree, lambda e: "greyed" in e.attrs.get("class", ""))}
+    assert {"golden_reset", "golden_raise", "golden_double_bolts"} <= greyed
+    assert "golden_round" not in greyed
+    on = _editor(Conventions(golden_round=True).to_dict())
+    greyed_on = {e.key for e in find_all(on, lambda e: "greyed" in e.attrs.get("class", ""))}
+    assert "golden_reset" not in greyed_on
+    assert set(MATTERS_WITH) >= {"golden_reset", "dark_hide_talon", "bomb_points"}
+
+
+def test_invalid_combinations_are_explained_in_words_and_block_start() -> None:
+    values = {**Conventions().to_dict(), "write_off": False, "write_off_60": True}
+    for lang in ("en", "ru", "uk", "pl"):
+        msgs = problems(values, lang)
+        assert msgs and "write_off" not in " ".join(msgs)  # labels, not ids
+    start = [e for e in find_all(_editor(values), lambda e: e.attrs.get("data-ui") == "start")]
+    assert start and "disabled" in start[0].attrs
+
+
+def test_set_value_reads_the_page_inputs() -> None:
+    v = Conventions().to_dict()
+    assert set_value(v, "must_beat", "", "on", True)["must_beat"] is True
+    assert set_value(v, "bolts", "", "in_row", False)["bolts"] == "in_row"
+    assert set_value(v, "barrel_at", "", "800", False)["barrel_at"] == 800
+    assert set_value(v, "write_off_limit", "on", "", True)["write_off_limit"] == 3
+    assert set_value(v, "write_off_limit", "value", "5", True)["write_off_limit"] == 5
+    assert set_value(v, "target", "value", "12", False)["target"] == 12
+    assert set_value(v, "target", "value", "1e9", False)["target"] == 1000  # not a number: kept
+
+
+def test_rule_set_files_round_trip_and_bad_ones_are_refused() -> None:
+    conv = Conventions.preset("polish")
+    name, back = import_set(json.loads(json.dumps(export_set("Babcia <b>", conv))))
+    assert back == conv and name == "Babcia <b>"
+    with pytest.raises(ValueError):
+        import_set({"format": "thousand-rules", "version": 1, "conventions": {"target": "x"}})
+    with pytest.raises(ValueError):
+        import_set({"format": "something-else"})
+
+
+def test_a_corrupt_stored_rule_set_list_is_moved_aside() -> None:
+    mem = MemoryStorage()
+    mem.setItem(RULESETS_KEY, '{"oops": ' + "[" * 50 + "]" * 50 + "}")
+    sets, aside = user_sets(Store(mem))
+    assert sets == [] and aside is not None and aside.kept == "whole"
+    assert mem.getItem(RULESETS_KEY + ".corrupt") is not None and mem.getItem(RULESETS_KEY) is None
+
+
+def test_saved_games_keep_the_newest_first() -> None:
+    store = Store(MemoryStorage())
+    s = new_session(seed=2)
+    for i in range(3):
+        game = SavedGame(f"g{i}", f"Game {i}", 100.0 + i, 3, "Classic", (0, 0, 0), s.to_save())
+        assert keep_game(store, game) is None
+    games, _ = saved_games(store)
+    assert [g.id for g in games] == ["g2", "g1", "g0"]
+
+
+def test_statistics_count_each_deal_once() -> None:
+    store = Store(MemoryStorage())
+    stats, _ = load_stats(store)
+    s = new_session(seed=4)
+    rng = random.Random(4)
+    while s.state.n_rows < 3:
+        legal = s.state.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+        count_game(stats, s)
+        count_game(stats, s)  # twice: counted once
+    played = [r for r in s.state.rows if r.kind != "redeal"]
+    assert stats["deals"] == len(played)
+    assert stats["points"] == sum(r.deltas[0] for r in played)
+    store.write(STATS_KEY, stats)
+    again, aside = load_stats(store)
+    assert aside is None and again["deals"] == stats["deals"]
