@@ -17,12 +17,41 @@ deals then come from ``random.Random(S)`` exactly as ``Game.new_initial_state``
 draws them, and each deal needs only its ``actions`` (its ``dealer``, when given,
 is checked). Replaying re-validates every action, so a record can never hold an
 illegal position; every problem raises ``RecordError`` naming the deal and action.
+
+**Steps and notes.** A record's actions are counted from its start over all
+deals: step N is the position after N actions (step 0: the first deal as
+dealt). An optional ``"notes": {"12": "East ducks to keep the ace"}`` gives a
+caption per step (keys decimal step numbers from 0 to the number of actions,
+values text of at most 500 characters, at most 1000 notes); ``load_notes``
+reads them, ``replay`` checks them, ``make_record(state, notes=...)`` writes them.
+
+**Replay.** ``Replay(record)`` validates a record once and then gives the state
+after any step cheaply (a clone of the nearest deal start plus the actions of
+that deal): the one replay model of the page's replay view, the deal
+analysis (``thousand.analysis``) and the diagrams (``thousand.diagram``).
+
+>>> import random
+>>> from thousand import Game, Conventions
+>>> from thousand.bots import RandomBot
+>>> state = Game(Conventions()).new_initial_state(random.Random(2))
+>>> bot, rng = RandomBot(), random.Random(1)
+>>> for _ in range(12):
+...     state.apply_action(bot.act(state.observation(state.current_player()), rng))
+>>> rec = make_record(state, notes={3: "the first bid", 12: "here"})
+>>> rec["notes"]
+{'3': 'the first bid', '12': 'here'}
+>>> r = Replay(rec)
+>>> r.steps, r.notes[12], r.state(12).deal_actions == state.deal_actions
+(12, 'here', True)
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from . import safejson
@@ -36,6 +65,11 @@ FORMAT = "thousand-record"
 VERSION = 1
 #: A 60-deal game with notes is well under 200 KB; anything far bigger is not a record.
 MAX_RECORD_BYTES = 1_000_000
+#: At most this many notes, each at most this many characters.
+MAX_NOTES = 1000
+MAX_NOTE_CHARS = 500
+# A step number as a note's key: decimal, no sign, no leading zero, no spaces.
+_STEP_KEY = re.compile(r"0|[1-9][0-9]{0,8}")
 
 
 class RecordError(ValueError):
@@ -46,8 +80,14 @@ def _cards_json(mask: int) -> list[str]:
     return mask_str(mask).split() if mask else []
 
 
-def make_record(state: State, seed: int | None = None) -> dict[str, Any]:
-    """The game so far (finished deals and the one in progress) as a record."""
+def make_record(
+    state: State, seed: int | None = None, notes: Mapping[int, str] | None = None
+) -> dict[str, Any]:
+    """The game so far (finished deals and the one in progress) as a record.
+
+    ``notes`` maps step numbers (actions from the start of the record) to
+    captions; a bad note raises ``RecordError`` naming it.
+    """
     deals = [*state.log]
     if not state.is_terminal():
         cur = dict(state.deal_info)
@@ -84,7 +124,69 @@ def make_record(state: State, seed: int | None = None) -> dict[str, Any]:
     if seed is not None:
         rec["seed"] = seed
     rec["deals"] = out_deals
+    if notes:
+        steps = sum(len(d["actions"]) for d in out_deals)
+        if not isinstance(notes, Mapping):
+            raise RecordError("notes must map step numbers to captions")
+        keyed = {}
+        for k, v in notes.items():
+            if type(k) is not int:
+                raise RecordError(f"note {shown(k)}: the step must be a whole number")
+            keyed[str(k)] = v
+        checked = _check_notes(keyed, steps)
+        rec["notes"] = {str(k): checked[k] for k in sorted(checked)}
     return rec
+
+
+def _check_notes(notes: Any, steps: int) -> dict[int, str]:
+    """The notes of a record by step, each checked; ``RecordError`` names a bad one."""
+    if notes is None:
+        return {}
+    if not isinstance(notes, dict):
+        raise RecordError('notes must be an object like {"12": "a caption"}')
+    if len(notes) > MAX_NOTES:
+        raise RecordError(f"too many notes ({len(notes):,}; at most {MAX_NOTES})")
+    out: dict[int, str] = {}
+    for key, text in notes.items():
+        if not isinstance(key, str) or not _STEP_KEY.fullmatch(key):
+            raise RecordError(f'note {shown(key)}: the key must be a step number like "12"')
+        step = int(key)
+        if step > steps:
+            raise RecordError(
+                f"note {key}: step {step} is beyond the end of the record ({steps} actions)"
+            )
+        if not isinstance(text, str):
+            raise RecordError(f"note {key}: the caption must be text, not {shown(text, 20)}")
+        if len(text) > MAX_NOTE_CHARS:
+            raise RecordError(f"note {key}: {len(text):,} characters (at most {MAX_NOTE_CHARS})")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError(f"note {key}: not valid text (a lone surrogate)") from None
+        out[step] = text
+    return out
+
+
+def _count_steps(deals: list[Any]) -> int:
+    """The number of actions a record lists (checked for shape, not legality)."""
+    steps = 0
+    for i, d in enumerate(deals):
+        if not isinstance(d, dict):
+            raise RecordError(f"deal {i + 1}: expected an object")
+        acts = d.get("actions", [])
+        if not isinstance(acts, list):
+            raise RecordError(f"deal {i + 1}: actions must be a list")
+        steps += len(acts)
+    return steps
+
+
+def load_notes(data: Any) -> dict[int, str]:
+    """A record's notes by step (checked against the number of actions it lists).
+
+    ``replay`` and ``Replay`` check the actions themselves as well.
+    """
+    _, rec = load_record(data)
+    return _check_notes(rec.get("notes"), _count_steps(rec["deals"]))
 
 
 def _parse_cards(x: Any, where: str) -> int:
@@ -163,8 +265,25 @@ def load_record(data: Any) -> tuple[Conventions, dict[str, Any]]:
     return conv, data
 
 
+@dataclass(frozen=True)
+class _Replayed:
+    """A record replayed: the final state, each deal's start and its actions."""
+
+    record: dict[str, Any]
+    conventions: Conventions
+    final: State
+    starts: tuple[State, ...]  # deal i as dealt, before its first action
+    actions: tuple[tuple[int, ...], ...]  # deal i's actions (ids)
+    notes: dict[int, str]
+
+
 def replay(data: Any) -> State:
-    """Replay a record, validating every deal and action; returns the final state."""
+    """Replay a record, validating every deal, action and note; returns the final state."""
+    return _replay(data, keep=False).final
+
+
+def _replay(data: Any, keep: bool) -> _Replayed:
+    """Replay a record; ``keep``: keep a clone of every deal's start."""
     conv, rec = load_record(data)
     n = conv.players
     deals = rec["deals"]
@@ -191,6 +310,8 @@ def replay(data: Any) -> State:
         state = State(conv, random.Random(0), dealer=first[0], totals=totals, deal=first[1:])
         for p in parsed[1:]:
             state.queue_deal(*p)
+    starts: list[State] = []
+    all_acts: list[tuple[int, ...]] = []
     for i, d in enumerate(deals):
         if not isinstance(d, dict):
             raise RecordError(f"deal {i + 1}: expected an object")
@@ -206,15 +327,21 @@ def replay(data: Any) -> State:
         acts = d.get("actions", [])
         if not isinstance(acts, list):
             raise RecordError(f"deal {i + 1}: actions must be a list")
+        if keep:
+            starts.append(state.clone())
+        ids: list[int] = []
         for j, text in enumerate(acts):
             if not isinstance(text, str):
                 raise RecordError(f"deal {i + 1} action {j + 1}: must be a string")
             if len(state.log) != i:
                 raise RecordError(f"deal {i + 1} action {j + 1} ({shown(text)}): the deal is over")
             try:
-                state.apply_action(action_from_str(text))
+                a = action_from_str(text)
+                state.apply_action(a)
             except (ValueError, IllegalActionError) as e:
                 raise RecordError(f"deal {i + 1} action {j + 1} ({shown(text)}): {e}") from None
+            ids.append(a)
+        all_acts.append(tuple(ids))
         if i < len(deals) - 1:
             if state.is_terminal():
                 raise RecordError(f"deal {i + 2}: the game is over (it ended with deal {i + 1})")
@@ -232,9 +359,104 @@ def replay(data: Any) -> State:
                     f"deal {i + 2}: dealer should be seat {expected} by the "
                     f"rules, the record says {shown(nxt)}"
                 )
-    return state
+    notes = _check_notes(rec.get("notes"), sum(len(a) for a in all_acts))
+    return _Replayed(rec, conv, state, tuple(starts), tuple(all_acts), notes)
 
 
-def dumps(state: State, seed: int | None = None) -> str:
+class Replay:
+    """A validated record that gives the position after any step (see the module doc).
+
+    ``steps`` counts the record's actions; ``state(n)`` is a fresh ``State``
+    after ``n`` of them (clamped to 0..steps), built from the nearest deal start,
+    so stepping through a long game costs a clone and a few actions per step.
+    """
+
+    def __init__(self, data: Any) -> None:
+        r = _replay(data, keep=True)
+        self.record = r.record
+        self.conventions = r.conventions
+        self.notes: dict[int, str] = r.notes
+        self._final = r.final
+        self._starts = r.starts
+        self._actions = r.actions
+        firsts = []
+        n = 0
+        for acts in r.actions:
+            firsts.append(n)
+            n += len(acts)
+        self._firsts = tuple(firsts)
+        self.steps = n
+
+    @property
+    def deals(self) -> int:
+        """The number of deals in the record."""
+        return len(self._starts)
+
+    def clamp(self, step: int) -> int:
+        """A step number brought into 0..steps."""
+        return max(0, min(int(step), self.steps))
+
+    def locate(self, step: int) -> tuple[int, int]:
+        """(deal index, actions of that deal applied) of a step (clamped).
+
+        A step that ends a deal is the next deal's start when there is one.
+        """
+        step = self.clamp(step)
+        lo, hi = 0, len(self._firsts) - 1
+        while lo < hi:  # the last deal starting at or before the step
+            mid = (lo + hi + 1) // 2
+            if self._firsts[mid] <= step:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo, step - self._firsts[lo]
+
+    def deal_first_step(self, deal: int) -> int:
+        """The step at which deal ``deal`` (0-based) starts."""
+        return self._firsts[deal]
+
+    def deal_actions(self, deal: int) -> tuple[int, ...]:
+        """The action ids of deal ``deal`` as recorded."""
+        return self._actions[deal]
+
+    def deal_state(self, deal: int) -> State:
+        """A fresh state at the start of deal ``deal`` (as dealt, no action yet)."""
+        return self._starts[deal].clone()
+
+    def deal_finished(self, deal: int) -> bool:
+        """Whether the record plays deal ``deal`` to its end."""
+        return deal < len(self._starts) - 1 or len(self._final.log) > deal
+
+    def action(self, step: int) -> int | None:
+        """The action that leads from step ``step - 1`` to ``step`` (None at step 0)."""
+        step = self.clamp(step)
+        if step == 0:
+            return None
+        deal, k = self.locate(step - 1)
+        return self._actions[deal][k]
+
+    def state(self, step: int) -> State:
+        """A fresh state after ``step`` actions (clamped to 0..steps)."""
+        step = self.clamp(step)
+        if step == self.steps:
+            return self._final.clone()
+        deal, k = self.locate(step)
+        st = self._starts[deal].clone()
+        for a in self._actions[deal][:k]:
+            st.apply_action(a)
+        return st
+
+    def final(self) -> State:
+        """A fresh copy of the state after the last action."""
+        return self._final.clone()
+
+
+def replay_to(data: Any, step: int) -> tuple[State, int]:
+    """The state after ``step`` actions of a record (clamped) and its number of steps."""
+    r = Replay(data)
+    return r.state(step), r.steps
+
+
+def dumps(state: State, seed: int | None = None, notes: Mapping[int, str] | None = None) -> str:
     """The record of a state as compact JSON text."""
-    return json.dumps(make_record(state, seed), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(make_record(state, seed, notes), ensure_ascii=False, separators=(",", ":"))
