@@ -61,7 +61,7 @@ def _mark(row: SheetRow, lang: str) -> tuple[str, str]:
     return "✓", t(lang, "made_mark")
 
 
-def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None) -> El:
+def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bool = False) -> El:
     """The paper score sheet (*запись*): a row per deal, totals per seat, marks."""
     sc, lang = m.scene, m.lang
     n = sc.players
@@ -78,7 +78,18 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None) -> El:
         dealer = el(
             "span", {"class": "dealer", "title": t(lang, "sheet_dealer")}, m.names[r.dealer][:1]
         )
-        num = el("td", {"class": "no"}, str(r.number), dealer)
+        replay = (
+            _btn(
+                "▶",
+                ui="replay-deal",
+                cls="btn mini",
+                data_deal=str(r.number),
+                aria_label=t(lang, "replay_deal"),
+            )
+            if replayable and r.kind != "redeal"
+            else None
+        )
+        num = el("td", {"class": "no"}, str(r.number), dealer, replay)
         if r.kind == "redeal":
             body.append(
                 el(
@@ -215,7 +226,11 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
             el("ul", {"class": "penalties"}, pens) if pens else None,
             *extra,
         ],
-        [_btn(t(lang, "next_deal"), ui="next", cls="btn primary", data_autofocus="1")],
+        [
+            _btn(t(lang, "replay_deal"), ui="replay-deal", cls="btn", data_deal=str(r.number)),
+            _btn(t(lang, "share"), ui="share", cls="btn"),
+            _btn(t(lang, "next_deal"), ui="next", cls="btn primary", data_autofocus="1"),
+        ],
         cls="summary " + ok,
     )
 
@@ -238,7 +253,11 @@ def game_over(m: Model, extra: Sequence[El | None] = ()) -> El | None:
             sheet_table(m),
             *extra,
         ],
-        [_btn(t(lang, "new_game"), ui="new", cls="btn primary", data_autofocus="1")],
+        [
+            _btn(t(lang, "replay_game"), ui="replay-game", cls="btn"),
+            _btn(t(lang, "share"), ui="share", cls="btn"),
+            _btn(t(lang, "new_game"), ui="new", cls="btn primary", data_autofocus="1"),
+        ],
         cls="game-over wide",
     )
 
@@ -248,7 +267,7 @@ def sheet_dialog(m: Model) -> El:
     return dialog(
         "sheet",
         t(m.lang, "sheet"),
-        [sheet_table(m)],
+        [sheet_table(m, replayable=True)],
         [_btn(t(m.lang, "close"), ui="close", cls="btn", data_autofocus="1")],
         cls="wide",
     )
@@ -386,4 +405,31 @@ def new_game_dialog(
             _btn(t(lang, "close"), ui="close", cls="btn"),
         ],
         cls="new-game",
+    )
+
+
+def share_dialog(lang: str, link: str) -> El:
+    """A link to the finished deals (never the deal in progress), ready to copy."""
+    return dialog(
+        "share",
+        t(lang, "share"),
+        [
+            el("p", {}, t(lang, "share_text")),
+            el(
+                "input",
+                {
+                    "type": "text",
+                    "readonly": True,
+                    "value": link,
+                    "data-share-link": "1",
+                    "aria-label": t(lang, "share"),
+                },
+                key="link",
+            ),
+        ],
+        [
+            _btn(t(lang, "share_copy"), ui="copy-link", cls="btn primary", data_autofocus="1"),
+            _btn(t(lang, "close"), ui="close", cls="btn"),
+        ],
+        cls="share",
     )

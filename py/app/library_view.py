@@ -53,6 +53,7 @@ def games_dialog(
                         cls="btn primary",
                         data_game=g.id,
                     ),
+                    _btn(t(lang, "replay"), ui="game-replay", cls="btn", data_game=g.id),
                     _btn(
                         t(lang, "games_delete_sure" if asking else "games_delete"),
                         ui="game-delete-sure" if asking else "game-delete",

@@ -15,16 +15,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from thousand.phase import Phase
+from thousand.record import Replay
 from thousand.scene import Scene
 
-from .dialogs import game_over, log_dialog, new_game_dialog, sheet_dialog, summary
+from .dialogs import game_over, log_dialog, new_game_dialog, share_dialog, sheet_dialog, summary
 from .dom import El
 from .events import deal_events
 from .library import RuleSet, SavedGame, builtin_sets
 from .library_view import games_dialog, stats_dialog
+from .replay_view import ReplayUI, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
 from .session import Session
-from .view import HintRow, Model, Notice, default_names, render
+from .view import HintRow, Model, Notice, default_names, notices, render
 
 
 @dataclass
@@ -51,6 +53,9 @@ class Screen:
     games: list[SavedGame] = field(default_factory=list)  # games kept beside this one
     stats: dict[str, Any] = field(default_factory=dict)
     confirm: str = ""  # a delete or reset waiting for its second click
+    share_link: str = ""  # the link the share dialog offers
+    replay: ReplayUI | None = None  # the replay view is up (the game waits behind it)
+    replay_data: Replay | None = None
 
     def reset_turn(self) -> None:
         """Forget the choices of a turn (after a move, a new game, an undo)."""
@@ -82,6 +87,12 @@ def last_trick(session: Session) -> tuple[tuple[tuple[int, int], ...], int]:
 
 def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     """The view model and the children of ``#table`` for this moment."""
+    if ui.replay is not None and ui.replay_data is not None:
+        m, children = build_replay(ui.replay_data, ui.replay, ui.lang)
+        extra = notices(dataclasses.replace(m, notices=tuple(ui.notices)))
+        if ui.dialog == "share":
+            children.append(share_dialog(ui.lang, ui.share_link))
+        return m, [*children, extra] if extra is not None else children
     obs = session.observation()
     human_turn = session.human_to_act() and not ui.follower
     if not human_turn:
@@ -134,6 +145,8 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
             "scores": " / ".join(str(x) for x in session.state.totals),
         }
         dialogs.append(games_dialog(ui.lang, current, ui.games, ui.confirm))
+    elif ui.dialog == "share":
+        dialogs.append(share_dialog(ui.lang, ui.share_link))
     elif ui.dialog == "stats":
         dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == "stats"))
     return m, render(m, dialogs)

@@ -37,7 +37,7 @@ from thousand import Conventions, IllegalActionError, action_from_str, card_from
 from thousand import actions as A
 from thousand.cards import card_str
 from thousand.phase import Phase
-from thousand.record import RecordError, make_record, replay
+from thousand.record import RecordError, Replay, make_record, replay
 
 from . import boot
 from .dom import Patcher
@@ -64,9 +64,11 @@ from .library import (
     saved_games,
     user_sets,
 )
+from .replay_view import ReplayUI, replay_attrs
 from .rules_view import RulesUI, set_name, set_value
 from .screen import Screen, build, rules_name
 from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
+from .share import finished_record, parse_fragment, share_fragment
 from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
 from .view import Model, Notice, default_names, stepper_values, table_attrs
 
@@ -165,6 +167,7 @@ class Table:
         self.bot_task: Any = None
         self.hint_task: Any = None
         self.file_task: Any = None
+        self.replay_task: Any = None
         self.wake = asyncio.Event()
         self.reduced_motion = False
         with contextlib.suppress(Exception):
@@ -308,7 +311,13 @@ class Table:
             except Exception:
                 motion = None
         self.patcher.render(children)
-        for k, v in table_attrs(m).items():
+        r = self.ui.replay
+        if r is not None and self.ui.replay_data is not None:
+            attrs = replay_attrs(m, r.step, self.ui.replay_data.steps)
+        else:
+            attrs = table_attrs(m)
+            self.root.removeAttribute("data-step")
+        for k, v in attrs.items():
             self.root.setAttribute(k, v)
         self.root.setAttribute("data-follower", "1" if self.ui.follower else "0")
         self.root.setAttribute("data-version", str(self.session.version))
@@ -456,6 +465,18 @@ class Table:
                 or event.altKey
             ):
                 return
+            if self.ui.replay is not None and not self.ui.dialog:
+                step_keys = {
+                    "ArrowLeft": "step-prev",
+                    "ArrowRight": "step-next",
+                    "Home": "step-first",
+                    "End": "step-last",
+                    " ": "step-play",
+                }
+                if key in step_keys:
+                    event.preventDefault()
+                    self.on_replay(step_keys[key], None)
+                return
             if self.ui.dialog or not self.session.human_to_act() or self.ui.follower:
                 return
             if key in ("ArrowUp", "ArrowRight", "+") and self._step(+1):
@@ -556,6 +577,12 @@ class Table:
             self.ui.dialog = ""
             self.ui.confirm = ""
             self.render()
+        elif ui.startswith(("replay", "step-", "game-replay")) or ui in (
+            "share",
+            "analysis",
+            "copy-link",
+        ):
+            self.on_replay(ui, el)
         elif ui.startswith(("rules-", "set-")):
             self.on_rules(ui)
         elif ui.startswith(("game-", "stats-")) or ui == "export":
@@ -624,6 +651,137 @@ class Table:
         self.persist()
         self.render()
         self.schedule()
+
+    # -- replay -------------------------------------------------------------------------
+
+    def open_fragment(self) -> None:
+        """A share link (``#record=`` or ``#z=``) opens its record in the replay view."""
+        try:
+            fragment = str(window.location.hash or "")
+        except Exception:
+            return
+        if not fragment.startswith(("#record=", "#z=")):
+            return
+        got = parse_fragment(fragment)
+        if got.error or got.record is None:
+            self.notice(t(self.ui.lang, "replay_bad", why=got.error or "—"), "error", "replay")
+            return
+        opts = got.options
+        seat = opts.get("seat")
+        step = int(opts.get("step", 0))
+        opened = self.open_replay(got.record, step, None if opts.get("open") else seat)
+        if opened and "lang" in opts:
+            self.ui.lang = str(opts["lang"])
+
+    def open_replay(self, record: Any, step: int = 0, seat: int | None = None) -> bool:
+        """Show a record in the replay view (the game waits behind it)."""
+        try:
+            data = Replay(record)
+        except (RecordError, ValueError) as e:
+            self.notice(t(self.ui.lang, "replay_bad", why=str(e)[:200]), "error", "replay")
+            return False
+        self._cancel()
+        self.ui.replay_data = data
+        self.ui.replay = ReplayUI(step=data.clamp(step), seat=seat)
+        self.ui.dialog = ""
+        return True
+
+    def on_replay(self, ui: str, el: Any) -> None:
+        """The replay view's buttons, and the ways into it."""
+        lang = self.ui.lang
+        r = self.ui.replay
+        data = self.ui.replay_data
+        if ui in ("replay-deal", "replay-game"):
+            rec = finished_record(self.session.state)
+            if rec is None:
+                return
+            step = 0
+            if ui == "replay-deal":
+                number = _int(el.getAttribute("data-deal"), 1, 10_000) or 1
+                if self.open_replay(rec) and self.ui.replay_data is not None:
+                    deal = min(number, self.ui.replay_data.deals) - 1
+                    step = self.ui.replay_data.deal_first_step(deal)
+                    self.ui.replay.step = step  # type: ignore[union-attr]
+            else:
+                self.open_replay(rec)
+        elif ui == "game-replay":
+            game = next((g for g in self.ui.games if g.id == el.getAttribute("data-game")), None)
+            if game is not None:
+                try:
+                    rec = finished_record(Session.from_save(game.save).state)
+                except Exception:
+                    rec = None
+                if rec is not None:
+                    self.open_replay(rec)
+        elif ui == "share":
+            rec = finished_record(self.session.state)
+            if r is not None and data is not None:
+                rec = data.record
+            if rec is None:
+                return
+            link = str(window.location.origin) + str(window.location.pathname) + share_fragment(rec)
+            if r is not None:
+                link += f"&step={r.step}"
+            self.ui.share_link = link
+            self.ui.dialog = "share"
+            with contextlib.suppress(Exception):
+                window.navigator.clipboard.writeText(link)
+        elif ui == "copy-link":
+            with contextlib.suppress(Exception):
+                window.navigator.clipboard.writeText(self.ui.share_link)
+            self.notice(t(lang, "share_copied"), "info", "share")
+        elif r is None or data is None:
+            return
+        elif ui == "replay-close":
+            self._stop_autoplay()
+            self.ui.replay = None
+            self.ui.replay_data = None
+            with contextlib.suppress(Exception):
+                window.history.replaceState(
+                    None, "", str(window.location.pathname) + str(window.location.search)
+                )
+            self.render()
+            self.schedule()
+            return
+        elif ui in ("step-first", "step-prev", "step-next", "step-last"):
+            self._stop_autoplay()
+            r.step = {
+                "step-first": 0,
+                "step-prev": r.step - 1,
+                "step-next": r.step + 1,
+                "step-last": data.steps,
+            }[ui]
+            r.step = data.clamp(r.step)
+        elif ui == "step-play":
+            if r.playing:
+                self._stop_autoplay()
+            else:
+                r.playing = True
+                self.replay_task = asyncio.ensure_future(self._autoplay(data, r))
+        elif ui == "replay-sheet":
+            r.sheet = not r.sheet
+        elif ui == "analysis":
+            r.analysis = not r.analysis
+        self.render()
+
+    def _stop_autoplay(self) -> None:
+        if self.ui.replay is not None:
+            self.ui.replay.playing = False
+        if self.replay_task is not None and not self.replay_task.done():
+            self.replay_task.cancel()
+        self.replay_task = None
+
+    async def _autoplay(self, data: Replay, r: ReplayUI) -> None:
+        """Step forward every ``autoplay_ms`` until the end or a pause."""
+        while r.playing and self.ui.replay is r and r.step < data.steps:
+            await asyncio.sleep(r.autoplay_ms / 1000)
+            if not r.playing or self.ui.replay is not r:
+                return
+            r.step += 1
+            self.render()
+        r.playing = False
+        if self.ui.replay is r:
+            self.render()
 
     def _keep_current(self) -> None:
         """Keep the game on the table among the saved games (a new one replaces it)."""
@@ -1009,6 +1167,7 @@ def start() -> Table:
     """Take over the static table."""
     table = Table()
     table.persist()  # a new game is saved at once, a resumed one unchanged
+    table.open_fragment()
     table.render()
     m = table.model()
     boot.mark_ready(table_attrs(m)["data-phase"])

@@ -1,0 +1,228 @@
+"""The replay view: a game record stepped through, drawn by the table's own views.
+
+One replay model (``thousand.record.Replay``: a record plus a step) drives the
+main page's replay, share links and ``embed.html``. ``build_replay`` returns
+the view model and the children of ``#table`` for a step: all hands open or
+one seat's view, the trick, talon, contract and sheet exactly as they were,
+the step's caption (the record's notes), the newest event in words, and the
+step controls (``data-ui="step-prev"`` / ``"step-next"`` ...).
+
+``#table`` gets ``data-phase="replay"`` and ``data-step`` (the number of the
+record's actions applied, counted from its start) from ``replay_attrs``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from thousand.record import Replay
+from thousand.scene import Scene
+from thousand.sheet import SheetRow
+
+from .dialogs import sheet_table
+from .dom import El, el
+from .events import deal_events
+from .i18n import t
+from .view import Model, _btn, default_names, render
+
+
+@dataclass
+class ReplayUI:
+    """Where the replay stands and how it is shown."""
+
+    step: int = 0
+    seat: int | None = None  # None: every hand open; else that seat's view
+    playing: bool = False
+    autoplay_ms: int = 1200
+    controls: bool = True  # False: driven by the host page only
+    sheet: bool = False  # the sheet at this step is open
+    analysis: bool = False  # the post-deal analysis is asked for
+    analysis_rows: list[str] = field(default_factory=list)  # its findings in words
+    analysis_pct: int = -1  # its progress (-1: not running)
+    embed: bool = False  # inside embed.html (no way back to a game)
+
+
+def _finished_row(replay: Replay, step: int) -> SheetRow | None:
+    """The sheet row of the deal this step ends, if it ends one."""
+    if step == 0:
+        return None
+    before = replay.state(step - 1)
+    after = replay.state(step)
+    if after.n_rows > before.n_rows:
+        rows = [r for r in after.rows[before.n_rows :] if r.kind != "redeal"]
+        return rows[-1] if rows else None
+    return None
+
+
+def verdict(row: SheetRow, names: tuple[str, ...], lang: str) -> str:
+    """A finished deal's result in words."""
+    d = row.declarer if row.declarer is not None else 0
+    key = {"writeoff": "wrote_off", "bomb": "bombed"}.get(row.kind) or (
+        "made" if row.made else "failed"
+    )
+    return t(lang, key, name=names[d], contract=row.contract)
+
+
+def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[El]]:
+    """The view model and the children of ``#table`` at ``ui.step``."""
+    step = replay.clamp(ui.step)
+    state = replay.state(step)
+    seat = ui.seat if ui.seat is not None and ui.seat < state.n else None
+    bottom = seat if seat is not None else 0
+    scene = Scene.of_state(state, seat)
+    scene = dataclasses.replace(scene, legal=())
+    names = default_names(state.n, bottom, lang)
+    finished = _finished_row(replay, step)
+    hold: tuple[tuple[int, int], ...] = ()
+    winner = -1
+    banner = ""
+    if finished is not None:
+        log = state.log
+        tricks = log[finished.number - 1]["tricks"] if len(log) >= finished.number else ()
+        if tricks:
+            hold, winner = tuple(tricks[-1][1]), tricks[-1][2]
+        banner = verdict(finished, names, lang)
+    else:
+        viewer = seat if seat is not None else (state.declarer if state.declarer >= 0 else 0)
+        events = deal_events(state.observation(viewer))
+        if events and step > 0:
+            banner = events[-1].text(names, lang, bottom if seat is not None else -1)
+    m = Model(
+        scene=scene,
+        lang=lang,
+        human=bottom,
+        names=names,
+        human_turn=False,
+        hold=hold,
+        hold_winner=winner,
+        summary=finished,
+        banner=banner,
+        announce=banner,
+    )
+    caption = replay.notes.get(step, "")
+    extra: list[El | None] = [replay_bar(replay, ui, lang, step, caption)]
+    if ui.sheet:
+        from .dialogs import dialog
+
+        extra.append(
+            dialog(
+                "sheet",
+                t(lang, "sheet"),
+                [sheet_table(dataclasses.replace(m, scene=scene), list(state.rows))],
+                [_btn(t(lang, "close"), ui="replay-sheet", cls="btn", data_autofocus="1")],
+                cls="wide",
+            )
+        )
+    children = render(m, extra)
+    # The replay has no game controls and no game toolbar: drop them.
+    children = [c for c in children if c.key not in ("controls", "toolbar")]
+    return m, children
+
+
+def replay_attrs(m: Model, step: int, steps: int) -> dict[str, str]:
+    """The attributes of ``#table`` in the replay."""
+    return {
+        "data-phase": "replay",
+        "data-step": str(step),
+        "data-steps": str(steps),
+        "data-turn": "bot",
+        "data-lang": m.lang,
+        "data-players": str(m.scene.players),
+    }
+
+
+def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str) -> El:
+    """Step controls, the step's caption and the analysis."""
+    deal, _ = replay.locate(step)
+    steps = replay.steps
+    views = [("open", t(lang, "replay_open"))] + [
+        (str(s), t(lang, "replay_seat", n=s + 1)) for s in range(replay.conventions.players)
+    ]
+    current = "open" if ui.seat is None else str(ui.seat)
+    buttons: list[El | None] = []
+    if ui.controls:
+        buttons = [
+            _btn(
+                "⏮",
+                ui="step-first",
+                cls="btn step",
+                aria_label=t(lang, "step_first"),
+                disabled=step == 0,
+            ),
+            _btn(
+                "◀",
+                ui="step-prev",
+                cls="btn step",
+                aria_label=t(lang, "step_prev"),
+                disabled=step == 0,
+            ),
+            _btn(
+                "⏸" if ui.playing else "▶",
+                ui="step-play",
+                cls="btn step primary",
+                aria_label=t(lang, "step_pause" if ui.playing else "step_play"),
+                aria_pressed="true" if ui.playing else "false",
+            ),
+            _btn(
+                "▶",
+                ui="step-next",
+                cls="btn step",
+                aria_label=t(lang, "step_next"),
+                disabled=step >= steps,
+            ),
+            _btn(
+                "⏭",
+                ui="step-last",
+                cls="btn step",
+                aria_label=t(lang, "step_last"),
+                disabled=step >= steps,
+            ),
+            el(
+                "select",
+                {"data-ui": "replay-view", "aria-label": t(lang, "replay_view")},
+                [el("option", {"value": v, "selected": v == current}, label) for v, label in views],
+                key="view",
+            ),
+            _btn(t(lang, "sheet"), ui="replay-sheet", cls="btn small"),
+            _btn(
+                t(lang, "analysis"),
+                ui="analysis",
+                cls="btn small",
+                aria_pressed="true" if ui.analysis else "false",
+            ),
+            None if ui.embed else _btn(t(lang, "replay_close"), ui="replay-close", cls="btn small"),
+        ]
+    analysis: El | None = None
+    if ui.analysis:
+        rows: list[Any] = [el("li", {}, r) for r in ui.analysis_rows]
+        progress = (
+            el(
+                "p",
+                {"class": "analysis-progress", "role": "status"},
+                t(lang, "analysis_busy", pct=ui.analysis_pct),
+            )
+            if ui.analysis_pct >= 0
+            else None
+        )
+        analysis = el(
+            "section",
+            {"class": "analysis", "data-analysis": "1", "aria-label": t(lang, "analysis")},
+            progress,
+            el("ul", {}, rows) if rows else None,
+            key="analysis",
+        )
+    return el(
+        "section",
+        {"class": "replay-bar", "aria-label": t(lang, "replay")},
+        el(
+            "p",
+            {"class": "replay-where"},
+            t(lang, "replay_where", deal=deal + 1, deals=replay.deals, step=step, steps=steps),
+        ),
+        el("p", {"class": "caption", "data-caption": "1"}, caption) if caption else None,
+        el("div", {"class": "replay-buttons"}, buttons) if buttons else None,
+        analysis,
+        key="replay-bar",
+    )

@@ -1,0 +1,86 @@
+"""The replay view (``app.replay_view``) and share links (``app.share``)."""
+
+from __future__ import annotations
+
+import base64
+import random
+import zlib
+
+from app_helpers import new_session
+
+from app.dom import to_html
+from app.replay_view import ReplayUI, build_replay, replay_attrs
+from app.share import finished_record, parse_fragment, plain_fragment, share_fragment
+from thousand.record import Replay, make_record
+
+
+def _game(deals: int = 2, seed: int = 5) -> dict:  # type: ignore[type-arg]
+    s = new_session(seed=seed)
+    rng = random.Random(seed)
+    while s.state.n_rows < deals:
+        legal = s.state.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    rec = finished_record(s.state)
+    assert rec is not None
+    return rec
+
+
+def test_every_step_of_a_game_renders_with_its_step_and_cards() -> None:
+    rec = _game()
+    rec["notes"] = {"3": "West <b>ducks</b>"}
+    data = Replay(rec)
+    for step in range(data.steps + 1):
+        for seat in (None, 0, 1):
+            m, kids = build_replay(data, ReplayUI(step=step, seat=seat), "en")
+            html = "".join(to_html(k) for k in kids)
+            assert replay_attrs(m, step, data.steps)["data-step"] == str(step)
+            assert 'data-action="' not in html and "data-legal" not in html
+            cards = sum(len(s.cards or ()) for s in m.scene.seats)
+            if seat is None and not m.between:
+                assert cards == sum(s.count for s in m.scene.seats)  # every hand open
+            if step == 3:
+                assert "West &lt;b&gt;ducks&lt;/b&gt;" in html and "data-caption" in html
+
+
+def test_the_replay_never_shows_the_deal_in_progress() -> None:
+    s = new_session(seed=8)
+    rng = random.Random(8)
+    while s.state.n_rows < 1 or not s.state.deal_actions:
+        legal = s.state.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    rec = finished_record(s.state)
+    assert rec is not None and len(rec["deals"]) == s.state.n_rows
+    full = make_record(s.state)
+    assert len(full["deals"]) == len(rec["deals"]) + 1
+
+
+def test_share_links_round_trip_both_ways() -> None:
+    rec = _game(3)
+    for frag in (share_fragment(rec), plain_fragment(rec)):
+        got = parse_fragment(frag + "&step=7&open=1&lang=pl&controls=0&autoplay=500&analysis=1")
+        assert got.error == "" and got.record == rec
+        assert got.options == {
+            "step": 7,
+            "open": True,
+            "lang": "pl",
+            "controls": False,
+            "autoplay": 500,
+            "analysis": True,
+        }
+    assert len(share_fragment(rec)) < len(plain_fragment(rec)) / 2
+
+
+def test_hostile_fragments_are_refused_in_words() -> None:
+    bomb = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = bomb.compress(b"[" * 5_000_000) + bomb.flush()
+    cases = [
+        "#z=" + base64.urlsafe_b64encode(packed).decode(),  # a decompression bomb
+        "#record=" + "%5B" * 50_000,  # deep nesting
+        "#z=!!!not-base64",
+        "#record=%7B%22a%22",  # cut short
+        "#z=" + "A" * 500_000,  # too long
+    ]
+    for frag in cases:
+        got = parse_fragment(frag)
+        assert got.record is None and got.error and len(got.error) < 200, frag[:30]
+    assert parse_fragment("#step=-1&seat=7&lang=xx&autoplay=5").options == {}
