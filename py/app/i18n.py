@@ -18,6 +18,7 @@ LANGS = ("en", "ru", "uk", "pl")
 LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "pl": "Polski"}
 
 EN: dict[str, str] = {
+    "south": "South",
     "replay": "Replay",
     "replay_open": "All hands open",
     "replay_seat": "As player {n} sees it",
@@ -259,6 +260,7 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "south": "Юг",
     "replay": "Повтор",
     "replay_open": "Все карты открыты",
     "replay_seat": "Глазами игрока {n}",
@@ -493,6 +495,7 @@ RU: dict[str, str] = {
 }
 
 UK: dict[str, str] = {
+    "south": "Південь",
     "replay": "Повтор",
     "replay_open": "Усі карти відкриті",
     "replay_seat": "Очима гравця {n}",
@@ -727,6 +730,7 @@ UK: dict[str, str] = {
 }
 
 PL: dict[str, str] = {
+    "south": "Południe",
     "replay": "Powtórka",
     "replay_open": "Wszystkie karty odkryte",
     "replay_seat": "Oczami gracza {n}",

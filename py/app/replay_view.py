@@ -73,7 +73,7 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
     bottom = seat if seat is not None else 0
     scene = Scene.of_state(state, seat)
     scene = dataclasses.replace(scene, legal=())
-    names = default_names(state.n, bottom, lang)
+    names = default_names(state.n, bottom, lang, spectator=True)
     finished = _finished_row(replay, step)
     hold: tuple[tuple[int, int], ...] = ()
     winner = -1
@@ -88,7 +88,7 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
         viewer = seat if seat is not None else (state.declarer if state.declarer >= 0 else 0)
         events = deal_events(state.observation(viewer))
         if events and step > 0:
-            banner = events[-1].text(names, lang, bottom if seat is not None else -1)
+            banner = events[-1].text(names, lang)
     m = Model(
         scene=scene,
         lang=lang,
@@ -145,35 +145,35 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
     if ui.controls:
         buttons = [
             _btn(
-                "⏮",
+                "⇤",
                 ui="step-first",
                 cls="btn step",
                 aria_label=t(lang, "step_first"),
                 disabled=step == 0,
             ),
             _btn(
-                "◀",
+                "‹",
                 ui="step-prev",
                 cls="btn step",
                 aria_label=t(lang, "step_prev"),
                 disabled=step == 0,
             ),
             _btn(
-                "⏸" if ui.playing else "▶",
+                "❚❚" if ui.playing else "▶",
                 ui="step-play",
                 cls="btn step primary",
                 aria_label=t(lang, "step_pause" if ui.playing else "step_play"),
                 aria_pressed="true" if ui.playing else "false",
             ),
             _btn(
-                "▶",
+                "›",
                 ui="step-next",
                 cls="btn step",
                 aria_label=t(lang, "step_next"),
                 disabled=step >= steps,
             ),
             _btn(
-                "⏭",
+                "⇥",
                 ui="step-last",
                 cls="btn step",
                 aria_label=t(lang, "step_last"),

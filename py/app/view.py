@@ -100,9 +100,14 @@ def positions(n: int, human: int) -> dict[int, str]:
     return {(human + i) % n: pos for i, pos in enumerate(POSITIONS[n])}
 
 
-def default_names(n: int, human: int, lang: str) -> tuple[str, ...]:
-    """You, West, (North), East by position."""
-    key = {"bottom": "you", "left": "west", "top": "north", "right": "east"}
+def default_names(n: int, human: int, lang: str, spectator: bool = False) -> tuple[str, ...]:
+    """You (a spectator: South), West, (North), East by position."""
+    key = {
+        "bottom": "south" if spectator else "you",
+        "left": "west",
+        "top": "north",
+        "right": "east",
+    }
     pos = positions(n, human)
     return tuple(t(lang, key[pos[s]]) for s in range(n))
 
@@ -373,16 +378,23 @@ def own_hand(m: Model) -> El:
         attrs["aria-label"] = label
         items.append(el("button", attrs, card_face(c, lang, "card"), badge, key=card_str(c)))
     n = len(items)
+    # Two rows (laid out as one on wide screens, see table.css): on a phone a long
+    # hand splits so that each card keeps a strip of at least 44 px to tap.
+    top = (n + 1) // 2 if n >= 7 else n
+    rows = [
+        el("div", {"class": "hand-row"}, items[:top], key="row0"),
+        el("div", {"class": "hand-row"}, items[top:], key="row1") if n > top else None,
+    ]
     return el(
         "div",
         {
-            "class": "hand hand-own",
+            "class": "hand hand-own" + (" two-rows" if n > top else ""),
             "role": "group",
             "aria-label": t(lang, "your_hand"),
-            "style": f"--n:{max(n, 1)}",
+            "style": f"--n:{max(n, 1)};--nr:{max(top, 1)}",
             "data-fly-seat": m.human,
         },
-        items,
+        rows,
         key="hand",
     )
 
