@@ -23,6 +23,13 @@
   }
 
   function snapshot(root) {
+    if (pending) {
+      // The last patch is not on screen yet: its "before" still holds (and reading
+      // positions now would force a layout of a page about to change again).
+      cancelAnimationFrame(pending);
+      pending = 0;
+      return;
+    }
     const cards = new Map();
     for (const el of root.querySelectorAll("[data-fly]")) {
       cards.set(el.dataset.fly, { el, rect: rectOf(el), parent: el.parentElement });
@@ -81,10 +88,24 @@
     anim.oncancel = () => el.remove();
   }
 
+  // The glue calls play() right after patching the DOM; the measuring and the
+  // animations run in the next animation frame, before it paints: the layout
+  // they need is the one the frame computes anyway, and the task that applied
+  // the player's input stays short.
   function play(root, opts) {
     const old = before;
     before = null;
     if (!old || (opts && opts.reduced)) return;
+    if (pending) cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      animate(root, old);
+    });
+  }
+
+  let pending = 0;
+
+  function animate(root, old) {
     const seatsNow = new Map();
     for (const el of root.querySelectorAll("[data-fly-seat]")) {
       seatsNow.set(el.dataset.flySeat, { rect: rectOf(el), count: el.children.length });
@@ -108,7 +129,7 @@
       const from = el.dataset.from !== undefined ? old.seats.get(el.dataset.from) : null;
       const src = (from && from.rect) || (talon && talon.rect) || middleRect;
       if (!src) continue;
-      const i = parseInt(getComputedStyle(el).getPropertyValue("--i"), 10) || 0;
+      const i = parseInt((el.style.getPropertyValue("--i") || "0"), 10) || 0;
       fly(el, src, now, { fade: true, delay: from ? 0 : Math.min(i, 12) * 35, duration: 300 });
       fresh += 1;
     }

@@ -72,7 +72,7 @@ from .share import finished_record, parse_fragment, share_fragment
 from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
 from .view import Model, Notice, default_names, stepper_values, table_attrs
 
-PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think")
+PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
 
 # One slice of AI thinking between yields to the page. A slice overruns by at most
 # one unit of work (~2.5x slower in Pyodide than CPython), so 25 ms keeps the main
@@ -146,6 +146,7 @@ class Table:
         nav = str(getattr(window.navigator, "language", "en") or "en")
         self.ui.lang = normalize_lang(self.params.get("lang") or stored_lang or nav)
         fast = self.params.get("speed") == "fast"
+        self.timing = self.params.get("debug") == "timing"  # render timings in the console
         self.bot_delay = 0.05 if fast else 0.7
         self.trick_delay = 0.1 if fast else 1.2
         self.ai_budget_ms = float(
@@ -175,6 +176,8 @@ class Table:
                 window.matchMedia("(prefers-reduced-motion: reduce)").matches
             )
         self.patcher = Patcher(document, self.root)
+        self._focus_pending = False
+        self._focus_proxy = create_proxy(self._focus)
         self._proxies = [
             (self.root, "click", create_proxy(self.on_click)),
             (self.root, "change", create_proxy(self.on_change)),
@@ -303,14 +306,18 @@ class Table:
 
     def render(self) -> None:
         """Patch the page to the current state."""
+        t0 = time.perf_counter()
         m, children = build(self.session, self.ui)
+        t1 = time.perf_counter()
         motion = self._motion()
         if motion is not None:
             try:
                 motion.snapshot(self.root)
             except Exception:
                 motion = None
+        t2 = time.perf_counter()
         self.patcher.render(children)
+        t3 = time.perf_counter()
         r = self.ui.replay
         if r is not None and self.ui.replay_data is not None:
             attrs = replay_attrs(m, r.step, self.ui.replay_data.steps)
@@ -322,12 +329,27 @@ class Table:
         self.root.setAttribute("data-follower", "1" if self.ui.follower else "0")
         self.root.setAttribute("data-version", str(self.session.version))
         document.documentElement.setAttribute("lang", self.ui.lang)
+        t4 = time.perf_counter()
         if motion is not None:
             try:
                 motion.play(self.root, to_js({"reduced": self.reduced_motion}))
             except Exception as e:
                 _log("motion:", e)
-        self._focus()
+        t5 = time.perf_counter()
+        # Focus after the frame's layout (moving focus forces one; see _focus).
+        if not self._focus_pending:
+            self._focus_pending = True
+            window.requestAnimationFrame(self._focus_proxy)
+        if self.timing:
+            ms = [
+                round((b - a) * 1000, 1)
+                for a, b in ((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5))
+            ]
+            total = round((time.perf_counter() - t0) * 1000, 1)
+            window.console.log(
+                f"render build {ms[0]} snapshot {ms[1]} patch {ms[2]} "
+                f"(created {self.patcher.created}) attrs {ms[3]} motion {ms[4]} total {total}"
+            )
 
     def _motion(self) -> Any:
         try:
@@ -336,8 +358,9 @@ class Table:
         except Exception:
             return None
 
-    def _focus(self) -> None:
+    def _focus(self, *_: Any) -> None:
         """Keep the focus on a sensible control after each change."""
+        self._focus_pending = False
         try:
             active = document.activeElement
             inside = bool(active) and bool(self.root.contains(active)) and active != self.root
