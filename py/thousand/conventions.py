@@ -1,6 +1,6 @@
 """House rules (conventions) of 1000: every entry of the catalogue, presets, JSON.
 
-Field names are the catalogue ids of ``CONVENTIONS.md``; defaults make up the
+Field names are the catalogue ids of ``docs/CONVENTIONS.md``; defaults make up the
 Classic preset. ``Conventions.from_json`` validates everything and raises one
 ``ConventionsError`` listing every problem found.
 

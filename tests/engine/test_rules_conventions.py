@@ -1,4 +1,4 @@
-"""The conventions catalogue (CONVENTIONS.md): every id, defaults, presets, validation.
+"""The conventions catalogue (docs/CONVENTIONS.md): every id, defaults, presets, validation.
 
 ConventionsError: unknown keys, wrong types, out-of-range values, contradictory
 combinations, and one error listing every problem.
