@@ -228,6 +228,7 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
         ],
         [
             _btn(t(lang, "replay_deal"), ui="replay-deal", cls="btn", data_deal=str(r.number)),
+            _btn(t(lang, "analysis"), ui="analysis", cls="btn"),
             _btn(t(lang, "share"), ui="share", cls="btn"),
             _btn(t(lang, "next_deal"), ui="next", cls="btn primary", data_autofocus="1"),
         ],

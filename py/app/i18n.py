@@ -18,6 +18,7 @@ LANGS = ("en", "ru", "uk", "pl")
 LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "pl": "Polski"}
 
 EN: dict[str, str] = {
+    "analysis_none": "Only a finished deal can be analysed.",
     "south": "South",
     "replay": "Replay",
     "replay_open": "All hands open",
@@ -260,6 +261,7 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "analysis_none": "Разобрать можно только сыгранную сдачу.",
     "south": "Юг",
     "replay": "Повтор",
     "replay_open": "Все карты открыты",
@@ -495,6 +497,7 @@ RU: dict[str, str] = {
 }
 
 UK: dict[str, str] = {
+    "analysis_none": "Розібрати можна лише зіграну роздачу.",
     "south": "Південь",
     "replay": "Повтор",
     "replay_open": "Усі карти відкриті",
@@ -730,6 +733,7 @@ UK: dict[str, str] = {
 }
 
 PL: dict[str, str] = {
+    "analysis_none": "Analizować można tylko zakończone rozdanie.",
     "south": "Południe",
     "replay": "Powtórka",
     "replay_open": "Wszystkie karty odkryte",

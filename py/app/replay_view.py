@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
 from thousand.record import Replay
 from thousand.scene import Scene
@@ -41,6 +40,7 @@ class ReplayUI:
     analysis: bool = False  # the post-deal analysis is asked for
     analysis_rows: list[str] = field(default_factory=list)  # its findings in words
     analysis_pct: int = -1  # its progress (-1: not running)
+    analysis_deal: int = -1  # the deal it is about
     embed: bool = False  # inside embed.html (no way back to a game)
 
 
@@ -133,6 +133,25 @@ def replay_attrs(m: Model, step: int, steps: int) -> dict[str, str]:
     }
 
 
+def analysis_section(lang: str, rows: list[str] | None, pct: int) -> El | None:
+    """The post-deal analysis (``data-analysis``): its progress and findings."""
+    if rows is None:
+        return None
+    progress = (
+        el("p", {"class": "analysis-progress", "role": "status"}, t(lang, "analysis_busy", pct=pct))
+        if pct >= 0
+        else None
+    )
+    return el(
+        "section",
+        {"class": "analysis", "data-analysis": "1", "aria-label": t(lang, "analysis")},
+        el("h3", {}, t(lang, "analysis")),
+        progress,
+        el("ul", {}, [el("li", {}, r) for r in rows]) if rows else None,
+        key="analysis",
+    )
+
+
 def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str) -> El:
     """Step controls, the step's caption and the analysis."""
     deal, _ = replay.locate(step)
@@ -194,25 +213,7 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
             ),
             None if ui.embed else _btn(t(lang, "replay_close"), ui="replay-close", cls="btn small"),
         ]
-    analysis: El | None = None
-    if ui.analysis:
-        rows: list[Any] = [el("li", {}, r) for r in ui.analysis_rows]
-        progress = (
-            el(
-                "p",
-                {"class": "analysis-progress", "role": "status"},
-                t(lang, "analysis_busy", pct=ui.analysis_pct),
-            )
-            if ui.analysis_pct >= 0
-            else None
-        )
-        analysis = el(
-            "section",
-            {"class": "analysis", "data-analysis": "1", "aria-label": t(lang, "analysis")},
-            progress,
-            el("ul", {}, rows) if rows else None,
-            key="analysis",
-        )
+    analysis = analysis_section(lang, ui.analysis_rows if ui.analysis else None, ui.analysis_pct)
     return el(
         "section",
         {"class": "replay-bar", "aria-label": t(lang, "replay")},

@@ -23,7 +23,7 @@ from .dom import El
 from .events import deal_events
 from .library import RuleSet, SavedGame, builtin_sets
 from .library_view import games_dialog, stats_dialog
-from .replay_view import ReplayUI, build_replay
+from .replay_view import ReplayUI, analysis_section, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
 from .session import Session
 from .view import HintRow, Model, Notice, default_names, notices, render
@@ -54,6 +54,8 @@ class Screen:
     stats: dict[str, Any] = field(default_factory=dict)
     confirm: str = ""  # a delete or reset waiting for its second click
     share_link: str = ""  # the link the share dialog offers
+    analysis: list[str] | None = None  # the summary's post-deal analysis in words
+    analysis_pct: int = -1
     replay: ReplayUI | None = None  # the replay view is up (the game waits behind it)
     replay_data: Replay | None = None
 
@@ -125,7 +127,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     if m.scene.phase is Phase.GAME_OVER:
         dialogs.append(game_over(m))
     elif m.summary is not None:
-        dialogs.append(summary(m))
+        dialogs.append(summary(m, [analysis_section(ui.lang, ui.analysis, ui.analysis_pct)]))
     if ui.dialog == "sheet":
         dialogs.append(sheet_dialog(m))
     elif ui.dialog == "log":

@@ -169,6 +169,7 @@ class Table:
         self.hint_task: Any = None
         self.file_task: Any = None
         self.replay_task: Any = None
+        self.analysis_task: Any = None
         self.wake = asyncio.Event()
         self.reduced_motion = False
         with contextlib.suppress(Exception):
@@ -578,6 +579,8 @@ class Table:
     def on_ui(self, ui: str, el: Any) -> None:
         """Table-level buttons."""
         if ui == "next":
+            self._stop_analysis()
+            self.ui.analysis = None
             self.session.acknowledge()
             self.ui.hold = ()
             self.persist()
@@ -736,6 +739,14 @@ class Table:
                     rec = None
                 if rec is not None:
                     self.open_replay(rec)
+        elif ui == "analysis" and r is None:
+            # On the deal summary: the deal just finished.
+            rec = finished_record(self.session.state)
+            if rec is not None and self.ui.analysis is None:
+                self.start_analysis(Replay(rec), -1, None)
+            elif self.ui.analysis is not None:
+                self._stop_analysis()
+                self.ui.analysis = None
         elif ui == "share":
             rec = finished_record(self.session.state)
             if r is not None and data is not None:
@@ -757,6 +768,7 @@ class Table:
             return
         elif ui == "replay-close":
             self._stop_autoplay()
+            self._stop_analysis()
             self.ui.replay = None
             self.ui.replay_data = None
             with contextlib.suppress(Exception):
@@ -785,7 +797,66 @@ class Table:
             r.sheet = not r.sheet
         elif ui == "analysis":
             r.analysis = not r.analysis
+            if not r.analysis:
+                self._stop_analysis()
+                r.analysis_deal = -1
+        if r is not None and data is not None and r.analysis:
+            deal = self._deal_at(data, r.step)  # the step that ends a deal shows that deal
+            if r.analysis_deal != deal:
+                self.start_analysis(data, deal, r)
         self.render()
+
+    @staticmethod
+    def _deal_at(data: Replay, step: int) -> int:
+        """The deal a replay step belongs to (a step ending a deal: that deal)."""
+        deal, k = data.locate(step)
+        return deal - 1 if k == 0 and step > 0 else deal
+
+    def start_analysis(self, data: Replay, deal: int, r: ReplayUI | None) -> None:
+        """Analyse a finished deal in slices; ``r`` None: for the deal summary."""
+        self._stop_analysis()
+        if r is not None:
+            r.analysis_deal = deal
+        self.analysis_task = asyncio.ensure_future(self._analyse(data, deal, r))
+
+    def _stop_analysis(self) -> None:
+        if self.analysis_task is not None and not self.analysis_task.done():
+            self.analysis_task.cancel()
+        self.analysis_task = None
+
+    async def _analyse(self, data: Replay, deal: int, r: ReplayUI | None) -> None:
+        from thousand.analysis import Analysis  # the solver: imported when first asked for
+
+        from .analysis_view import analysis_lines
+
+        lang = self.ui.lang
+        n = data.conventions.players
+        if r is not None:
+            names = default_names(n, r.seat if r.seat is not None else 0, lang, spectator=True)
+        else:
+            names = default_names(n, self.session.human, lang)
+
+        def show(rows: list[str], pct: int) -> None:
+            if r is not None:
+                r.analysis_rows, r.analysis_pct = rows, pct
+            else:
+                self.ui.analysis, self.ui.analysis_pct = rows, pct
+            self.render()
+
+        try:
+            an = Analysis(data, deal)
+        except ValueError:
+            show([t(lang, "analysis_none")], -1)
+            return
+        shown = -10
+        show([], 0)
+        while not an.step(max_ms=THINK_SLICE_MS):
+            await asyncio.sleep(0)
+            pct = int(an.progress() * 100)
+            if pct >= shown + 10:
+                shown = pct
+                show(analysis_lines(an.result(), names, lang), pct)
+        show(analysis_lines(an.result(), names, lang), -1)
 
     def _stop_autoplay(self) -> None:
         if self.ui.replay is not None:

@@ -84,3 +84,25 @@ def test_hostile_fragments_are_refused_in_words() -> None:
         got = parse_fragment(frag)
         assert got.record is None and got.error and len(got.error) < 200, frag[:30]
     assert parse_fragment("#step=-1&seat=7&lang=xx&autoplay=5").options == {}
+
+
+def test_the_analysis_speaks_every_language_without_notation() -> None:
+    import re
+
+    from app.analysis_view import analysis_lines
+    from thousand.analysis import Analysis
+
+    rec = _game(1, seed=11)
+    an = Analysis(Replay(rec), -1)
+    res = an.run()
+    names = ("South", "West", "East")
+    notation = re.compile(r"\b[9TJQKA][SCDH]\b|\b(give|play|declare) [0-9TJQKA]")
+    for lang in ("en", "ru", "uk", "pl"):
+        lines = analysis_lines(res, names, lang)
+        assert lines and all("{" not in x and not notation.search(x) for x in lines), lang
+    costly = [p for p in res.plays if p.lost > 0]
+    en = analysis_lines(res, names, "en")
+    assert sum(x.startswith("Trick ") for x in en) == len(
+        [p for p in res.plays if p.lost > 0 or p.outcome_changed]
+    )
+    assert costly or any("as well as perfect play" in x for x in en)
