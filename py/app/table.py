@@ -825,9 +825,12 @@ class Table:
         self.analysis_task = None
 
     async def _analyse(self, data: Replay, deal: int, r: ReplayUI | None) -> None:
+        t0 = time.perf_counter()
         from thousand.analysis import Analysis  # the solver: imported when first asked for
 
         from .analysis_view import analysis_lines
+
+        t1 = time.perf_counter()
 
         lang = self.ui.lang
         n = data.conventions.players
@@ -848,9 +851,20 @@ class Table:
         except ValueError:
             show([t(lang, "analysis_none")], -1)
             return
+        if self.timing:
+            t2 = time.perf_counter()
+            window.console.log(
+                f"analysis import {(t1 - t0) * 1000:.0f} ms, setup {(t2 - t1) * 1000:.0f} ms"
+            )
         shown = -10
         show([], 0)
-        while not an.step(max_ms=THINK_SLICE_MS):
+        while True:
+            s0 = time.perf_counter()
+            done = an.step(max_ms=THINK_SLICE_MS)
+            if self.timing and time.perf_counter() - s0 > 0.045:
+                window.console.log(f"analysis slice {(time.perf_counter() - s0) * 1000:.0f} ms")
+            if done:
+                break
             await asyncio.sleep(0)
             pct = int(an.progress() * 100)
             if pct >= shown + 10:
