@@ -28,17 +28,7 @@ from thousand.conventions import ConventionsError
 from .storage import RULES_KEY, RULESETS_KEY, SAVES_KEY, STATS_KEY, Aside, Store
 
 RULES_FORMAT = "thousand-rules"
-PRESET_ORDER = (
-    "classic",
-    "strict",
-    "family",
-    "golden_dark",
-    "two_players",
-    "four_players",
-    "russian",
-    "ukrainian",
-    "polish",
-)
+PRESET_ORDER = tuple(Conventions.PRESETS)  # the engine's order: classic first, regional last
 MAX_NAME = 60
 MAX_SETS = 50
 MAX_SAVES = 30

@@ -162,42 +162,27 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
     current = "open" if ui.seat is None else str(ui.seat)
     buttons: list[El | None] = []
     if ui.controls:
+        steps_ui = [
+            ("⇤", "step-first", "step_first", step == 0),
+            ("‹", "step-prev", "step_prev", step == 0),
+            ("›", "step-next", "step_next", step >= steps),
+            ("⇥", "step-last", "step_last", step >= steps),
+        ]
+        moves = [
+            _btn(icon, ui=name, cls="btn step", aria_label=t(lang, label), disabled=off)
+            for icon, name, label, off in steps_ui
+        ]
+        play = _btn(
+            "❚❚" if ui.playing else "▶",
+            ui="step-play",
+            cls="btn step primary",
+            aria_label=t(lang, "step_pause" if ui.playing else "step_play"),
+            aria_pressed="true" if ui.playing else "false",
+        )
         buttons = [
-            _btn(
-                "⇤",
-                ui="step-first",
-                cls="btn step",
-                aria_label=t(lang, "step_first"),
-                disabled=step == 0,
-            ),
-            _btn(
-                "‹",
-                ui="step-prev",
-                cls="btn step",
-                aria_label=t(lang, "step_prev"),
-                disabled=step == 0,
-            ),
-            _btn(
-                "❚❚" if ui.playing else "▶",
-                ui="step-play",
-                cls="btn step primary",
-                aria_label=t(lang, "step_pause" if ui.playing else "step_play"),
-                aria_pressed="true" if ui.playing else "false",
-            ),
-            _btn(
-                "›",
-                ui="step-next",
-                cls="btn step",
-                aria_label=t(lang, "step_next"),
-                disabled=step >= steps,
-            ),
-            _btn(
-                "⇥",
-                ui="step-last",
-                cls="btn step",
-                aria_label=t(lang, "step_last"),
-                disabled=step >= steps,
-            ),
+            *moves[:2],
+            play,
+            *moves[2:],
             el(
                 "select",
                 {"data-ui": "replay-view", "aria-label": t(lang, "replay_view")},

@@ -668,15 +668,7 @@ class Table:
             rules = base.id if same and base else t(self.ui.lang, "rules_custom")
         self._cancel()
         self._keep_current()
-        self.session = self._new_session(conv, rules)
-        self.ui.follower = False
-        self.ui.dialog = ""
-        self._reset_ui()
-        self.seen_events = (-1, 0)
-        self._announce(initial=True)
-        self.persist()
-        self.render()
-        self.schedule()
+        self._switch(self._new_session(conv, rules))
 
     # -- replay -------------------------------------------------------------------------
 

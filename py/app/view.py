@@ -162,6 +162,19 @@ def card_face(card: int | None, lang: str, cls: str = "card") -> El:
     )
 
 
+def backs(count: int, lang: str) -> list[El]:
+    """A hand of ``count`` cards seen from behind (keyed by position)."""
+    return [
+        el(
+            "div",
+            {"class": "hand-card back", "style": f"--i:{i}"},
+            card_face(None, lang),
+            key=f"b{i}",
+        )
+        for i in range(count)
+    ]
+
+
 def suit_span(suit: int) -> El:
     """A suit symbol coloured by suit."""
     return el("span", {"class": "suit red" if suit in RED_SUITS else "suit"}, SUIT_SYMBOLS[suit])
@@ -277,15 +290,7 @@ def opponent(m: Model, seat: int, pos: str) -> El:
         ]
         label = t(lang, "hand_of", name=name)
     else:
-        cards = [
-            el(
-                "div",
-                {"class": "hand-card back", "style": f"--i:{i}"},
-                card_face(None, lang),
-                key=f"b{i}",
-            )
-            for i in range(count)
-        ]
+        cards = backs(count, lang)
         label = t(lang, "cards_held", name=name, n=count)
     return el(
         "section",
@@ -336,15 +341,7 @@ def own_hand(m: Model) -> El:
     if m.between:
         cards: tuple[int, ...] = ()
     elif not sc.looked:
-        items = [
-            el(
-                "div",
-                {"class": "hand-card back", "style": f"--i:{i}"},
-                card_face(None, lang),
-                key=f"b{i}",
-            )
-            for i in range(st.count)
-        ]
+        items = backs(st.count, lang)
         cards = ()
     else:
         cards = st.cards or ()

@@ -396,20 +396,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize(
-    "preset",
-    [
-        "classic",
-        "strict",
-        "family",
-        "golden_dark",
-        "two_players",
-        "four_players",
-        "russian",
-        "ukrainian",
-        "polish",
-    ],
-)
+@pytest.mark.parametrize("preset", list(Conventions.PRESETS))
 def test_cli_play_reaches_a_winner(preset: str) -> None:
     out = run_cli("play", "--seed", "1", "--preset", preset)
     assert out.returncode == 0, out.stderr
