@@ -18,6 +18,7 @@ LANGS = ("en", "ru", "uk", "pl")
 LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "pl": "Polski"}
 
 EN: dict[str, str] = {
+    "embed_waiting": "Waiting for a game record…",
     "analysis_none": "Only a finished deal can be analysed.",
     "south": "South",
     "replay": "Replay",
@@ -261,6 +262,7 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "embed_waiting": "Ждём запись партии…",
     "analysis_none": "Разобрать можно только сыгранную сдачу.",
     "south": "Юг",
     "replay": "Повтор",
@@ -497,6 +499,7 @@ RU: dict[str, str] = {
 }
 
 UK: dict[str, str] = {
+    "embed_waiting": "Чекаємо на запис партії…",
     "analysis_none": "Розібрати можна лише зіграну роздачу.",
     "south": "Південь",
     "replay": "Повтор",
@@ -733,6 +736,7 @@ UK: dict[str, str] = {
 }
 
 PL: dict[str, str] = {
+    "embed_waiting": "Czekam na zapis gry…",
     "analysis_none": "Analizować można tylko zakończone rozdanie.",
     "south": "Południe",
     "replay": "Powtórka",

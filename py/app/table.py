@@ -64,7 +64,8 @@ from .library import (
     saved_games,
     user_sets,
 )
-from .replay_view import ReplayUI, replay_attrs
+from .replay_ctl import STEP_KEYS, ReplayControl, run_analysis
+from .replay_view import replay_attrs
 from .rules_view import RulesUI, set_name, set_value
 from .screen import Screen, build, rules_name
 from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
@@ -168,8 +169,8 @@ class Table:
         self.bot_task: Any = None
         self.hint_task: Any = None
         self.file_task: Any = None
-        self.replay_task: Any = None
-        self.analysis_task: Any = None
+        self.summary_task: Any = None
+        self.replay = ReplayControl(self.ui, self.render, self._timing_log)
         self.wake = asyncio.Event()
         self.reduced_motion = False
         with contextlib.suppress(Exception):
@@ -440,6 +441,9 @@ class Table:
             if ui == "lang":
                 self.set_lang(str(el.value))
                 return
+            if ui == "replay-view":
+                self.replay.set_view(str(el.value))
+                return
             if ui in ("import", "set-import"):
                 kind = "set" if ui == "set-import" else "game"
                 self.file_task = asyncio.ensure_future(self.read_file(el, kind))
@@ -490,16 +494,9 @@ class Table:
             ):
                 return
             if self.ui.replay is not None and not self.ui.dialog:
-                step_keys = {
-                    "ArrowLeft": "step-prev",
-                    "ArrowRight": "step-next",
-                    "Home": "step-first",
-                    "End": "step-last",
-                    " ": "step-play",
-                }
-                if key in step_keys:
+                if key in STEP_KEYS:
                     event.preventDefault()
-                    self.on_replay(step_keys[key], None)
+                    self.replay.act(STEP_KEYS[key])
                 return
             if self.ui.dialog or not self.session.human_to_act() or self.ui.follower:
                 return
@@ -579,7 +576,8 @@ class Table:
     def on_ui(self, ui: str, el: Any) -> None:
         """Table-level buttons."""
         if ui == "next":
-            self._stop_analysis()
+            if self.summary_task is not None and not self.summary_task.done():
+                self.summary_task.cancel()
             self.ui.analysis = None
             self.session.acknowledge()
             self.ui.hold = ()
@@ -681,26 +679,22 @@ class Table:
         if not fragment.startswith(("#record=", "#z=")):
             return
         got = parse_fragment(fragment)
+        opts = got.options
+        if "lang" in opts:
+            self.ui.lang = str(opts["lang"])
         if got.error or got.record is None:
             self.notice(t(self.ui.lang, "replay_bad", why=got.error or "—"), "error", "replay")
             return
-        opts = got.options
-        seat = opts.get("seat")
-        step = int(opts.get("step", 0))
-        opened = self.open_replay(got.record, step, None if opts.get("open") else seat)
-        if opened and "lang" in opts:
-            self.ui.lang = str(opts["lang"])
+        seat = None if opts.get("open") else opts.get("seat")
+        self.open_replay(got.record, int(opts.get("step", 0)), seat=seat)
 
-    def open_replay(self, record: Any, step: int = 0, seat: int | None = None) -> bool:
+    def open_replay(self, record: Any, step: int = 0, **options: Any) -> bool:
         """Show a record in the replay view (the game waits behind it)."""
-        try:
-            data = Replay(record)
-        except (RecordError, ValueError) as e:
-            self.notice(t(self.ui.lang, "replay_bad", why=str(e)[:200]), "error", "replay")
-            return False
         self._cancel()
-        self.ui.replay_data = data
-        self.ui.replay = ReplayUI(step=data.clamp(step), seat=seat)
+        error = self.replay.open(record, step, **options)
+        if error is not None:
+            self.notice(t(self.ui.lang, "replay_bad", why=error), "error", "replay")
+            return False
         self.ui.dialog = ""
         return True
 
@@ -711,17 +705,12 @@ class Table:
         data = self.ui.replay_data
         if ui in ("replay-deal", "replay-game"):
             rec = finished_record(self.session.state)
-            if rec is None:
+            if rec is None or not self.open_replay(rec):
                 return
-            step = 0
-            if ui == "replay-deal":
+            if ui == "replay-deal" and self.ui.replay is not None and self.ui.replay_data:
                 number = _int(el.getAttribute("data-deal"), 1, 10_000) or 1
-                if self.open_replay(rec) and self.ui.replay_data is not None:
-                    deal = min(number, self.ui.replay_data.deals) - 1
-                    step = self.ui.replay_data.deal_first_step(deal)
-                    self.ui.replay.step = step  # type: ignore[union-attr]
-            else:
-                self.open_replay(rec)
+                deal = min(number, self.ui.replay_data.deals) - 1
+                self.ui.replay.step = self.ui.replay_data.deal_first_step(deal)
         elif ui == "game-replay":
             game = next((g for g in self.ui.games if g.id == el.getAttribute("data-game")), None)
             if game is not None:
@@ -732,13 +721,7 @@ class Table:
                 if rec is not None:
                     self.open_replay(rec)
         elif ui == "analysis" and r is None:
-            # On the deal summary: the deal just finished.
-            rec = finished_record(self.session.state)
-            if rec is not None and self.ui.analysis is None:
-                self.start_analysis(Replay(rec), -1, None)
-            elif self.ui.analysis is not None:
-                self._stop_analysis()
-                self.ui.analysis = None
+            self.summary_analysis()
         elif ui == "share":
             rec = finished_record(self.session.state)
             if r is not None and data is not None:
@@ -756,13 +739,8 @@ class Table:
             with contextlib.suppress(Exception):
                 window.navigator.clipboard.writeText(self.ui.share_link)
             self.notice(t(lang, "share_copied"), "info", "share")
-        elif r is None or data is None:
-            return
         elif ui == "replay-close":
-            self._stop_autoplay()
-            self._stop_analysis()
-            self.ui.replay = None
-            self.ui.replay_data = None
+            self.replay.close()
             with contextlib.suppress(Exception):
                 window.history.replaceState(
                     None, "", str(window.location.pathname) + str(window.location.search)
@@ -770,118 +748,33 @@ class Table:
             self.render()
             self.schedule()
             return
-        elif ui in ("step-first", "step-prev", "step-next", "step-last"):
-            self._stop_autoplay()
-            r.step = {
-                "step-first": 0,
-                "step-prev": r.step - 1,
-                "step-next": r.step + 1,
-                "step-last": data.steps,
-            }[ui]
-            r.step = data.clamp(r.step)
-        elif ui == "step-play":
-            if r.playing:
-                self._stop_autoplay()
-            else:
-                r.playing = True
-                self.replay_task = asyncio.ensure_future(self._autoplay(data, r))
-        elif ui == "replay-sheet":
-            r.sheet = not r.sheet
-        elif ui == "analysis":
-            r.analysis = not r.analysis
-            if not r.analysis:
-                self._stop_analysis()
-                r.analysis_deal = -1
-        if r is not None and data is not None and r.analysis:
-            deal = self._deal_at(data, r.step)  # the step that ends a deal shows that deal
-            if r.analysis_deal != deal:
-                self.start_analysis(data, deal, r)
+        elif self.replay.act(ui):
+            return
         self.render()
 
-    @staticmethod
-    def _deal_at(data: Replay, step: int) -> int:
-        """The deal a replay step belongs to (a step ending a deal: that deal)."""
-        deal, k = data.locate(step)
-        return deal - 1 if k == 0 and step > 0 else deal
-
-    def start_analysis(self, data: Replay, deal: int, r: ReplayUI | None) -> None:
-        """Analyse a finished deal in slices; ``r`` None: for the deal summary."""
-        self._stop_analysis()
-        if r is not None:
-            r.analysis_deal = deal
-        self.analysis_task = asyncio.ensure_future(self._analyse(data, deal, r))
-
-    def _stop_analysis(self) -> None:
-        if self.analysis_task is not None and not self.analysis_task.done():
-            self.analysis_task.cancel()
-        self.analysis_task = None
-
-    async def _analyse(self, data: Replay, deal: int, r: ReplayUI | None) -> None:
-        t0 = time.perf_counter()
-        from thousand.analysis import Analysis  # the solver: imported when first asked for
-
-        from .analysis_view import analysis_lines
-
-        t1 = time.perf_counter()
-
-        lang = self.ui.lang
-        n = data.conventions.players
-        if r is not None:
-            names = default_names(n, r.seat if r.seat is not None else 0, lang, spectator=True)
-        else:
-            names = default_names(n, self.session.human, lang)
+    def summary_analysis(self) -> None:
+        """The deal summary's analysis of the deal just finished (again: hide it)."""
+        if self.summary_task is not None and not self.summary_task.done():
+            self.summary_task.cancel()
+        if self.ui.analysis is not None:
+            self.ui.analysis = None
+            return
+        rec = finished_record(self.session.state)
+        if rec is None:
+            return
+        names = default_names(self.session.n, self.session.human, self.ui.lang)
 
         def show(rows: list[str], pct: int) -> None:
-            if r is not None:
-                r.analysis_rows, r.analysis_pct = rows, pct
-            else:
-                self.ui.analysis, self.ui.analysis_pct = rows, pct
+            self.ui.analysis, self.ui.analysis_pct = rows, pct
             self.render()
 
-        try:
-            an = Analysis(data, deal)
-        except ValueError:
-            show([t(lang, "analysis_none")], -1)
-            return
+        self.summary_task = asyncio.ensure_future(
+            run_analysis(Replay(rec), -1, names, self.ui.lang, show, self._timing_log)
+        )
+
+    def _timing_log(self, text: str) -> None:
         if self.timing:
-            t2 = time.perf_counter()
-            window.console.log(
-                f"analysis import {(t1 - t0) * 1000:.0f} ms, setup {(t2 - t1) * 1000:.0f} ms"
-            )
-        shown = -10
-        show([], 0)
-        while True:
-            s0 = time.perf_counter()
-            done = an.step(max_ms=THINK_SLICE_MS)
-            if self.timing and time.perf_counter() - s0 > 0.045:
-                window.console.log(f"analysis slice {(time.perf_counter() - s0) * 1000:.0f} ms")
-            if done:
-                break
-            await asyncio.sleep(0)
-            pct = int(an.progress() * 100)
-            if pct >= shown + 10:
-                shown = pct
-                show(analysis_lines(an.result(), names, lang), pct)
-        show(analysis_lines(an.result(), names, lang), -1)
-
-    def _stop_autoplay(self) -> None:
-        if self.ui.replay is not None:
-            self.ui.replay.playing = False
-        if self.replay_task is not None and not self.replay_task.done():
-            self.replay_task.cancel()
-        self.replay_task = None
-
-    async def _autoplay(self, data: Replay, r: ReplayUI) -> None:
-        """Step forward every ``autoplay_ms`` until the end or a pause."""
-        while r.playing and self.ui.replay is r and r.step < data.steps:
-            await asyncio.sleep(r.autoplay_ms / 1000)
-            if not r.playing or self.ui.replay is not r:
-                return
-            r.step += 1
-            self.render()
-        r.playing = False
-        if self.ui.replay is r:
-            self.render()
+            window.console.log(text)
 
     def _keep_current(self) -> None:
         """Keep the game on the table among the saved games (a new one replaces it)."""
