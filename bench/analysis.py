@@ -66,16 +66,22 @@ def main() -> int:
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--slice", type=float, default=20.0, help="max_ms per step")
     ap.add_argument("--no-discards", action="store_true", help="skip the discard search")
+    ap.add_argument("--last", type=int, default=0, help="analyse only the last K deals")
     args = ap.parse_args()
     conv = Conventions.for_players(args.players, args.preset)
     state = Game(conv).new_initial_state(random.Random(args.seed))
     bot, rng = EasyBot(), random.Random(args.seed)
     while state.n_rows < args.deals and not state.is_terminal():
         state.apply_action(bot.act(state.observation(state.current_player()), rng))
-    t0 = time.perf_counter()
-    rp = Replay(make_record(state))
+    record = make_record(state)
+    t0, c0 = time.perf_counter(), cpu_time()
+    rp = Replay(record)
+    t1, c1 = time.perf_counter(), cpu_time()
+    rp.state(rp.steps // 2)
+    t2 = time.perf_counter()
     print(
-        f"replay of {rp.steps} steps ({rp.deals} deals): {(time.perf_counter() - t0) * 1000:.1f} ms"
+        f"Replay of {rp.steps} steps ({rp.deals} deals): {(t1 - t0) * 1000:.1f} ms "
+        f"({(c1 - c0) * 1000:.1f} cpu); the state at a step: {(t2 - t1) * 1000:.2f} ms"
     )
     play_wall: list[float] = []
     play_cpu: list[float] = []
@@ -83,7 +89,8 @@ def main() -> int:
     all_cpu: list[float] = []
     slices: list[float] = []
     slices_cpu: list[float] = []
-    for deal in range(rp.deals):
+    first = max(0, rp.deals - args.last) if args.last else 0
+    for deal in range(first, rp.deals):
         if not rp.deal_finished(deal):
             continue
         w0, c0 = time.perf_counter(), cpu_time()

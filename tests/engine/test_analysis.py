@@ -319,3 +319,30 @@ def test_only_finished_deals_are_analysed() -> None:
     with pytest.raises(ValueError, match="no such finished deal"):
         Analysis(rp, -2)
     assert analyse(rp, 0).kind == analyse(rp, -1).kind == "redeal"
+
+
+def test_a_kept_deal_start_gives_the_same_analysis_without_a_replay() -> None:
+    conv = Conventions()
+    state = Game(conv).new_initial_state(random.Random(30))
+    start = state.clone()
+    rng, easy, rnd = random.Random(30), EasyBot(), RandomBot()
+    while state.n_rows < 1:
+        obs = state.observation(state.current_player())
+        bot = rnd if state.phase is Phase.PLAY and rng.random() < 0.5 else easy
+        state.apply_action(bot.act(obs, rng))
+    a = Analysis.of_deal_start(start, state, discards=False).run()
+    b = Analysis.of_state(state, 0, discards=False).run()
+    assert a.kind == "play" and _strip(a) == _strip(b)
+    with pytest.raises(ValueError, match="start of a deal"):
+        Analysis.of_deal_start(_mid(start), state)
+    other = Game(conv).new_initial_state(random.Random(31))
+    with pytest.raises(ValueError, match="not finished"):
+        Analysis.of_deal_start(start, other)
+    with pytest.raises(ValueError, match="not the same game"):
+        Analysis.of_deal_start(other, state)
+
+
+def _mid(start: State) -> State:
+    s = start.clone()
+    s.apply_action(s.legal_actions()[0])
+    return s
