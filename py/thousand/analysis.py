@@ -466,12 +466,13 @@ class Analysis:
                 self._golden = st.golden_deal
             st.apply_action(a)
         self._n_plays = sum(1 for p in points if len(p.legal) > 1)
-        if self._want_discards and disc is not None:
+        redeal = self._row.kind == "redeal" or self._declarer < 0
+        if self._want_discards and disc is not None and not redeal:
             k = disc.hands[disc.declarer].bit_count()
             self._best.total = k * (k - 1) // 2 if self.conv.players == 2 else k * (k - 1)
         self._units_done += 1
         yield
-        if self._row.kind == "redeal" or self._declarer < 0:
+        if redeal:  # §4: nothing was played, nothing to analyse
             return
         # 1. perfect play from the actual hands after the discard
         if contract_state is not None:
