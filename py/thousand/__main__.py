@@ -1,8 +1,10 @@
-"""Command line: ``python -m thousand play|replay|fuzz|bench``.
+"""Command line: ``python -m thousand play|replay|diagram|fuzz|bench``.
 
 * ``play --seed S [--preset NAME] [--players N] [--bots easy,random,...]`` plays a
   whole game and prints the score sheet; the last line is ``winner: <seat>``.
 * ``replay FILE [--json]`` validates a record and prints each deal's result.
+* ``diagram FILE [--step N] [--open] [--seat S] [--lang en|ru|uk|pl]`` prints a
+  standalone SVG of the position after N actions of a record (default: the end).
 * ``fuzz --games N --seed S`` random games under random conventions; last line
   ``games: N, failures: F``.
 * ``bench [--seconds T] [--workers W]`` random-playout throughput; last line
@@ -105,6 +107,32 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_record(path: str) -> bytes:
+    """A record file's bytes (at most one byte over the limit: more is refused)."""
+    with open(path, "rb") as f:
+        return f.read(MAX_RECORD_BYTES + 1)
+
+
+def cmd_diagram(args: argparse.Namespace) -> int:
+    """Print the SVG diagram of a record's position after ``--step`` actions."""
+    from .diagram import render_record
+
+    try:
+        text = _read_record(args.file)
+    except OSError as e:
+        print(f"error: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    try:
+        svg = render_record(text, args.step, seat=args.seat, open_hands=args.open, lang=args.lang)
+    except (RecordError, ValueError) as e:
+        msg = (str(e).splitlines() or [type(e).__name__])[0]
+        print(f"error: {msg[:300]}", file=sys.stderr)
+        return 1
+    sys.stdout.buffer.write(svg.encode("utf-8"))
+    sys.stdout.flush()
+    return 0
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random games under random conventions; report invariant failures."""
     from .fuzz import run_fuzz
@@ -143,6 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     pr = sub.add_parser("replay", help="validate and replay a game record")
     pr.add_argument("file")
     pr.add_argument("--json", action="store_true")
+    pdg = sub.add_parser("diagram", help="an SVG diagram of a record's position")
+    pdg.add_argument("file")
+    pdg.add_argument("--step", type=int, help="actions applied (default: all)")
+    pdg.add_argument("--open", action="store_true", help="every hand face up")
+    pdg.add_argument("--seat", type=int, help="the seat at the bottom (default 0)")
+    pdg.add_argument("--lang", default="en", choices=("en", "ru", "uk", "pl"))
     pf = sub.add_parser("fuzz", help="random games checking invariants")
     pf.add_argument("--games", type=int, default=100)
     pf.add_argument("--seed", type=int, default=1)
@@ -161,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_play(args)
         if args.cmd == "replay":
             return cmd_replay(args)
+        if args.cmd == "diagram":
+            return cmd_diagram(args)
         if args.cmd == "fuzz":
             return cmd_fuzz(args)
         return cmd_bench(args)

@@ -74,11 +74,13 @@ from .cards import mask_points
 from .conventions import Conventions
 from .record import Replay, make_record
 from .scoring import declarer_made
+from .sheet import SheetRow
 from .state import Phase, State
 
 #: The solver's transposition table is cleared above this many entries: a
-#: bigger table would make a single dict resize a long main-thread task.
-TT_ENTRIES = 100_000
+#: bigger table makes one dict resize or clear a long main-thread task (clearing
+#: 100,000 entries took about 8 ms in Pyodide); the analysis needs no more.
+TT_ENTRIES = 50_000
 
 
 @dataclass(frozen=True)
@@ -203,16 +205,34 @@ class Analysis:
             deal = finished[deal]
         elif deal >= replay.deals or not replay.deal_finished(deal):
             raise ValueError(f"deal {deal + 1} is not a finished deal of the record")
+        self._setup(
+            replay.deal_state(deal),
+            replay.deal_actions(deal),
+            replay.final().rows[deal],
+            deal,
+            replay.deal_first_step(deal),
+            discards,
+            node_budget,
+        )
+
+    def _setup(
+        self,
+        start: State,
+        actions: tuple[int, ...],
+        row: SheetRow,
+        deal: int,
+        first_step: int,
+        discards: bool,
+        node_budget: int | None,
+    ) -> None:
         self.deal = deal
-        self.conv: Conventions = replay.conventions
+        self.conv: Conventions = start.conv
         self.rules = Rules.of(self.conv)
         self.solver = Solver(self.rules, max_entries=TT_ENTRIES)
-        self._replay = replay
-        self._first = replay.deal_first_step(deal)
-        self._actions = replay.deal_actions(deal)
-        self._start = replay.deal_state(deal)
-        final = replay.final()
-        self._row = final.rows[deal]
+        self._first = first_step
+        self._actions = actions
+        self._start = start
+        self._row = row
         self._want_discards = discards
         self._budget = node_budget
         self._slice_end: float | None = None
@@ -239,8 +259,43 @@ class Analysis:
     def of_state(
         cls, state: State, deal: int = -1, *, discards: bool = True, node_budget: int | None = None
     ) -> Analysis:
-        """The analysis of a deal of a game in progress (default: the last finished one)."""
+        """The analysis of a deal of a game in progress (default: the last finished one).
+
+        Replays the whole game (a 60-deal game: about 20 ms in CPython); a caller
+        that keeps the deal's start state uses ``of_deal_start`` instead.
+        """
         return cls(Replay(make_record(state)), deal, discards=discards, node_budget=node_budget)
+
+    @classmethod
+    def of_deal_start(
+        cls,
+        start: State,
+        later: State,
+        *,
+        discards: bool = True,
+        node_budget: int | None = None,
+    ) -> Analysis:
+        """The analysis of the deal that ``start`` (a copy kept when it was dealt, before
+        its first action) begins, finished in ``later`` (a later state of the same game)."""
+        deal = start.n_rows
+        if start.deal_actions or start.is_terminal():
+            raise ValueError("start must be a state at the start of a deal")
+        log = later.log
+        if later.n_rows <= deal or len(log) <= deal:
+            raise ValueError(f"deal {deal + 1} is not finished in the later state")
+        if log[deal]["hands"] != start.dealt_hands:
+            raise ValueError("the later state is not the same game")
+        an = cls.__new__(cls)
+        an._setup(
+            start.clone(),
+            tuple(log[deal]["actions"]),
+            later.rows[deal],
+            deal,
+            sum(len(d["actions"]) for d in log[:deal]),
+            discards,
+            node_budget,
+        )
+        return an
 
     # -- driving -------------------------------------------------------------------
 
@@ -412,12 +467,13 @@ class Analysis:
                 self._golden = st.golden_deal
             st.apply_action(a)
         self._n_plays = sum(1 for p in points if len(p.legal) > 1)
-        if self._want_discards and disc is not None:
+        redeal = self._row.kind == "redeal" or self._declarer < 0
+        if self._want_discards and disc is not None and not redeal:
             k = disc.hands[disc.declarer].bit_count()
             self._best.total = k * (k - 1) // 2 if self.conv.players == 2 else k * (k - 1)
         self._units_done += 1
         yield
-        if self._row.kind == "redeal" or self._declarer < 0:
+        if redeal:  # §4: nothing was played, nothing to analyse
             return
         # 1. perfect play from the actual hands after the discard
         if contract_state is not None:

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from helpers import deal, run
 
-from thousand import Conventions, Game, Phase, State, action_str, card_from_str
+from thousand import Conventions, Game, Phase, State, card_from_str
 from thousand import actions as A
 from thousand.analysis import Analysis, DealAnalysis, analyse, best_contract, threshold
 from thousand.bots import EasyBot, RandomBot
@@ -156,6 +156,7 @@ def test_a_redeal_has_nothing_to_analyse() -> None:
     run(state, "redeal")
     res = _analysis(state)
     assert res.kind == "redeal" and res.complete and res.max_points is None and res.plays == ()
+    assert res.discards_total == 0 and res.declarer == -1
 
 
 def test_best_contract_and_threshold_follow_bid_step_and_round_declarer() -> None:
@@ -277,8 +278,9 @@ def _strip(res: DealAnalysis) -> DealAnalysis:
 
 
 def test_results_do_not_depend_on_the_slices() -> None:
-    state = _game(Conventions(), seed=21, deals=1)
+    state = _game(Conventions(), seed=30, deals=1)
     whole = Analysis.of_state(state).run()
+    assert whole.kind == "play" and len(whole.plays) == 24 and whole.discards_checked == 90
     an = Analysis.of_state(state)
     seen = 0.0
     plays: tuple[Any, ...] = ()
@@ -307,11 +309,40 @@ def test_only_finished_deals_are_analysed() -> None:
     run(state, "pass; pass")
     with pytest.raises(ValueError, match="no such finished deal"):
         Analysis.of_state(state)
-    _finish(state, "give 9S 2; give AD 0; contract 200")
+    state = deal(
+        ["9S 9C JC 9D JD QD JS", "AH TH KH QH JH 9H AS", "TS KS QS TC KC QC AC"], "AD TD KD"
+    )
+    run(state, "redeal; pass")  # RULES §4: deal 1 redealt, deal 2 under way
     rp = Replay(make_record(state))
     with pytest.raises(ValueError, match="not a finished deal"):
         Analysis(rp, 1)
     with pytest.raises(ValueError, match="no such finished deal"):
         Analysis(rp, -2)
-    assert analyse(rp, 0, discards=False).kind == "play"
-    assert action_str(A.give(_card("9S"), 2)) == "give 9S 2"
+    assert analyse(rp, 0).kind == analyse(rp, -1).kind == "redeal"
+
+
+def test_a_kept_deal_start_gives_the_same_analysis_without_a_replay() -> None:
+    conv = Conventions()
+    state = Game(conv).new_initial_state(random.Random(30))
+    start = state.clone()
+    rng, easy, rnd = random.Random(30), EasyBot(), RandomBot()
+    while state.n_rows < 1:
+        obs = state.observation(state.current_player())
+        bot = rnd if state.phase is Phase.PLAY and rng.random() < 0.5 else easy
+        state.apply_action(bot.act(obs, rng))
+    a = Analysis.of_deal_start(start, state, discards=False).run()
+    b = Analysis.of_state(state, 0, discards=False).run()
+    assert a.kind == "play" and _strip(a) == _strip(b)
+    with pytest.raises(ValueError, match="start of a deal"):
+        Analysis.of_deal_start(_mid(start), state)
+    other = Game(conv).new_initial_state(random.Random(31))
+    with pytest.raises(ValueError, match="not finished"):
+        Analysis.of_deal_start(start, other)
+    with pytest.raises(ValueError, match="not the same game"):
+        Analysis.of_deal_start(other, state)
+
+
+def _mid(start: State) -> State:
+    s = start.clone()
+    s.apply_action(s.legal_actions()[0])
+    return s
