@@ -23,7 +23,7 @@ from .replay_view import ReplayUI
 from .view import default_names
 
 #: One slice of the analysis between yields to the page (as the bots' thinking).
-SLICE_MS = 25
+SLICE_MS = 15  # a slice overshoots to ~1.8x in Pyodide (bench/analysis.py)
 STEP_KEYS = {
     "ArrowLeft": "step-prev",
     "ArrowRight": "step-next",
