@@ -5,14 +5,19 @@
 //   data-stage="engine" | "ready" and, once it has taken over, data-ready="1".
 // - Puts any failure before that point on the page in words (#load-error),
 //   not only in the console.
-// - Starts PyScript (and the runtime downloads) only once the table has
-//   painted, so the first paint never waits for them on slow machines. The
-//   runtime files are preloaded in parallel then, which saves round trips on
-//   a real network (neutral on localhost; ?nopreload turns it off, for
+// - Starts Python only once the table has painted, so the first paint never
+//   waits for it: it imports static/interpreter.mjs, which starts Pyodide and
+//   our packages at once, and in the same moment adds PyScript
+//   (pyscript/core.js), which then runs the page on that interpreter. The
+//   runtime files are preloaded too, which saves round trips on a real
+//   network (neutral on localhost; ?nopreload turns it off, for
 //   bench/startup.py).
 // - Registers the service worker (offline play, COOP/COEP) once the table is
 //   ready, so its precaching never competes with the first load. Add ?nosw to
 //   the URL to skip it.
+// - Checks that the page, py/app and the engine are one build (their build
+//   ids: <meta name="thousand-build">, #table[data-build] and
+//   [data-engine-build]); a mix is reported in the console.
 (() => {
   "use strict";
 
@@ -54,6 +59,7 @@
       setBar(100);
       errorBox.hidden = true; // Python took over, so whatever was reported was not fatal
       table.removeAttribute("aria-busy");
+      checkBuild();
       registerServiceWorker();
     }
   }
@@ -121,6 +127,14 @@
     }
   }, 5000);
 
+  function checkBuild() {
+    const page = document.querySelector('meta[name="thousand-build"]')?.content;
+    const { build, engineBuild } = table.dataset;
+    if (page !== build || page !== engineBuild) {
+      console.warn(`Mixed builds: page ${page}, py/app ${build}, engine ${engineBuild}`);
+    }
+  }
+
   let swRequested = false;
   function registerServiceWorker() {
     if (swRequested || !("serviceWorker" in navigator) || /[?&]nosw\b/.test(location.search)) return;
@@ -134,7 +148,7 @@
       });
   }
 
-  // PyScript and the big runtime files, fetched in parallel once the table is on screen.
+  // The big runtime files, fetched in parallel with the interpreter module.
   const PRELOAD = [
     ["modulepreload", "pyodide/pyodide.mjs"],
     ["modulepreload", "pyodide/pyodide.asm.mjs"],
@@ -157,6 +171,19 @@
         }
         document.head.append(link);
       }
+    }
+    // The interpreter starts on import; PyScript imports the same module later.
+    import(new URL("static/interpreter.mjs", document.baseURI).href)
+      .then((module) => module.ready)
+      .catch((err) => fail(`Could not start Python: ${describe(err)}`));
+    // PyScript, its chunks fetched in parallel (build.sh lists them in
+    // <meta name="thousand-pyscript">) instead of one import after another.
+    const chunks = document.querySelector('meta[name="thousand-pyscript"]')?.content || "";
+    for (const chunk of chunks.split(" ").filter(Boolean)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = `pyscript/${chunk}`;
+      document.head.append(link);
     }
     const core = document.createElement("script");
     core.type = "module";
