@@ -14,6 +14,7 @@ under another key (never deleted) and a new game starts.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 from typing import Any, Protocol
@@ -64,6 +65,42 @@ class MemoryStorage:
         self.data.pop(key, None)
 
 
+AI_LEVELS = ("normal", "strong")
+
+
+class LazyBot:
+    """A Normal or Strong bot that imports ``thousand.ai`` on its first decision.
+
+    Keeps the AI (nearly half of the engine's code) out of the page's start-up.
+    """
+
+    def __init__(self, level: str) -> None:
+        self.name = level
+        self._bot: Any = None
+
+    def _real(self) -> Any:
+        if self._bot is None:
+            self._bot = make_bot(self.name)
+        return self._bot
+
+    def act(self, obs: Observation, rng: random.Random) -> int:
+        """The AI bot's action."""
+        return int(self._real().act(obs, rng))
+
+    def start(self, *args: Any, **kwargs: Any) -> Any:
+        """The AI bot's step-able decision (``Think``)."""
+        return self._real().start(*args, **kwargs)
+
+
+def new_bot(level: str) -> Bot:
+    """A bot by level name, as ``make_bot``, but AI levels load lazily (``LazyBot``)."""
+    if level in AI_LEVELS:
+        if importlib.util.find_spec("thousand.ai") is None:
+            raise ValueError(f"bot level {level!r} needs thousand.ai")
+        return LazyBot(level)
+    return make_bot(level)
+
+
 def conventions_for(players: int, preset: str) -> Conventions:
     """The conventions of a preset for a number of players (the barrel off for 2)."""
     return Conventions.for_players(players, preset if preset in PRESETS else "classic")
@@ -83,10 +120,10 @@ class Session:
         for s in range(state.n):
             if s != human:
                 try:
-                    self.bots[s] = make_bot(self.levels[s])
+                    self.bots[s] = new_bot(self.levels[s])
                 except ValueError:
                     self.levels[s] = "easy"
-                    self.bots[s] = make_bot("easy")
+                    self.bots[s] = new_bot("easy")
         self.bot_rng = random.Random(seed * 31 + len(state.rows))
         self.shown = shown  # sheet rows the player has seen summarised
 

@@ -164,7 +164,7 @@ class Table:
 
     @staticmethod
     def _available_levels() -> tuple[str, ...]:
-        from thousand.bots import make_bot
+        from .session import new_bot as make_bot  # AI levels: not imported until a bot moves
 
         out = []
         for lv in LEVELS:
