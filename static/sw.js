@@ -145,6 +145,12 @@ async function answer(request, version, options) {
   return isolated(hit || (await fetch(request)));
 }
 
+// For tests and bug reports: postMessage("version", [port]) answers with this
+// worker's build version on the port.
+self.addEventListener("message", (event) => {
+  if (event.data === "version") event.ports[0]?.postMessage(MANIFEST.version);
+});
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
