@@ -119,20 +119,22 @@ APP_WHL="$(compgen -G "$APP_DIR/thousand_app-*.whl" | head -n1)"
 
 # --- 5. Bytecode for Pyodide's Python -----------------------------------------
 # One Pyodide under node compiles whatever is not cached yet; a cache entry is
-# named after the hash of its input and of the compiler.
+# named after the hash of its input and of the compiler. The wheels get each
+# mod.pyc beside mod.py: the page imports them from the wheel files as they
+# are (zipimport; see static/interpreter.mjs).
 PYC="$CACHE/pyc"
 mkdir -p "$PYC"
 compiler="$(sha_of tools/pycompile.py tools/pyc.mjs node_modules/pyodide/package.json)"
 PYSCRIPT_STDLIB=node_modules/@pyscript/core/src/stdlib/pyscript.js
 [[ -f "$PYSCRIPT_STDLIB" ]] || die "@pyscript/core@$PYSCRIPT_VERSION has no src/stdlib/pyscript.js"
-pyc_path() { echo "$PYC/$(sha_of "$1")-$compiler-$2"; }  # pyc_path SRC NAME
-STDLIB_PYC="$(pyc_path node_modules/pyodide/python_stdlib.zip python_stdlib.zip)"
-ENGINE_PYC="$(pyc_path "$ENGINE_WHL" "$(basename "$ENGINE_WHL")")"
-APP_PYC="$(pyc_path "$APP_WHL" "$(basename "$APP_WHL")")"
-PYSCRIPT_PYC="$(pyc_path "$PYSCRIPT_STDLIB" stdlib-pyc.zip)"
+pyc_path() { echo "$PYC/$(sha_of "$2")-$compiler-$1-$3"; }  # pyc_path JOB SRC NAME
+STDLIB_PYC="$(pyc_path stdlib node_modules/pyodide/python_stdlib.zip python_stdlib.zip)"
+ENGINE_PYC="$(pyc_path zipwheel "$ENGINE_WHL" "$(basename "$ENGINE_WHL")")"
+APP_PYC="$(pyc_path zipwheel "$APP_WHL" "$(basename "$APP_WHL")")"
+PYSCRIPT_PYC="$(pyc_path tree "$PYSCRIPT_STDLIB" stdlib-pyc.zip)"
 pyc_jobs=()
 for job in "stdlib node_modules/pyodide/python_stdlib.zip $STDLIB_PYC" \
-           "wheel $ENGINE_WHL $ENGINE_PYC" "wheel $APP_WHL $APP_PYC" \
+           "zipwheel $ENGINE_WHL $ENGINE_PYC" "zipwheel $APP_WHL $APP_PYC" \
            "tree $PYSCRIPT_STDLIB $PYSCRIPT_PYC"; do
     read -r kind src out <<<"$job"
     [[ -f "$out" ]] || pyc_jobs+=(-- "$kind" "$src" "$out")

@@ -5,13 +5,15 @@
 //   data-stage="engine" | "ready" and, once it has taken over, data-ready="1".
 // - Puts any failure before that point on the page in words (#load-error),
 //   not only in the console.
-// - Starts Python only once the table has painted, so the first paint never
-//   waits for it: it imports static/interpreter.mjs, which starts Pyodide and
-//   our packages at once, and in the same moment adds PyScript
-//   (pyscript/core.js), which then runs the page on that interpreter. The
-//   runtime files are preloaded too, which saves round trips on a real
-//   network (neutral on localhost; ?nopreload turns it off, for
-//   bench/startup.py).
+// - Starts Python at once: it imports static/interpreter.mjs, which starts
+//   Pyodide and our packages (the build inlines this script at the end of
+//   the page, so that happens as soon as the HTML is parsed). The runtime
+//   files are preloaded too, which saves round trips on a real network
+//   (neutral on localhost; ?nopreload turns it off, for bench/startup.py).
+//   Once the table has painted it adds PyScript (pyscript/core.js), which
+//   then runs the page on that interpreter. Python's main-thread work only
+//   begins after the downloads and the wasm compile, so the first paint does
+//   not wait for it.
 // - Registers the service worker (offline play, COOP/COEP) once the table is
 //   ready, so its precaching never competes with the first load. Add ?nosw to
 //   the URL to skip it.
@@ -156,10 +158,11 @@
     ["preload", "pyodide/python_stdlib.zip", "fetch"],
     ["preload", "pyodide/pyodide-lock.json", "fetch"],
   ];
-  let started = false;
-  function startPython() {
-    if (started || failed) return;
-    started = true;
+  // Python first: the interpreter starts on import (PyScript imports the same
+  // module later). Its downloads and the wasm compile take long enough that
+  // the table paints before its main-thread work begins.
+  function startInterpreter() {
+    if (failed) return;
     if (!/[?&]nopreload\b/.test(location.search)) {
       for (const [rel, href, as] of PRELOAD) {
         const link = document.createElement("link");
@@ -172,12 +175,18 @@
         document.head.append(link);
       }
     }
-    // The interpreter starts on import; PyScript imports the same module later.
     import(new URL("static/interpreter.mjs", document.baseURI).href)
       .then((module) => module.ready)
       .catch((err) => fail(`Could not start Python: ${describe(err)}`));
-    // PyScript, its chunks fetched in parallel (build.sh lists them in
-    // <meta name="thousand-pyscript">) instead of one import after another.
+  }
+
+  // PyScript, once the table has painted; its chunks fetched in parallel
+  // (build.sh lists them in <meta name="thousand-pyscript">), not one import
+  // after another. It only has to be ready before the interpreter is.
+  let pyscriptStarted = false;
+  function startPyScript() {
+    if (pyscriptStarted || failed) return;
+    pyscriptStarted = true;
     const chunks = document.querySelector('meta[name="thousand-pyscript"]')?.content || "";
     for (const chunk of chunks.split(" ").filter(Boolean)) {
       const link = document.createElement("link");
@@ -190,21 +199,23 @@
     core.src = "pyscript/core.js";
     document.head.append(core);
   }
-  // Start once the table has painted (first-contentful-paint), or after 0.5 s
-  // at the latest; at once in a hidden tab, which does not paint.
+
+  startInterpreter();
+  // PyScript once the table has painted (first-contentful-paint), or after
+  // 0.5 s at the latest; at once in a hidden tab, which does not paint.
   const paintTiming = (window.PerformanceObserver?.supportedEntryTypes || []).includes("paint");
   if (document.visibilityState === "hidden") {
-    startPython();
+    startPyScript();
   } else if (paintTiming) {
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName("first-contentful-paint").length) {
         observer.disconnect();
-        setTimeout(startPython, 0);
+        setTimeout(startPyScript, 0);
       }
     }).observe({ type: "paint", buffered: true });
-    setTimeout(startPython, 500);
+    setTimeout(startPyScript, 500);
   } else {
-    requestAnimationFrame(() => setTimeout(startPython, 0));
+    requestAnimationFrame(() => setTimeout(startPyScript, 0));
   }
 
   new MutationObserver(render).observe(table, {

@@ -3,11 +3,16 @@
 // PyScript would import Pyodide and call loadPyodide() only after its own
 // ~140 KB had loaded and it had read its config; then it would install our
 // packages and fetch its scripts one after another. Instead, static/boot.js
-// imports this module as soon as the table has painted, and importing it
-// starts everything at once, in parallel with PyScript's own download:
+// imports this module as soon as the HTML is parsed, and importing it starts
+// everything at once, in parallel with PyScript's own download:
 //
-// - loadPyodide() with our two wheels from pyodide-lock.json ("thousand", the
-//   engine; "thousand-app", py/app), each byte-compiled for Pyodide's Python;
+// - loadPyodide() (the standard library in dist/ is byte-compiled);
+// - our two wheels, "thousand" (the engine) and "thousand-app" (py/app), as
+//   pyodide-lock.json names them, each checked against the lock's sha256.
+//   They go on sys.path as they are: zipimport reads the modules and the
+//   .pyc beside each (compiled by Pyodide's Python at build time) straight
+//   from the wheel, so nothing is unpacked (loadPackage's unpacking cost
+//   more than the imports themselves);
 // - the bytecode of PyScript's own Python package (pyscript/stdlib-pyc.zip),
 //   unpacked where PyScript writes that package, so its import at start-up
 //   skips compiling (checked-hash .pyc: used only for identical sources).
@@ -21,7 +26,9 @@ import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
 export { version };
 
 const PACKAGES = ["thousand", "thousand-app"];
+const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
+const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
 
 async function pyscriptBytecode() {
   try {
@@ -32,13 +39,32 @@ async function pyscriptBytecode() {
   }
 }
 
+const base64 = (hex) => btoa(String.fromCharCode(...hex.match(/../g).map((h) => parseInt(h, 16))));
+
+/** Our wheels' [file name, bytes], as the lock lists them (checked by its sha256). */
+async function wheels() {
+  const lock = await (await fetch(new URL("pyodide-lock.json", PYODIDE_DIR))).json();
+  return Promise.all(
+    PACKAGES.map(async (name) => {
+      const { file_name: file, sha256 } = lock.packages[name];
+      const url = new URL(file, PYODIDE_DIR);
+      const response = await fetch(url, { integrity: `sha256-${base64(sha256)}` });
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return [file, new Uint8Array(await response.arrayBuffer())];
+    }),
+  );
+}
+
 /** The interpreter, started when this module is first imported. */
 export const ready = (async () => {
   performance.mark("interpreter:start");
-  const [pyodide, pyc] = await Promise.all([
-    startPyodide({ packages: PACKAGES }),
-    pyscriptBytecode(),
-  ]);
+  const [pyodide, pyc, files] = await Promise.all([startPyodide(), pyscriptBytecode(), wheels()]);
+  pyodide.FS.mkdirTree(SITE);
+  const paths = files.map(([file, bytes]) => {
+    pyodide.FS.writeFile(`${SITE}/${file}`, bytes);
+    return `${SITE}/${file}`;
+  });
+  pyodide.pyimport("sys").path.extend(pyodide.toPy(paths));
   if (pyc) {
     pyodide.unpackArchive(pyc, "zip", { extractDir: "/home/pyodide/pyscript/__pycache__" });
   }

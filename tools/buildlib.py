@@ -20,9 +20,10 @@ Commands::
         Write the service worker with the precache manifest of DIST (every
         file with its sha256) and a version hash of its contents.
     python3 tools/buildlib.py page HTML SPRITE MAIN CONFIG OUT [--chunk NAME ...]
-        Write the page with its local stylesheets, the card back, the PyScript
-        entry script MAIN and the PyScript config CONFIG inlined, so the table
-        paints from the HTML alone and PyScript fetches neither; the PyScript
+        Write the page with its local stylesheets and scripts, the card back,
+        the PyScript entry script MAIN and the PyScript config CONFIG inlined,
+        so the table paints and boot.js runs from the HTML alone and PyScript
+        fetches neither script nor config; the PyScript
         chunks are listed in ``<meta name="thousand-pyscript">`` for
         static/boot.js to preload.
     python3 tools/buildlib.py payload DIST
@@ -233,8 +234,8 @@ def stamp_wheel(path: Path, package: str, build_id: str) -> None:
     """
     members = read_members(path)
     prefix = f"{package}/__pycache__/_build."
-    kept = {n: d for n, d in members.items() if n != f"{package}/_build.py"}
-    kept = {n: d for n, d in kept.items() if not n.startswith(prefix)}
+    old = (f"{package}/_build.py", f"{package}/_build.pyc")
+    kept = {n: d for n, d in members.items() if n not in old and not n.startswith(prefix)}
     source = (
         '"""The build this copy belongs to (written by tools/buildlib.py stamp)."""\n\n'
         f"BUILD = {build_id!r}\n"
@@ -319,11 +320,23 @@ def render_sw(template: str, version: str, files: Mapping[str, str]) -> str:
 
 STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
 PY_SCRIPT = re.compile(r'<script type="py" src="([^"]+)"([^>]*)></script>')
+CLASSIC_SCRIPT = re.compile(r'<script src="([^"]+)"></script>')
 
 
 def stylesheet_hrefs(html: str) -> list[str]:
     """Return the hrefs of the page's ``<link rel="stylesheet">`` tags, in order."""
     return STYLESHEET_LINK.findall(html)
+
+
+def script_srcs(html: str) -> list[str]:
+    """Return the srcs of the page's plain ``<script src=...></script>`` tags, in order."""
+    return CLASSIC_SCRIPT.findall(html)
+
+
+def _script_text(code: str) -> str:
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError("the script cannot sit inside <script> as it is")
+    return code.rstrip()
 
 
 def list_chunks(html: str, chunks: Iterable[str]) -> str:
@@ -357,14 +370,21 @@ def inline_config(html: str, name: str, config: Mapping[str, Any]) -> str:
     )
 
 
-def inline_page(html: str, stylesheets: Mapping[str, str], sprite: str, main: str = "") -> str:
-    """Return ``html`` with its stylesheets, card back and Python entry script inlined.
+def inline_page(
+    html: str,
+    stylesheets: Mapping[str, str],
+    sprite: str,
+    main: str = "",
+    scripts: Mapping[str, str] | None = None,
+) -> str:
+    """Return ``html`` with its stylesheets, scripts, card back and Python entry inlined.
 
     Every ``<link rel="stylesheet" href=H>`` with H in ``stylesheets`` becomes a
     ``<style>`` holding that text, in place, so the cascade order is unchanged.
     ``<use href="cards_svg/cards.svg#card-back">`` becomes ``href="#card-back"``
     and the back's ``<symbol>`` goes right after ``<body>``; faces still come
-    from the sprite file when the UI draws them. With ``main``, the one
+    from the sprite file when the UI draws them. Each ``<script src=S></script>``
+    with S in ``scripts`` holds that code instead. With ``main``, the one
     ``<script type="py" src=...>`` holds that code instead of its ``src`` (PyScript
     would fetch it only once Python is up, a round trip on the critical path).
     """
@@ -383,11 +403,15 @@ def inline_page(html: str, stylesheets: Mapping[str, str], sprite: str, main: st
         f' style="position:absolute">{match.group(0)}</svg>'
     )
     html = html.replace("<body>", f"<body>\n{holder}", 1)
+    for src, code in (scripts or {}).items():
+        tag = f'<script src="{src}"></script>'
+        if tag not in html:
+            raise ValueError(f"page lacks {tag}")
+        html = html.replace(tag, f"<script>\n{_script_text(code)}\n</script>", 1)
     if main:
-        if "</script" in main.lower() or "<!--" in main:
-            raise ValueError("the entry script cannot sit inside <script> as it is")
+        text = _script_text(main)
         html, count = PY_SCRIPT.subn(
-            lambda m: f'<script type="py"{m.group(2)}>\n{main.rstrip()}\n</script>', html, count=1
+            lambda m: f'<script type="py"{m.group(2)}>\n{text}\n</script>', html, count=1
         )
         if count != 1:
             raise ValueError('page lacks <script type="py" src="..."></script>')
@@ -456,12 +480,18 @@ def _cmd_page(args: argparse.Namespace) -> None:
         if "//" in href or not path.is_file():
             raise FileNotFoundError(f"stylesheet {href} is not a file of ours")
         sheets[href] = path.read_text()
+    scripts = {}
+    for src in script_srcs(html):
+        path = args.html.parent / src
+        if "//" in src or not path.is_file():
+            raise FileNotFoundError(f"script {src} is not a file of ours")
+        scripts[src] = path.read_text()
     main = args.main.read_text()
-    html = inline_page(html, sheets, args.sprite.read_text(), main)
+    html = inline_page(html, sheets, args.sprite.read_text(), main, scripts)
     html = inline_config(html, args.config.name, json.loads(args.config.read_text()))
     html = list_chunks(html, args.chunk)
     args.out.write_text(html)
-    inlined = [*sheets, "the card back", args.main.name, args.config.name]
+    inlined = [*sheets, *scripts, "the card back", args.main.name, args.config.name]
     print(f"  index.html: inlined {', '.join(inlined)}")
 
 

@@ -3,9 +3,9 @@
 //
 //     node tools/pyc.mjs JOB SRC OUT [-- JOB SRC OUT ...]
 //
-// JOB is stdlib | wheel | tree (see tools/pycompile.py). SRC and OUT are host
-// paths under the repository or the system temp folder (both are mounted into
-// Pyodide's file system at the same paths). A SRC ending in .js is a PyScript
+// JOB is stdlib | wheel | zipwheel | tree (see tools/pycompile.py). SRC and
+// OUT are host paths under the repository or the system temp folder (both are
+// mounted into Pyodide's file system at the same paths). A SRC ending in .js is a PyScript
 // stdlib module (@pyscript/core/src/stdlib/pyscript.js): its `pyscript/*.py`
 // texts, exactly as PyScript writes them at start-up, become the tree to compile.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -23,12 +23,13 @@ for (const host of new Set([root, fs.realpathSync(os.tmpdir())])) {
 }
 
 // Host paths resolved; a PyScript stdlib module becomes a folder of its texts.
-const JOBS = new Set(["stdlib", "wheel", "tree"]);
+const JOBS = new Set(["stdlib", "wheel", "zipwheel", "tree"]);
 const args = [];
 for (const [i, arg] of process.argv.slice(2).entries()) {
+  const isSource = JOBS.has(args[args.length - 1]);
   if (arg === "--" || JOBS.has(arg)) {
     args.push(arg);
-  } else if (arg.endsWith(".js")) {
+  } else if (isSource && arg.endsWith(".js")) {
     const { default: tree } = await import(pathToFileURL(path.resolve(arg)).href);
     const dir = `/pyscript-src-${i}`;
     py.FS.mkdirTree(dir);

@@ -97,11 +97,15 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def compile_wheel(src: Path, out: Path, source_only: Iterable[str] = SOURCE_ONLY) -> int:
+def compile_wheel(
+    src: Path, out: Path, source_only: Iterable[str] = SOURCE_ONLY, beside: bool = False
+) -> int:
     """Write ``out``: wheel ``src`` plus a ``__pycache__`` pyc for each of its modules.
 
     The sources stay (tracebacks show the lines). ``*.dist-info/RECORD`` gets
-    a line per added file. Returns the number of modules compiled.
+    a line per added file. Returns the number of modules compiled. With
+    ``beside``, each ``mod.pyc`` sits next to ``mod.py`` instead, where
+    zipimport looks when the wheel itself is on ``sys.path``.
     """
     tag = cache_tag()
     skip = tuple(source_only)
@@ -114,6 +118,8 @@ def compile_wheel(src: Path, out: Path, source_only: Iterable[str] = SOURCE_ONLY
             continue
         folder, _, base = name.rpartition("/")
         target = f"{folder + '/' if folder else ''}__pycache__/{base[:-3]}.{tag}.pyc"
+        if beside:
+            target = name + "c"
         if target not in contents:
             added.append((target, pyc(data, name)))
     records = [n for n in contents if n.endswith(".dist-info/RECORD")]
@@ -142,7 +148,17 @@ def compile_tree(src_dir: Path, out: Path) -> int:
     return len(sources)
 
 
-JOBS = {"stdlib": compile_stdlib, "wheel": compile_wheel, "tree": compile_tree}
+def compile_zipwheel(src: Path, out: Path) -> int:
+    """Write ``out``: wheel ``src`` with a ``mod.pyc`` beside each ``mod.py`` (for zipimport)."""
+    return compile_wheel(src, out, beside=True)
+
+
+JOBS = {
+    "stdlib": compile_stdlib,
+    "wheel": compile_wheel,
+    "zipwheel": compile_zipwheel,
+    "tree": compile_tree,
+}
 
 
 def main(argv: list[str]) -> int:

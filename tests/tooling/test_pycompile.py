@@ -14,7 +14,15 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from pycompile import CHECKED_HASH, UNCHECKED_HASH, compile_stdlib, compile_tree, compile_wheel, pyc
+from pycompile import (
+    CHECKED_HASH,
+    UNCHECKED_HASH,
+    compile_stdlib,
+    compile_tree,
+    compile_wheel,
+    compile_zipwheel,
+    pyc,
+)
 
 TAG = sys.implementation.cache_tag
 
@@ -83,6 +91,17 @@ def test_compile_wheel_adds_pycache_and_record_lines(tmp_path: Path) -> None:
     # The bytecode is what runs: change the source, the cached code still answers.
     (tmp_path / "site/pkgy/core.py").write_text("def twice(x):\n    return 0\n")
     assert run_isolated("import pkgy; print(pkgy.twice(21))", tmp_path / "site") == "42"
+
+
+def test_compile_zipwheel_is_imported_from_the_wheel_itself(tmp_path: Path) -> None:
+    """What the page does: the wheel on sys.path, zipimport reads mod.pyc beside mod.py."""
+    out = tmp_path / "pkgy-1.0-py3-none-any.whl"
+    assert compile_zipwheel(make_wheel(tmp_path / "src.whl"), out) == 2
+    names = zipfile.ZipFile(out).namelist()
+    assert "pkgy/core.pyc" in names and "pkgy/core.py" in names
+    assert "pkgy/_build.pyc" not in names
+    code = "import pkgy.core as m; print(m.twice(21), m.__spec__.origin.rsplit('/', 1)[1])"
+    assert run_isolated(code, out) == "42 core.pyc"
 
 
 def test_compile_tree_writes_checked_bytecode_for_a_pycache(tmp_path: Path) -> None:
