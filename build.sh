@@ -178,7 +178,7 @@ done
     "$STAGE/index.html" "${chunks[@]}"
 find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
 cp cards_svg/cards.svg "$STAGE/cards_svg/"
-cp bench/bare.html bench/install.html "$STAGE/bench/"
+cp bench/bare.html bench/install.html bench/pyscript.html "$STAGE/bench/"
 
 find "$STAGE" -name '*.map' -delete
 "$PYTHON" tools/buildlib.py stamp "$STAGE" ${BUILD_ID:+"$BUILD_ID"}

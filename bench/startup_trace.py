@@ -26,8 +26,11 @@ from serve import start_server  # noqa: E402
 
 PROBE = """
 window.__events = [];
-addEventListener("py:progress", (e) => __events.push(["progress: " + e.detail, performance.now()]));
-addEventListener("py:ready", () => __events.push(["event: py:ready", performance.now()]), true);
+const at = (name) => () => __events.push([name, performance.now()]);
+addEventListener("py:progress", (e) => at("progress: " + e.detail)());
+addEventListener("py:ready", at("event: py:ready"), true);
+addEventListener("DOMContentLoaded", at("event: DOMContentLoaded"));
+addEventListener("load", at("event: load"));
 new MutationObserver((records, obs) => {
   for (const r of records) {
     if (r.target.getAttribute && r.target.getAttribute("data-ready") === "1") {

@@ -6,14 +6,13 @@
 // - Puts any failure before that point on the page in words (#load-error),
 //   not only in the console.
 // - Starts Python at once: it imports static/interpreter.mjs, which starts
-//   Pyodide and our packages (the build inlines this script at the end of
-//   the page, so that happens as soon as the HTML is parsed). The runtime
-//   files are preloaded too, which saves round trips on a real network
-//   (neutral on localhost; ?nopreload turns it off, for bench/startup.py).
-//   Once the table has painted it adds PyScript (pyscript/core.js), which
-//   then runs the page on that interpreter. Python's main-thread work only
-//   begins after the downloads and the wasm compile, so the first paint does
-//   not wait for it.
+//   Pyodide and our packages, and adds PyScript (pyscript/core.js), which
+//   then runs the page on that interpreter (the build inlines this script at
+//   the end of the page, so that happens as soon as the HTML is parsed).
+//   Python's main-thread work only begins after the downloads and the wasm
+//   compile, so the table paints first. The big runtime files are not
+//   preloaded with <link> tags: those hold back the window's load event, and
+//   PyScript starts only after it (measured: Python ready 0.4 s later).
 // - Registers the service worker (offline play, COOP/COEP) once the table is
 //   ready, so its precaching never competes with the first load. Add ?nosw to
 //   the URL to skip it.
@@ -106,8 +105,15 @@
     },
     true,
   );
+  // A stray rejection (Pyodide's failed downloads end up as one) is
+  // reported naming the runtime files that cannot be fetched, if any.
+  const INTERPRETER = new URL("static/interpreter.mjs", document.baseURI).href;
   addEventListener("unhandledrejection", (event) => {
-    fail(`Could not start Python: ${describe(event.reason)}`);
+    if (failed || isReady()) return;
+    import(INTERPRETER)
+      .then((module) => module.explained(event.reason))
+      .catch(() => event.reason)
+      .then((reason) => fail(`Could not start Python: ${describe(reason)}`));
   });
   // PyScript reports Python exceptions through console.error (its stderr).
   const consoleError = console.error;
@@ -150,50 +156,30 @@
       });
   }
 
-  // The big runtime files, fetched in parallel with the interpreter module.
-  const PRELOAD = [
-    ["modulepreload", "pyodide/pyodide.mjs"],
-    ["modulepreload", "pyodide/pyodide.asm.mjs"],
-    ["preload", "pyodide/pyodide.asm.wasm", "fetch"],
-    ["preload", "pyodide/python_stdlib.zip", "fetch"],
-    ["preload", "pyodide/pyodide-lock.json", "fetch"],
-  ];
+  function modulePreload(href) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+
   // Python first: the interpreter starts on import (PyScript imports the same
-  // module later). Its downloads and the wasm compile take long enough that
-  // the table paints before its main-thread work begins.
+  // module later); pyodide.mjs, which it imports, is fetched alongside.
   function startInterpreter() {
     if (failed) return;
-    if (!/[?&]nopreload\b/.test(location.search)) {
-      for (const [rel, href, as] of PRELOAD) {
-        const link = document.createElement("link");
-        link.rel = rel;
-        link.href = href;
-        if (as) {
-          link.as = as;
-          link.crossOrigin = "anonymous";
-        }
-        document.head.append(link);
-      }
-    }
-    import(new URL("static/interpreter.mjs", document.baseURI).href)
+    modulePreload("pyodide/pyodide.mjs");
+    import(INTERPRETER)
       .then((module) => module.ready)
       .catch((err) => fail(`Could not start Python: ${describe(err)}`));
   }
 
-  // PyScript, once the table has painted; its chunks fetched in parallel
-  // (build.sh lists them in <meta name="thousand-pyscript">), not one import
-  // after another. It only has to be ready before the interpreter is.
-  let pyscriptStarted = false;
+  // PyScript, its chunks fetched in parallel (build.sh lists them in
+  // <meta name="thousand-pyscript">), not one import after another; it gets
+  // through its own start before Python's starts to occupy the main thread.
   function startPyScript() {
-    if (pyscriptStarted || failed) return;
-    pyscriptStarted = true;
+    if (failed) return;
     const chunks = document.querySelector('meta[name="thousand-pyscript"]')?.content || "";
-    for (const chunk of chunks.split(" ").filter(Boolean)) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = `pyscript/${chunk}`;
-      document.head.append(link);
-    }
+    for (const chunk of chunks.split(" ").filter(Boolean)) modulePreload(`pyscript/${chunk}`);
     const core = document.createElement("script");
     core.type = "module";
     core.src = "pyscript/core.js";
@@ -201,22 +187,7 @@
   }
 
   startInterpreter();
-  // PyScript once the table has painted (first-contentful-paint), or after
-  // 0.5 s at the latest; at once in a hidden tab, which does not paint.
-  const paintTiming = (window.PerformanceObserver?.supportedEntryTypes || []).includes("paint");
-  if (document.visibilityState === "hidden") {
-    startPyScript();
-  } else if (paintTiming) {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName("first-contentful-paint").length) {
-        observer.disconnect();
-        setTimeout(startPyScript, 0);
-      }
-    }).observe({ type: "paint", buffered: true });
-    setTimeout(startPyScript, 500);
-  } else {
-    requestAnimationFrame(() => setTimeout(startPyScript, 0));
-  }
+  startPyScript();
 
   new MutationObserver(render).observe(table, {
     attributes: true,

@@ -13,9 +13,10 @@
 //   .pyc beside each (compiled by Pyodide's Python at build time) straight
 //   from the wheel, so nothing is unpacked (loadPackage's unpacking cost
 //   more than the imports themselves);
-// - the bytecode of PyScript's own Python package (pyscript/stdlib-pyc.zip),
-//   unpacked where PyScript writes that package, so its import at start-up
-//   skips compiling (checked-hash .pyc: used only for identical sources).
+// - the bytecode of PyScript's own Python package (pyscript/stdlib-pyc.zip,
+//   entries stored), written where PyScript writes that package, so its
+//   import at start-up skips compiling (checked-hash .pyc: used only for
+//   identical sources).
 //
 // PyScript then imports this same module (one module instance per URL) and
 // calls loadPyodide() below, which hands it the interpreter already started.
@@ -30,12 +31,30 @@ const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
 const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
 
+/** [name, bytes] of each entry of a zip whose entries are stored (not deflated). */
+function storedEntries(buffer) {
+  const view = new DataView(buffer);
+  const entries = [];
+  for (let at = 0; at + 30 <= buffer.byteLength && view.getUint32(at, true) === 0x04034b50; ) {
+    const method = view.getUint16(at + 8, true);
+    const size = view.getUint32(at + 18, true);
+    const nameLength = view.getUint16(at + 26, true);
+    const extraLength = view.getUint16(at + 28, true);
+    const start = at + 30 + nameLength + extraLength;
+    if (method !== 0 || view.getUint16(at + 6, true) & 8) throw new Error("not a stored zip");
+    const name = new TextDecoder().decode(new Uint8Array(buffer, at + 30, nameLength));
+    entries.push([name, new Uint8Array(buffer, start, size)]);
+    at = start + size;
+  }
+  return entries;
+}
+
 async function pyscriptBytecode() {
   try {
     const response = await fetch(PYSCRIPT_PYC);
-    return response.ok ? await response.arrayBuffer() : null;
+    return response.ok ? storedEntries(await response.arrayBuffer()) : [];
   } catch {
-    return null; // only slower: PyScript's package then compiles from source
+    return []; // only slower: PyScript's package then compiles from source
   }
 }
 
@@ -55,19 +74,46 @@ async function wheels() {
   );
 }
 
+const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
+/**
+ * ``error``, or one naming the runtime files that cannot be fetched when that
+ * is the cause (Pyodide itself may only log a failed download and wait).
+ */
+export async function explained(error) {
+  const missing = [];
+  await Promise.all(
+    RUNTIME.map(async (file) => {
+      const url = new URL(file, PYODIDE_DIR).href;
+      try {
+        if (!(await fetch(url, { method: "HEAD", cache: "no-store" })).ok) missing.push(url);
+      } catch {
+        missing.push(url);
+      }
+    }),
+  );
+  if (!missing.length) return error;
+  return new Error(`Could not load ${missing.join(", ")}. Check the connection and try again.`);
+}
+
 /** The interpreter, started when this module is first imported. */
 export const ready = (async () => {
   performance.mark("interpreter:start");
-  const [pyodide, pyc, files] = await Promise.all([startPyodide(), pyscriptBytecode(), wheels()]);
+  const [pyodide, pyc, files] = await Promise.all([
+    startPyodide().catch(async (error) => Promise.reject(await explained(error))),
+    pyscriptBytecode(),
+    wheels(),
+  ]);
+  performance.mark("interpreter:pyodide");
   pyodide.FS.mkdirTree(SITE);
   const paths = files.map(([file, bytes]) => {
     pyodide.FS.writeFile(`${SITE}/${file}`, bytes);
     return `${SITE}/${file}`;
   });
   pyodide.pyimport("sys").path.extend(pyodide.toPy(paths));
-  if (pyc) {
-    pyodide.unpackArchive(pyc, "zip", { extractDir: "/home/pyodide/pyscript/__pycache__" });
-  }
+  const pycache = "/home/pyodide/pyscript/__pycache__";
+  pyodide.FS.mkdirTree(pycache);
+  for (const [name, bytes] of pyc) pyodide.FS.writeFile(`${pycache}/${name}`, bytes);
   performance.mark("interpreter:ready");
   return pyodide;
 })();

@@ -15,10 +15,13 @@ Jobs (several in one call, separated by ``--``)::
     wheel SRC.whl OUT.whl    the wheel plus __pycache__/*.pyc for each module
                              (unchecked hash), RECORD updated; _build.py is
                              left as source so a re-stamped build stays right
+    zipwheel SRC.whl OUT.whl as wheel, but each mod.pyc beside its mod.py,
+                             where zipimport finds it (the page puts the
+                             wheel itself on sys.path)
     tree SRC_DIR OUT.zip     SRC_DIR's *.py as a zip of NAME.<tag>.pyc files
                              (checked hash: used only while the source that
-                             PyScript writes is byte-identical), for unpacking
-                             into a __pycache__ folder
+                             PyScript writes is byte-identical), stored, for
+                             unpacking into a __pycache__ folder
 
 All outputs are deterministic: same input bytes, same output bytes.
 """
@@ -137,14 +140,20 @@ def compile_wheel(
 
 
 def compile_tree(src_dir: Path, out: Path) -> int:
-    """Write ``out``: a zip of ``NAME.<tag>.pyc`` (checked hash) for each ``src_dir/*.py``."""
+    """Write ``out``: a zip of ``NAME.<tag>.pyc`` (checked hash) for each ``src_dir/*.py``.
+
+    The entries are stored, not deflated, so the page writes them into its file
+    system straight from the bytes (static/interpreter.mjs), without Python.
+    """
     tag = cache_tag()
     sources = sorted(src_dir.glob("*.py"))
     with zipfile.ZipFile(out, "w") as zout:
         for path in sources:
             data = path.read_bytes()
             code = pyc(data, path.name, CHECKED_HASH)
-            zout.writestr(_entry(f"{path.stem}.{tag}.pyc"), code)
+            entry = _entry(f"{path.stem}.{tag}.pyc")
+            entry.compress_type = zipfile.ZIP_STORED
+            zout.writestr(entry, code)
     return len(sources)
 
 
