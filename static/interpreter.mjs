@@ -60,9 +60,15 @@ async function pyscriptBytecode() {
 
 const base64 = (hex) => btoa(String.fromCharCode(...hex.match(/../g).map((h) => parseInt(h, 16))));
 
+/** pyodide-lock.json, fetched once for Pyodide and for us. */
+const lockFile = fetch(new URL("pyodide-lock.json", PYODIDE_DIR)).then((response) => {
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  return response.json();
+});
+
 /** Our wheels' [file name, bytes], as the lock lists them (checked by its sha256). */
 async function wheels() {
-  const lock = await (await fetch(new URL("pyodide-lock.json", PYODIDE_DIR))).json();
+  const lock = await lockFile;
   return Promise.all(
     PACKAGES.map(async (name) => {
       const { file_name: file, sha256 } = lock.packages[name];
@@ -100,7 +106,9 @@ export async function explained(error) {
 export const ready = (async () => {
   performance.mark("interpreter:start");
   const [pyodide, pyc, files] = await Promise.all([
-    startPyodide().catch(async (error) => Promise.reject(await explained(error))),
+    startPyodide({ lockFileContents: lockFile, packageBaseUrl: PYODIDE_DIR.href }).catch(
+      async (error) => Promise.reject(await explained(error)),
+    ),
     pyscriptBytecode(),
     wheels(),
   ]);
