@@ -6,9 +6,14 @@
 #
 # Sources: @pyscript/core and pyodide from the npm registry (package.json +
 # package-lock.json, installed with `npm ci`), the micropip wheel from PyPI, the
-# `thousand` wheel built from pyproject.toml. Downloads are kept in .cache/ and
-# node_modules/, so a second run needs no network; the same inputs always give
-# the same dist/ (and so the same service-worker version).
+# `thousand` wheel built from pyproject.toml, the `thousand-app` wheel from
+# py/app. Every Python module the browser loads (Pyodide's standard library,
+# both wheels, PyScript's own package) is byte-compiled by Pyodide's Python
+# under node (tools/pyc.mjs), so the page never compiles Python at start-up.
+# Downloads and compiled files are kept in .cache/ and node_modules/, so a
+# second run needs no network; the same inputs always give the same dist/ (and
+# so the same build id and service-worker version). BUILD_ID=... overrides
+# the build id (by default a hash of dist's contents).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,7 +30,8 @@ PYTHON="${PYTHON:-python3}"
 # Files of the runtime packages that the page really loads (checked by the
 # browser tests, which fail on any 404). PyScript plugins we do not use are
 # switched off in py/app/pyscript.json and their chunks left out here.
-PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json)
+# python_stdlib.zip is not among them: dist/ gets the byte-compiled one.
+PYODIDE_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm pyodide-lock.json)
 PYSCRIPT_GLOBS=('core.js' 'core-*.js' 'error-*.js')
 
 say() { printf '==> %s\n' "$*"; }
@@ -103,16 +109,56 @@ ENGINE_WHL="$(compgen -G "$ENGINE_DIR/thousand-*.whl" | head -n1)"
 "$PYTHON" -c "import zipfile,sys; n=zipfile.ZipFile(sys.argv[1]).namelist(); sys.exit(0 if 'thousand/__init__.py' in n else 1)" "$ENGINE_WHL" \
     || echo "build.sh: warning: $(basename "$ENGINE_WHL") has no thousand/__init__.py yet" >&2
 
-# --- 4. Assemble dist/ in a staging dir, then swap --------------------------
+# --- 4. The app wheel (py/app, without main.py) -----------------------------
+APP_DIR="$CACHE/app"
+rm -rf "$APP_DIR"
+mkdir -p "$APP_DIR"
+ENGINE_VERSION="$("$PYTHON" -c "import sys; sys.path.insert(0, 'tools'); import buildlib, pathlib; print(buildlib.read_wheel(pathlib.Path(sys.argv[1])).version)" "$ENGINE_WHL")"
+"$PYTHON" tools/buildlib.py appwheel py/app "$ENGINE_VERSION" "$APP_DIR"
+APP_WHL="$(compgen -G "$APP_DIR/thousand_app-*.whl" | head -n1)"
+
+# --- 5. Bytecode for Pyodide's Python -----------------------------------------
+# One Pyodide under node compiles whatever is not cached yet; a cache entry is
+# named after the hash of its input and of the compiler. The wheels get each
+# mod.pyc beside mod.py: the page imports them from the wheel files as they
+# are (zipimport; see static/interpreter.mjs).
+PYC="$CACHE/pyc"
+mkdir -p "$PYC"
+compiler="$(sha_of tools/pycompile.py tools/pyc.mjs node_modules/pyodide/package.json)"
+PYSCRIPT_STDLIB=node_modules/@pyscript/core/src/stdlib/pyscript.js
+[[ -f "$PYSCRIPT_STDLIB" ]] || die "@pyscript/core@$PYSCRIPT_VERSION has no src/stdlib/pyscript.js"
+pyc_path() { echo "$PYC/$(sha_of "$2")-$compiler-$1-$3"; }  # pyc_path JOB SRC NAME
+STDLIB_PYC="$(pyc_path stdlib node_modules/pyodide/python_stdlib.zip python_stdlib.zip)"
+ENGINE_PYC="$(pyc_path zipwheel "$ENGINE_WHL" "$(basename "$ENGINE_WHL")")"
+APP_PYC="$(pyc_path zipwheel "$APP_WHL" "$(basename "$APP_WHL")")"
+PYSCRIPT_PYC="$(pyc_path tree "$PYSCRIPT_STDLIB" stdlib-pyc.zip)"
+pyc_jobs=()
+for job in "stdlib node_modules/pyodide/python_stdlib.zip $STDLIB_PYC" \
+           "zipwheel $ENGINE_WHL $ENGINE_PYC" "zipwheel $APP_WHL $APP_PYC" \
+           "tree $PYSCRIPT_STDLIB $PYSCRIPT_PYC"; do
+    read -r kind src out <<<"$job"
+    [[ -f "$out" ]] || pyc_jobs+=(-- "$kind" "$src" "$out")
+done
+if ((${#pyc_jobs[@]})); then
+    say "byte-compiling for Pyodide's Python (node tools/pyc.mjs)"
+    node tools/pyc.mjs "${pyc_jobs[@]:1}" || die "tools/pyc.mjs failed"
+fi
+find "$PYC" -type f -mtime +30 -delete  # old entries
+
+# --- 6. Assemble dist/ in a staging dir, then swap --------------------------
 say "assembling dist/"
 STAGE="$CACHE/dist.new"
 rm -rf "$STAGE"
-mkdir -p "$STAGE/pyodide" "$STAGE/pyscript" "$STAGE/static" "$STAGE/cards_svg" "$STAGE/py" "$STAGE/bench"
+mkdir -p "$STAGE/pyodide" "$STAGE/pyscript" "$STAGE/static" "$STAGE/cards_svg" "$STAGE/bench"
 
 for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" "$STAGE/pyodide/"; done
-cp "$MICROPIP_WHL" "$ENGINE_WHL" "$STAGE/pyodide/"
-"$PYTHON" tools/buildlib.py lock "$STAGE/pyodide/pyodide-lock.json" \
-    --keep micropip --wheel "$MICROPIP_WHL" --wheel "$ENGINE_WHL"
+cp "$STDLIB_PYC" "$STAGE/pyodide/python_stdlib.zip"
+cp "$MICROPIP_WHL" "$STAGE/pyodide/"
+cp "$ENGINE_PYC" "$STAGE/pyodide/$(basename "$ENGINE_WHL")"
+cp "$APP_PYC" "$STAGE/pyodide/$(basename "$APP_WHL")"
+"$PYTHON" tools/buildlib.py lock "$STAGE/pyodide/pyodide-lock.json" --keep micropip \
+    --wheel "$MICROPIP_WHL" --wheel "$STAGE/pyodide/$(basename "$ENGINE_WHL")" \
+    --wheel "$STAGE/pyodide/$(basename "$APP_WHL")"
 
 shopt -s nullglob
 for g in "${PYSCRIPT_GLOBS[@]}"; do
@@ -121,17 +167,22 @@ for g in "${PYSCRIPT_GLOBS[@]}"; do
     cp "${matches[@]}" "$STAGE/pyscript/"
 done
 shopt -u nullglob
+cp "$PYSCRIPT_PYC" "$STAGE/pyscript/stdlib-pyc.zip"
 
-"$PYTHON" tools/buildlib.py page index.html cards_svg/cards.svg "$STAGE/index.html"
+[[ -f cards_svg/cards.svg ]] || die "cards_svg/cards.svg is missing: run python3 cards_svg/make_cards.py"
+chunks=()
+for f in "$STAGE"/pyscript/*.js; do
+    [[ "$(basename "$f")" == core.js ]] || chunks+=(--chunk "$(basename "$f")")
+done
+"$PYTHON" tools/buildlib.py page index.html cards_svg/cards.svg py/app/main.py py/app/pyscript.json \
+    "$STAGE/index.html" "${chunks[@]}"
 "$PYTHON" tools/placeholder.py "$STAGE/index.html"
 find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
-[[ -f cards_svg/cards.svg ]] || die "cards_svg/cards.svg is missing: run python3 cards_svg/make_cards.py"
 cp cards_svg/cards.svg "$STAGE/cards_svg/"
-(cd py && find app -name '*.py' ! -path '*/__pycache__/*' -exec cp --parents {} "$STAGE/py/" \;)
-"$PYTHON" tools/buildlib.py config py/app/pyscript.json py/app "$STAGE/pyscript.json"
-cp bench/bare.html bench/install.html "$STAGE/bench/"
+cp bench/bare.html bench/install.html bench/pyscript.html "$STAGE/bench/"
 
 find "$STAGE" -name '*.map' -delete
+"$PYTHON" tools/buildlib.py stamp "$STAGE" ${BUILD_ID:+"$BUILD_ID"}
 "$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
 
 rm -rf "$DIST"

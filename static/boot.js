@@ -5,14 +5,20 @@
 //   data-stage="engine" | "ready" and, once it has taken over, data-ready="1".
 // - Puts any failure before that point on the page in words (#load-error),
 //   not only in the console.
-// - Starts PyScript (and the runtime downloads) only once the table has
-//   painted, so the first paint never waits for them on slow machines. The
-//   runtime files are preloaded in parallel then, which saves round trips on
-//   a real network (neutral on localhost; ?nopreload turns it off, for
-//   bench/startup.py).
+// - Starts Python at once: it imports static/interpreter.mjs, which starts
+//   Pyodide and our packages, and adds PyScript (pyscript/core.js), which
+//   then runs the page on that interpreter (the build inlines this script at
+//   the end of the page, so that happens as soon as the HTML is parsed).
+//   Python's main-thread work only begins after the downloads and the wasm
+//   compile, so the table paints first. The big runtime files are not
+//   preloaded with <link> tags: those hold back the window's load event, and
+//   PyScript starts only after it (measured: Python ready 0.4 s later).
 // - Registers the service worker (offline play, COOP/COEP) once the table is
 //   ready, so its precaching never competes with the first load. Add ?nosw to
 //   the URL to skip it.
+// - Checks that the page, py/app and the engine are one build (their build
+//   ids: <meta name="thousand-build">, #table[data-build] and
+//   [data-engine-build]); a mix is reported in the console.
 (() => {
   "use strict";
 
@@ -54,6 +60,7 @@
       setBar(100);
       errorBox.hidden = true; // Python took over, so whatever was reported was not fatal
       table.removeAttribute("aria-busy");
+      checkBuild();
       registerServiceWorker();
     }
   }
@@ -98,8 +105,15 @@
     },
     true,
   );
+  // A stray rejection (Pyodide's failed downloads end up as one) is
+  // reported naming the runtime files that cannot be fetched, if any.
+  const INTERPRETER = new URL("static/interpreter.mjs", document.baseURI).href;
   addEventListener("unhandledrejection", (event) => {
-    fail(`Could not start Python: ${describe(event.reason)}`);
+    if (failed || isReady()) return;
+    import(INTERPRETER)
+      .then((module) => module.explained(event.reason))
+      .catch(() => event.reason)
+      .then((reason) => fail(`Could not start Python: ${describe(reason)}`));
   });
   // PyScript reports Python exceptions through console.error (its stderr).
   const consoleError = console.error;
@@ -121,6 +135,14 @@
     }
   }, 5000);
 
+  function checkBuild() {
+    const page = document.querySelector('meta[name="thousand-build"]')?.content;
+    const { build, engineBuild } = table.dataset;
+    if (page !== build || page !== engineBuild) {
+      console.warn(`Mixed builds: page ${page}, py/app ${build}, engine ${engineBuild}`);
+    }
+  }
+
   let swRequested = false;
   function registerServiceWorker() {
     if (swRequested || !("serviceWorker" in navigator) || /[?&]nosw\b/.test(location.search)) return;
@@ -134,51 +156,38 @@
       });
   }
 
-  // PyScript and the big runtime files, fetched in parallel once the table is on screen.
-  const PRELOAD = [
-    ["modulepreload", "pyodide/pyodide.mjs"],
-    ["modulepreload", "pyodide/pyodide.asm.mjs"],
-    ["preload", "pyodide/pyodide.asm.wasm", "fetch"],
-    ["preload", "pyodide/python_stdlib.zip", "fetch"],
-    ["preload", "pyodide/pyodide-lock.json", "fetch"],
-  ];
-  let started = false;
-  function startPython() {
-    if (started || failed) return;
-    started = true;
-    if (!/[?&]nopreload\b/.test(location.search)) {
-      for (const [rel, href, as] of PRELOAD) {
-        const link = document.createElement("link");
-        link.rel = rel;
-        link.href = href;
-        if (as) {
-          link.as = as;
-          link.crossOrigin = "anonymous";
-        }
-        document.head.append(link);
-      }
-    }
+  function modulePreload(href) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+
+  // Python first: the interpreter starts on import (PyScript imports the same
+  // module later); pyodide.mjs, which it imports, is fetched alongside.
+  function startInterpreter() {
+    if (failed) return;
+    modulePreload("pyodide/pyodide.mjs");
+    import(INTERPRETER)
+      .then((module) => module.ready)
+      .catch((err) => fail(`Could not start Python: ${describe(err)}`));
+  }
+
+  // PyScript, its chunks fetched in parallel (build.sh lists them in
+  // <meta name="thousand-pyscript">), not one import after another; it gets
+  // through its own start before Python's starts to occupy the main thread.
+  function startPyScript() {
+    if (failed) return;
+    const chunks = document.querySelector('meta[name="thousand-pyscript"]')?.content || "";
+    for (const chunk of chunks.split(" ").filter(Boolean)) modulePreload(`pyscript/${chunk}`);
     const core = document.createElement("script");
     core.type = "module";
     core.src = "pyscript/core.js";
     document.head.append(core);
   }
-  // Start once the table has painted (first-contentful-paint), or after 0.5 s
-  // at the latest; at once in a hidden tab, which does not paint.
-  const paintTiming = (window.PerformanceObserver?.supportedEntryTypes || []).includes("paint");
-  if (document.visibilityState === "hidden") {
-    startPython();
-  } else if (paintTiming) {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName("first-contentful-paint").length) {
-        observer.disconnect();
-        setTimeout(startPython, 0);
-      }
-    }).observe({ type: "paint", buffered: true });
-    setTimeout(startPython, 500);
-  } else {
-    requestAnimationFrame(() => setTimeout(startPython, 0));
-  }
+
+  startInterpreter();
+  startPyScript();
 
   new MutationObserver(render).observe(table, {
     attributes: true,

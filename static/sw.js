@@ -1,54 +1,170 @@
-// Service worker for the 1000 table: offline play and cross-origin isolation.
+// Service worker for the 1000 table: offline play, cross-origin isolation, and
+// updates that never mix two builds in one page load.
 //
 // build.sh writes this file to dist/sw.js with the marker below replaced by
-// {"version": <hash of dist's contents>, "files": [every file of dist/]}.
-// - install: precache every file into a cache named after that version;
-// - activate: drop the caches of older versions, take over open pages;
-// - fetch: answer same-origin GETs from the cache (network as fallback),
-//   adding COOP/COEP headers as the mini-coi pattern does, so the page is
+// {"version": <hash of dist's contents>, "files": {"./url": "<sha256>", ...}}.
+//
+// One build per page load:
+// - install: every file of this build goes into a cache of its own,
+//   `thousand-<version>`, checked against its sha256. A file that does not
+//   match (a deploy half done, a stale proxy copy) fails the install, which
+//   the browser retries on a later visit; the old version stays in charge.
+//   Files that did not change are copied from the older version's cache.
+// - A navigation (opening or reloading the page) is answered from this
+//   worker's version, the newest complete one, and the new page (its client
+//   id) is recorded with that version, in memory and in the cache
+//   `thousand-pages`, so the record outlives this worker. Every later request
+//   of that page is answered from the page's own version, whichever worker
+//   answers it. So a new build takes over at a clean moment: the first
+//   navigation after its install has finished (skipWaiting is then harmless,
+//   so the update needs no second reload). Pages opened before keep their
+//   build to the end; a build's cache is deleted once no open page uses it.
+// - Responses carry COOP/COEP headers (the mini-coi pattern), so the page is
 //   cross-origin isolated even on hosts that cannot set headers.
-const MANIFEST = /*PRECACHE*/ { version: "dev", files: [] } /*END*/;
-const CACHE = `thousand-${MANIFEST.version}`;
+const MANIFEST = /*PRECACHE*/ { version: "dev", files: {} } /*END*/;
+const PREFIX = "thousand-";
+const CACHE = PREFIX + MANIFEST.version;
+const PAGES = PREFIX + "pages";
+const HASH_HEADER = "X-Thousand-Sha256";
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+const here = (path) => new URL(path, self.registration.scope).href;
+const pageKey = (clientId) => here(`__page__/${encodeURIComponent(clientId)}`);
+const isVersionCache = (key) => key.startsWith(PREFIX) && key !== PAGES;
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A response to keep: the body, its hash, and the isolation headers already set. */
+function keepable(response, body, hash) {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  headers.set(HASH_HEADER, hash);
+  return new Response(body, { status: 200, statusText: "OK", headers });
+}
+
+/** The same file (same hash) from an older version's cache, if one has it. */
+async function reusable(url, hash) {
+  for (const key of await caches.keys()) {
+    if (!isVersionCache(key) || key === CACHE) continue;
+    const hit = await (await caches.open(key)).match(url);
+    if (hit && hit.headers.get(HASH_HEADER) === hash) return hit;
+  }
+  return null;
+}
+
+/** The file from the network, as this build has it (revalidated, then refetched). */
+async function download(url, hash) {
+  for (const cache of ["no-cache", "reload"]) {
+    const response = await fetch(url, { cache });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    if ((await sha256(body)) === hash) return keepable(response, body, hash);
+  }
+  throw new Error(`${url} is not the file of build ${MANIFEST.version}`);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    Object.entries(MANIFEST.files).map(async ([path, hash]) => {
+      const url = here(path);
+      const have = await cache.match(url); // an earlier, interrupted install
+      if (have && have.headers.get(HASH_HEADER) === hash) return;
+      await cache.put(url, (await reusable(url, hash)) || (await download(url, hash)));
+    }),
+  );
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(MANIFEST.files.map((url) => new Request(url, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches
-      .keys()
-      .then((keys) => Promise.all(
-        keys.filter((key) => key.startsWith("thousand-") && key !== CACHE).map((key) => caches.delete(key)),
-      ))
-      .then(() => self.clients.claim()),
+// Which version each open page runs: client id -> version.
+const pages = new Map();
+
+async function remember(clientId, version) {
+  pages.set(clientId, version);
+  const store = await caches.open(PAGES);
+  await store.put(pageKey(clientId), new Response(version));
+}
+
+async function versionOf(clientId) {
+  if (!clientId) return MANIFEST.version;
+  if (!pages.has(clientId)) {
+    const hit = await (await caches.open(PAGES)).match(pageKey(clientId));
+    // A page this worker's predecessors never recorded: the current version.
+    pages.set(clientId, hit ? await hit.text() : MANIFEST.version);
+  }
+  return pages.get(clientId);
+}
+
+/** Drop the records of closed pages and the caches no open page uses. */
+async function cleanUp() {
+  const open = new Set(
+    (await self.clients.matchAll({ type: "all", includeUncontrolled: true })).map((c) => c.id),
   );
+  const inUse = new Set([CACHE]);
+  const store = await caches.open(PAGES);
+  for (const request of await store.keys()) {
+    const id = decodeURIComponent(request.url.split("/").pop());
+    if (open.has(id)) {
+      inUse.add(PREFIX + (await (await store.match(request)).text()));
+    } else {
+      pages.delete(id);
+      await store.delete(request);
+    }
+  }
+  for (const key of await caches.keys()) {
+    if (isVersionCache(key) && !inUse.has(key)) await caches.delete(key);
+  }
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(cleanUp());
 });
 
 function isolated(response) {
   if (!response || response.status === 0 || response.type === "opaque") return response;
+  if (response.headers.get(HASH_HEADER)) return response; // kept with its headers
   const headers = new Headers(response.headers);
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
-  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+async function answer(request, version, options) {
+  const hit =
+    (await (await caches.open(PREFIX + version)).match(request, options)) ||
+    (version !== MANIFEST.version && (await (await caches.open(CACHE)).match(request, options)));
+  return isolated(hit || (await fetch(request)));
+}
+
+// For tests and bug reports: postMessage("version", [port]) answers with this
+// worker's build version on the port.
+self.addEventListener("message", (event) => {
+  if (event.data === "version") event.ports[0]?.postMessage(MANIFEST.version);
+});
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   if (request.cache === "only-if-cached" && request.mode !== "same-origin") return;
-  const navigation = request.mode === "navigate";
-  event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: navigation }))
-      .then((hit) => hit || fetch(request))
-      .then(isolated),
-  );
+  if (request.mode === "navigate") {
+    // The new page runs this worker's version throughout.
+    if (event.resultingClientId) pages.set(event.resultingClientId, MANIFEST.version);
+    event.waitUntil(
+      (event.resultingClientId ? remember(event.resultingClientId, MANIFEST.version) : Promise.resolve())
+        .then(() => new Promise((resolve) => setTimeout(resolve, 3000))) // the old page unloads
+        .then(cleanUp),
+    );
+    event.respondWith(answer(request, MANIFEST.version, { ignoreSearch: true }));
+    return;
+  }
+  event.respondWith(versionOf(event.clientId).then((version) => answer(request, version)));
 });

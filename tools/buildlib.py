@@ -1,23 +1,31 @@
 """Helpers that ``build.sh`` calls to turn fetched files into an offline ``dist/``.
 
-Each step is a pure function on data (unit-tested in ``tests/build``) plus a
+Each step is a pure function on data (unit-tested in ``tests/tooling``) plus a
 thin command-line wrapper; ``build.sh`` only moves files and calls these.
 
 Commands::
 
+    python3 tools/buildlib.py appwheel APP_DIR VERSION OUT_DIR
+        Build the ``thousand-app`` wheel (import name ``app``) from the
+        modules under APP_DIR except ``main.py`` (the page runs that one).
     python3 tools/buildlib.py lock LOCK --keep micropip --wheel W.whl [--wheel ...]
         Rewrite a pyodide-lock.json in place: keep only the named packages
         and the given wheels (copied next to the lock beforehand), each with
         the sha256 of the file that is really there.
-    python3 tools/buildlib.py config SRC APP_DIR OUT
-        Write the PyScript config: SRC plus a ``files`` entry for every module
-        under APP_DIR (``./py/app/x.py`` -> ``./app/x.py`` in Pyodide's FS).
+    python3 tools/buildlib.py stamp DIST [BUILD_ID]
+        Write the build id (default: a hash of DIST's files) into an assembled
+        dist: ``<meta name="thousand-build">`` of index.html, ``_build.py`` of
+        our wheels, and their lock hashes.
     python3 tools/buildlib.py sw TEMPLATE DIST OUT
-        Write the service worker with the precache list of DIST and a version
-        hash of its contents.
-    python3 tools/buildlib.py page HTML SPRITE OUT
-        Write the page with its local stylesheets and the card back inlined,
-        so the table paints from the HTML alone (no request before first paint).
+        Write the service worker with the precache manifest of DIST (every
+        file with its sha256) and a version hash of its contents.
+    python3 tools/buildlib.py page HTML SPRITE MAIN CONFIG OUT [--chunk NAME ...]
+        Write the page with its local stylesheets and scripts, the card back,
+        the PyScript entry script MAIN and the PyScript config CONFIG inlined,
+        so the table paints and boot.js runs from the HTML alone and PyScript
+        fetches neither script nor config; the PyScript
+        chunks are listed in ``<meta name="thousand-pyscript">`` for
+        static/boot.js to preload.
     python3 tools/buildlib.py payload DIST
         Print the bytes of our own payload (everything but the runtime).
 """
@@ -25,6 +33,7 @@ Commands::
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -32,6 +41,7 @@ import sys
 import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -138,22 +148,134 @@ def rewrite_lock(
     return {**lock, "packages": dict(sorted(out.items()))}
 
 
-def app_files(
-    app_dir: Path, url_prefix: str = "./py/app", fs_prefix: str = "./app"
-) -> dict[str, str]:
-    """Map every ``.py`` module under ``app_dir`` from its URL to its path in Pyodide's FS."""
-    files = {}
+#: Fixed timestamp for the zip entries of the wheels we write (the zip epoch).
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+#: Our wheels: distribution name -> import package (the one ``stamp`` marks).
+OUR_WHEELS = {"thousand": "thousand", "thousand-app": "app"}
+#: The app wheel's distribution name and what it leaves out (the page runs main.py).
+APP_WHEEL = "thousand-app"
+APP_NOT_PACKAGED = ("main.py",)
+BUILD_META = re.compile(r'<meta name="thousand-build" content="[^"]*">')
+CHUNKS_META = re.compile(r'<meta name="thousand-pyscript" content="[^"]*">')
+BUILD_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+def _zip_entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, ZIP_DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def record_line(name: str, data: bytes) -> str:
+    """Return the ``RECORD`` line of a wheel member (urlsafe-base64 sha256, size)."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def write_wheel(path: Path, members: Mapping[str, bytes]) -> None:
+    """Write a wheel: ``members`` in the given order, then a fresh ``RECORD``.
+
+    The ``*.dist-info/RECORD`` member of ``members`` (if any) is replaced; the
+    result depends on the bytes alone (fixed timestamps), so a build repeats.
+    """
+    infos = [n for n in members if n.endswith(".dist-info/METADATA")]
+    if len(infos) != 1:
+        raise ValueError(f"{path.name}: a wheel needs exactly one .dist-info/METADATA")
+    record = infos[0].removesuffix("METADATA") + "RECORD"
+    lines = [record_line(n, d) for n, d in members.items() if n != record]
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, data in members.items():
+            if name != record:
+                zf.writestr(_zip_entry(name), data)
+        zf.writestr(_zip_entry(record), "\n".join([*lines, f"{record},,"]) + "\n")
+
+
+def read_members(path: Path) -> dict[str, bytes]:
+    """Return a zip's members in order, name -> bytes."""
+    with zipfile.ZipFile(path) as zf:
+        return {info.filename: zf.read(info) for info in zf.infolist()}
+
+
+def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
+    """Build the ``thousand-app`` wheel from the modules under ``app_dir``; return its path.
+
+    The page imports them as the package ``app`` from site-packages, installed
+    by ``loadPyodide`` from the lock like the engine, so PyScript fetches no
+    files one by one. ``main.py`` stays out: it is the page's script.
+    """
+    members: dict[str, bytes] = {}
     for path in sorted(app_dir.rglob("*.py")):
-        if "__pycache__" in path.parts:
+        rel = path.relative_to(app_dir)
+        if "__pycache__" in rel.parts or rel.as_posix() in APP_NOT_PACKAGED:
             continue
-        rel = path.relative_to(app_dir).as_posix()
-        files[f"{url_prefix}/{rel}"] = f"{fs_prefix}/{rel}"
-    return files
+        members[f"app/{rel.as_posix()}"] = path.read_bytes()
+    if "app/__init__.py" not in members:
+        raise ValueError(f"{app_dir} has no __init__.py")
+    dist_info = f"thousand_app-{version}.dist-info"
+    members[f"{dist_info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {APP_WHEEL}\nVersion: {version}\n"
+        "Summary: The 1000 table in the browser (py/app)\n"
+    ).encode()
+    members[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: tools/buildlib.py\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n"
+    )
+    members[f"{dist_info}/top_level.txt"] = b"app\n"
+    out = out_dir / f"thousand_app-{version}-py3-none-any.whl"
+    write_wheel(out, members)
+    return out
 
 
-def pyscript_config(source: Mapping[str, Any], files: Mapping[str, str]) -> dict[str, Any]:
-    """Return the PyScript config: ``source`` with ``files`` merged in (source wins)."""
-    return {**source, "files": {**files, **source.get("files", {})}}
+def stamp_wheel(path: Path, package: str, build_id: str) -> None:
+    """Rewrite wheel ``path`` so that ``package._build.BUILD == build_id``.
+
+    Any bytecode of an earlier ``_build.py`` goes (it would shadow the new one).
+    """
+    members = read_members(path)
+    prefix = f"{package}/__pycache__/_build."
+    old = (f"{package}/_build.py", f"{package}/_build.pyc")
+    kept = {n: d for n, d in members.items() if n not in old and not n.startswith(prefix)}
+    source = (
+        '"""The build this copy belongs to (written by tools/buildlib.py stamp)."""\n\n'
+        f"BUILD = {build_id!r}\n"
+    )
+    kept[f"{package}/_build.py"] = source.encode()
+    write_wheel(path, kept)
+
+
+def stamp_page(html: str, build_id: str) -> str:
+    """Return ``html`` with its ``<meta name="thousand-build">`` set to ``build_id``."""
+    tag = f'<meta name="thousand-build" content="{build_id}">'
+    out, count = BUILD_META.subn(tag, html, count=1)
+    if count != 1:
+        raise ValueError('page lacks <meta name="thousand-build" content="...">')
+    return out
+
+
+def stamp(dist: Path, build_id: str) -> list[str]:
+    """Write ``build_id`` into dist's page, our wheels and their lock entries.
+
+    Returns the wheel file names stamped. Used by ``build.sh`` and, to make a
+    second build of the same files, by the service-worker update test.
+    """
+    if not BUILD_ID.match(build_id):
+        raise ValueError(f"build id {build_id!r}: letters, digits, . _ - only")
+    page = dist / "index.html"
+    page.write_text(stamp_page(page.read_text(), build_id))
+    lock_path = dist / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    done = []
+    for name, package in OUR_WHEELS.items():
+        entry = lock["packages"].get(name)
+        if entry is None:
+            raise KeyError(f"pyodide-lock.json has no {name} entry")
+        wheel = lock_path.parent / entry["file_name"]
+        stamp_wheel(wheel, package, build_id)
+        entry["sha256"] = sha256_file(wheel)
+        done.append(wheel.name)
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return done
 
 
 def precache_list(dist: Path) -> list[str]:
@@ -169,6 +291,11 @@ def precache_list(dist: Path) -> list[str]:
     return urls
 
 
+def precache_manifest(dist: Path, urls: Iterable[str]) -> dict[str, str]:
+    """Return each precached URL with the sha256 of its file (``./`` is index.html)."""
+    return {url: sha256_file(dist / (url if url != "./" else "index.html")) for url in urls}
+
+
 def content_version(dist: Path, urls: Iterable[str]) -> str:
     """Return a short hash of the names and contents of ``urls`` in ``dist``."""
     digest = hashlib.sha256()
@@ -179,9 +306,12 @@ def content_version(dist: Path, urls: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def render_sw(template: str, version: str, urls: list[str]) -> str:
-    """Return ``template`` with its precache marker replaced by the manifest."""
-    manifest = json.dumps({"version": version, "files": urls}, indent=1)
+def render_sw(template: str, version: str, files: Mapping[str, str]) -> str:
+    """Return ``template`` with its precache marker replaced by the manifest.
+
+    The manifest is ``{"version": V, "files": {url: sha256}}``.
+    """
+    manifest = json.dumps({"version": version, "files": dict(files)}, indent=1)
     rendered, count = SW_MARKER.subn(lambda _: manifest, template, count=1)
     if count != 1:
         raise ValueError("service worker template lacks the /*PRECACHE*/ ... /*END*/ marker")
@@ -189,6 +319,8 @@ def render_sw(template: str, version: str, urls: list[str]) -> str:
 
 
 STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
+PY_SCRIPT = re.compile(r'<script type="py" src="([^"]+)"([^>]*)></script>')
+CLASSIC_SCRIPT = re.compile(r'<script src="([^"]+)"></script>')
 
 
 def stylesheet_hrefs(html: str) -> list[str]:
@@ -196,15 +328,66 @@ def stylesheet_hrefs(html: str) -> list[str]:
     return STYLESHEET_LINK.findall(html)
 
 
-def inline_page(html: str, stylesheets: Mapping[str, str], sprite: str) -> str:
-    """Return ``html`` with its stylesheets and the whole card sprite inlined.
+def script_srcs(html: str) -> list[str]:
+    """Return the srcs of the page's plain ``<script src=...></script>`` tags, in order."""
+    return CLASSIC_SCRIPT.findall(html)
+
+
+def _script_text(code: str) -> str:
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError("the script cannot sit inside <script> as it is")
+    return code.rstrip()
+
+
+def list_chunks(html: str, chunks: Iterable[str]) -> str:
+    """Return ``html`` with ``<meta name="thousand-pyscript">`` listing ``chunks``."""
+    names = " ".join(chunks)
+    if not re.fullmatch(r"[\w.-]*( [\w.-]+)*", names):
+        raise ValueError(f"odd chunk names: {names!r}")
+    out, count = CHUNKS_META.subn(f'<meta name="thousand-pyscript" content="{names}">', html, 1)
+    if count != 1:
+        raise ValueError('page lacks <meta name="thousand-pyscript" content="...">')
+    return out
+
+
+def inline_config(html: str, name: str, config: Mapping[str, Any]) -> str:
+    """Return ``html`` with the PyScript config file ``name`` given inline instead.
+
+    ``config="NAME"`` attributes get the JSON itself and ``<mpy-config src="NAME">``
+    elements hold it as text: PyScript reads both without a request.
+    """
+    text = json.dumps(config, separators=(",", ":"))
+    attr = f'config="{name}"'
+    element = re.compile(rf'<(py|mpy)-config src="{re.escape(name)}"([^>]*)></(py|mpy)-config>')
+    if attr not in html and not element.search(html):
+        raise ValueError(f"page does not use {name}")
+    html = html.replace(attr, f'config="{escape(text, quote=True)}"')
+    return element.sub(
+        lambda m: (
+            f"<{m.group(1)}-config{m.group(2)}>{escape(text, quote=False)}</{m.group(3)}-config>"
+        ),
+        html,
+    )
+
+
+def inline_page(
+    html: str,
+    stylesheets: Mapping[str, str],
+    sprite: str,
+    main: str = "",
+    scripts: Mapping[str, str] | None = None,
+) -> str:
+    """Return ``html`` with its stylesheets, scripts, card back and Python entry inlined.
 
     Every ``<link rel="stylesheet" href=H>`` with H in ``stylesheets`` becomes a
     ``<style>`` holding that text, in place, so the cascade order is unchanged.
     The sprite's symbols (every face and the back) go into one hidden ``<svg>``
     right after ``<body>`` and ``cards_svg/cards.svg#X`` references become
     ``#X``: card faces never wait for a request and never render blank when
-    the table redraws (the sprite costs no request at all).
+    the table redraws (the sprite costs no request at all). Each ``<script src=S></script>``
+    with S in ``scripts`` holds that code instead. With ``main``, the one
+    ``<script type="py" src=...>`` holds that code instead of its ``src`` (PyScript
+    would fetch it only once Python is up, a round trip on the critical path).
     """
     for href, css in stylesheets.items():
         link = f'<link rel="stylesheet" href="{href}">'
@@ -222,13 +405,25 @@ def inline_page(html: str, stylesheets: Mapping[str, str], sprite: str) -> str:
         f' style="position:absolute">{inner}</svg>'
     )
     html = html.replace("<body>", f"<body>\n{holder}", 1)
+    for src, code in (scripts or {}).items():
+        tag = f'<script src="{src}"></script>'
+        if tag not in html:
+            raise ValueError(f"page lacks {tag}")
+        html = html.replace(tag, f"<script>\n{_script_text(code)}\n</script>", 1)
+    if main:
+        text = _script_text(main)
+        html, count = PY_SCRIPT.subn(
+            lambda m: f'<script type="py"{m.group(2)}>\n{text}\n</script>', html, count=1
+        )
+        if count != 1:
+            raise ValueError('page lacks <script type="py" src="..."></script>')
     return html.replace("cards_svg/cards.svg#", "#")
 
 
 def payload_bytes(dist: Path) -> dict[str, int]:
     """Return bytes of our own files in dist/ by top-level entry (runtime and bench excluded).
 
-    Our own engine wheel counts even though it sits beside the runtime.
+    Our own wheels (engine, app) count even though they sit beside the runtime.
     """
     sizes: dict[str, int] = {}
     for path in dist.rglob("*"):
@@ -238,13 +433,19 @@ def payload_bytes(dist: Path) -> dict[str, int]:
         top = rel.parts[0]
         if top in NOT_PRECACHED_DIRS:
             continue
-        if top in RUNTIME_DIRS and not path.name.startswith("thousand-"):
+        ours = path.name.startswith("thousand")
+        if top in RUNTIME_DIRS and not ours:
             continue
         key = rel.as_posix() if len(rel.parts) == 1 else top + "/"
-        if path.name.startswith("thousand-"):
-            key = "engine wheel"
+        if ours:
+            key = "app wheel" if path.name.startswith("thousand_app-") else "engine wheel"
         sizes[key] = sizes.get(key, 0) + path.stat().st_size
     return sizes
+
+
+def _cmd_appwheel(args: argparse.Namespace) -> None:
+    out = app_wheel(args.app_dir, args.version, args.out_dir)
+    print(f"  app wheel: {out.name}")
 
 
 def _cmd_lock(args: argparse.Namespace) -> None:
@@ -259,16 +460,17 @@ def _cmd_lock(args: argparse.Namespace) -> None:
         print(f"  lock: {name} {entry['version']} {entry['file_name']} {entry['sha256'][:12]}")
 
 
-def _cmd_config(args: argparse.Namespace) -> None:
-    source = json.loads(args.source.read_text())
-    config = pyscript_config(source, app_files(args.app_dir))
-    args.out.write_text(json.dumps(config, indent=1) + "\n")
+def _cmd_stamp(args: argparse.Namespace) -> None:
+    build_id = args.build_id or content_version(args.dist, precache_list(args.dist))
+    wheels = stamp(args.dist, build_id)
+    print(f"  build {build_id}: index.html, {', '.join(wheels)}")
 
 
 def _cmd_sw(args: argparse.Namespace) -> None:
     urls = precache_list(args.dist)
     version = content_version(args.dist, urls)
-    args.out.write_text(render_sw(args.template.read_text(), version, urls))
+    manifest = precache_manifest(args.dist, urls)
+    args.out.write_text(render_sw(args.template.read_text(), version, manifest))
     print(f"  sw.js: version {version}, {len(urls)} files precached")
 
 
@@ -280,8 +482,19 @@ def _cmd_page(args: argparse.Namespace) -> None:
         if "//" in href or not path.is_file():
             raise FileNotFoundError(f"stylesheet {href} is not a file of ours")
         sheets[href] = path.read_text()
-    args.out.write_text(inline_page(html, sheets, args.sprite.read_text()))
-    print(f"  index.html: inlined {', '.join(sheets) or 'no stylesheet'} and the card back")
+    scripts = {}
+    for src in script_srcs(html):
+        path = args.html.parent / src
+        if "//" in src or not path.is_file():
+            raise FileNotFoundError(f"script {src} is not a file of ours")
+        scripts[src] = path.read_text()
+    main = args.main.read_text()
+    html = inline_page(html, sheets, args.sprite.read_text(), main, scripts)
+    html = inline_config(html, args.config.name, json.loads(args.config.read_text()))
+    html = list_chunks(html, args.chunk)
+    args.out.write_text(html)
+    inlined = [*sheets, *scripts, "the card back", args.main.name, args.config.name]
+    print(f"  index.html: inlined {', '.join(inlined)}")
 
 
 def _cmd_payload(args: argparse.Namespace) -> None:
@@ -295,16 +508,20 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch the sub-commands listed in the module docstring."""
     parser = argparse.ArgumentParser(description="dist/ build helpers")
     sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("appwheel")
+    p.add_argument("app_dir", type=Path)
+    p.add_argument("version")
+    p.add_argument("out_dir", type=Path)
+    p.set_defaults(func=_cmd_appwheel)
     p = sub.add_parser("lock")
     p.add_argument("lock", type=Path)
     p.add_argument("--keep", action="append", default=[])
     p.add_argument("--wheel", action="append", default=[])
     p.set_defaults(func=_cmd_lock)
-    p = sub.add_parser("config")
-    p.add_argument("source", type=Path)
-    p.add_argument("app_dir", type=Path)
-    p.add_argument("out", type=Path)
-    p.set_defaults(func=_cmd_config)
+    p = sub.add_parser("stamp")
+    p.add_argument("dist", type=Path)
+    p.add_argument("build_id", nargs="?", default="")
+    p.set_defaults(func=_cmd_stamp)
     p = sub.add_parser("sw")
     p.add_argument("template", type=Path)
     p.add_argument("dist", type=Path)
@@ -313,7 +530,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("page")
     p.add_argument("html", type=Path)
     p.add_argument("sprite", type=Path)
+    p.add_argument("main", type=Path)
+    p.add_argument("config", type=Path)
     p.add_argument("out", type=Path)
+    p.add_argument("--chunk", action="append", default=[])
     p.set_defaults(func=_cmd_page)
     p = sub.add_parser("payload")
     p.add_argument("dist", type=Path)

@@ -28,6 +28,7 @@ import functools
 import http.server
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,13 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         **EXTRA_TYPES,
     }
     quiet = False
+    on_request: Callable[[str], None] | None = None
+
+    def do_GET(self) -> None:
+        """Serve a file; tell ``on_request`` (tests count what reached the server)."""
+        if self.on_request is not None:
+            self.on_request(self.path)
+        super().do_GET()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -82,17 +90,34 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(root: Path, port: int = 0, *, quiet: bool = False) -> _Server:
-    """Return a server for ``root`` on 127.0.0.1:``port`` (0 picks a free port)."""
+def make_server(
+    root: Path,
+    port: int = 0,
+    *,
+    quiet: bool = False,
+    on_request: Callable[[str], None] | None = None,
+) -> _Server:
+    """Return a server for ``root`` on 127.0.0.1:``port`` (0 picks a free port).
+
+    ``root`` is looked up on every request, so it may be a symlink that is
+    switched to another build while serving (the service-worker update test).
+    """
     if not (root / "index.html").is_file():
         raise FileNotFoundError(f"{root}/index.html is missing: run ./build.sh first")
-    handler_class = type("DistHandler", (DistHandler,), {"quiet": quiet})
+    attrs = {"quiet": quiet, "on_request": staticmethod(on_request) if on_request else None}
+    handler_class = type("DistHandler", (DistHandler,), attrs)
     return _Server(("127.0.0.1", port), functools.partial(handler_class, directory=str(root)))
 
 
-def start_server(root: Path, port: int = 0, *, quiet: bool = True) -> tuple[_Server, str]:
+def start_server(
+    root: Path,
+    port: int = 0,
+    *,
+    quiet: bool = True,
+    on_request: Callable[[str], None] | None = None,
+) -> tuple[_Server, str]:
     """Serve ``root`` from a background thread; return the server and its base URL."""
-    server = make_server(root, port, quiet=quiet)
+    server = make_server(root, port, quiet=quiet, on_request=on_request)
     threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

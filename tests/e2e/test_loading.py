@@ -43,15 +43,18 @@ def test_missing_runtime_is_reported_in_words(page: Any) -> None:
     assert page.locator("#table").get_attribute("data-ready") is None
 
 
-def test_python_exception_at_start_is_reported_in_words(page: Any) -> None:
-    page.route(
-        "**/py/app/main.py",
-        lambda route: route.fulfill(
-            status=200,
-            content_type="text/plain",
-            body="raise RuntimeError('engine exploded on purpose')\n",
-        ),
-    )
+def test_python_exception_at_start_is_reported_in_words(page: Any, base_url: str) -> None:
+    """The page's Python (py/app/main.py, inlined by the build) raises before the table is ready."""
+
+    def broken_page(route: Any) -> None:
+        html = route.fetch().text()
+        start = html.index('<script type="py"')
+        body = html.index(">", start) + 1
+        end = html.index("</script>", body)
+        code = "\nraise RuntimeError('engine exploded on purpose')\n"
+        route.fulfill(status=200, content_type="text/html", body=html[:body] + code + html[end:])
+
+    page.route(base_url, broken_page)
     page.goto("/")
     error = page.locator("#load-error")
     error.wait_for(state="visible")

@@ -1,4 +1,4 @@
-"""tools/buildlib.py: the lock rewrite, the PyScript config, the service worker manifest."""
+"""tools/buildlib.py: lock rewrite, app wheel, build stamp, page inlining, SW manifest."""
 
 from __future__ import annotations
 
@@ -10,15 +10,20 @@ from pathlib import Path
 import pytest
 from buildlib import (
     Wheel,
-    app_files,
+    app_wheel,
     content_version,
+    inline_config,
     inline_page,
+    list_chunks,
     payload_bytes,
     precache_list,
-    pyscript_config,
+    precache_manifest,
+    read_members,
     read_wheel,
     render_sw,
     rewrite_lock,
+    stamp,
+    stamp_page,
     stylesheet_hrefs,
 )
 
@@ -89,30 +94,97 @@ def test_rewrite_lock_refuses_unknown_packages_and_missing_deps() -> None:
         rewrite_lock(lock, ["micropip"], [])
 
 
-def test_app_files_maps_every_module_into_the_app_package(tmp_path: Path) -> None:
-    (tmp_path / "views").mkdir()
-    for rel in ("main.py", "boot.py", "views/hand.py", "pyscript.json"):
-        (tmp_path / rel).write_text("")
-    assert app_files(tmp_path) == {
-        "./py/app/boot.py": "./app/boot.py",
-        "./py/app/main.py": "./app/main.py",
-        "./py/app/views/hand.py": "./app/views/hand.py",
-    }
+def test_app_wheel_packs_the_app_package_but_not_main(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    (app / "views").mkdir(parents=True)
+    for rel in ("__init__.py", "main.py", "boot.py", "views/hand.py", "pyscript.json"):
+        (app / rel).write_text(f"# {rel}\n")
+    wheel = app_wheel(app, "0.2.0", tmp_path)
+    assert wheel.name == "thousand_app-0.2.0-py3-none-any.whl"
+    members = read_members(wheel)
+    modules = sorted(n for n in members if not n.startswith("thousand_app-"))
+    assert modules == ["app/__init__.py", "app/boot.py", "app/views/hand.py"]
+    described = read_wheel(wheel)
+    assert (described.name, described.version, described.imports) == (
+        "thousand-app",
+        "0.2.0",
+        ("app",),
+    )
+    record = members["thousand_app-0.2.0.dist-info/RECORD"].decode()
+    assert "app/boot.py,sha256=" in record
+    assert app_wheel(app, "0.2.0", tmp_path / "..").read_bytes() == wheel.read_bytes()
 
 
-def test_pyscript_config_keeps_explicit_files() -> None:
-    source = {"packages": ["thousand"], "files": {"./x.json": "./x.json"}}
-    config = pyscript_config(source, {"./py/app/main.py": "./app/main.py"})
-    assert config["packages"] == ["thousand"]
-    assert config["files"] == {"./py/app/main.py": "./app/main.py", "./x.json": "./x.json"}
+def test_app_wheel_needs_a_package(tmp_path: Path) -> None:
+    (tmp_path / "boot.py").write_text("")
+    with pytest.raises(ValueError, match="__init__"):
+        app_wheel(tmp_path, "0.1.0", tmp_path)
 
 
-def test_precache_list_and_version(tmp_path: Path) -> None:
+def make_dist(root: Path) -> Path:
+    """A tiny dist: a page with the build meta, both wheels and their lock entries."""
+    (root / "pyodide").mkdir(parents=True)
+    (root / "index.html").write_text(
+        '<head><meta name="thousand-build" content="dev"></head><body></body>'
+    )
+    engine = make_wheel(root / "pyodide")
+    app = make_wheel(root / "pyodide", name="thousand_app")
+    lock = rewrite_lock(LOCK, ["micropip"], [read_wheel(engine), read_wheel(app)])
+    (root / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock))
+    return root
+
+
+def test_stamp_marks_page_wheels_and_lock(tmp_path: Path) -> None:
+    dist = make_dist(tmp_path)
+    names = stamp(dist, "build-a")
+    assert names == ["thousand-0.1.0-py3-none-any.whl", "thousand_app-0.1.0-py3-none-any.whl"]
+    assert '<meta name="thousand-build" content="build-a">' in (dist / "index.html").read_text()
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    for name, package in (("thousand", "thousand"), ("thousand-app", "app")):
+        wheel = dist / "pyodide" / lock["packages"][name]["file_name"]
+        members = read_members(wheel)
+        assert members[f"{package}/_build.py"].endswith(b"BUILD = 'build-a'\n")
+        assert lock["packages"][name]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+        record = members[f"{wheel.name.split('-')[0]}-0.1.0.dist-info/RECORD"].decode()
+        assert f"{package}/_build.py,sha256=" in record
+
+
+def test_stamp_again_replaces_the_id_and_its_bytecode(tmp_path: Path) -> None:
+    dist = make_dist(tmp_path)
+    stamp(dist, "build-a")
+    wheel = dist / "pyodide" / "thousand-0.1.0-py3-none-any.whl"
+    members = read_members(wheel)
+    members["thousand/__pycache__/_build.cpython-314.pyc"] = b"stale"
+    members["thousand/_build.pyc"] = b"stale"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    stamp(dist, "build-b")
+    members = read_members(wheel)
+    assert members["thousand/_build.py"].endswith(b"BUILD = 'build-b'\n")
+    assert not any("__pycache__/_build." in n for n in members)
+    assert "build-b" in (dist / "index.html").read_text()
+    assert "build-a" not in (dist / "index.html").read_text()
+
+
+def test_stamp_refuses_odd_ids_and_pages_without_the_meta(tmp_path: Path) -> None:
+    dist = make_dist(tmp_path)
+    with pytest.raises(ValueError, match="build id"):
+        stamp(dist, 'x" onload="alert(1)')
+    with pytest.raises(ValueError, match="thousand-build"):
+        stamp_page("<head></head>", "b1")
+
+
+def test_precache_list_manifest_and_version(tmp_path: Path) -> None:
     for rel in ("index.html", "sw.js", "bench/bare.html", "static/app.css"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(rel)
     urls = precache_list(tmp_path)
     assert urls == ["./", "./index.html", "./static/app.css"]
+    manifest = precache_manifest(tmp_path, urls)
+    page = hashlib.sha256(b"index.html").hexdigest()
+    assert manifest["./"] == manifest["./index.html"] == page
+    assert manifest["./static/app.css"] == hashlib.sha256(b"static/app.css").hexdigest()
     before = content_version(tmp_path, urls)
     assert before == content_version(tmp_path, urls)
     (tmp_path / "static/app.css").write_text("changed")
@@ -120,17 +192,17 @@ def test_precache_list_and_version(tmp_path: Path) -> None:
 
 
 def test_render_sw_replaces_the_marker_once() -> None:
-    template = 'const MANIFEST = /*PRECACHE*/ { version: "dev", files: [] } /*END*/;\n'
-    out = render_sw(template, "abc", ["./", "./index.html"])
+    template = 'const MANIFEST = /*PRECACHE*/ { version: "dev", files: {} } /*END*/;\n'
+    out = render_sw(template, "abc", {"./": "11", "./index.html": "11"})
     manifest = json.loads(out.split("= ", 1)[1].rstrip(";\n"))
-    assert manifest == {"version": "abc", "files": ["./", "./index.html"]}
+    assert manifest == {"version": "abc", "files": {"./": "11", "./index.html": "11"}}
     with pytest.raises(ValueError, match="marker"):
-        render_sw("no marker here", "abc", [])
+        render_sw("no marker here", "abc", {})
 
 
 def test_real_sw_template_has_the_marker() -> None:
     template = (Path(__file__).resolve().parents[2] / "static/sw.js").read_text()
-    assert "thousand-" in render_sw(template, "v1", ["./"])
+    assert "thousand-" in render_sw(template, "v1", {"./": "00"})
 
 
 def test_inline_page_embeds_stylesheets_and_the_whole_sprite() -> None:
@@ -151,6 +223,38 @@ def test_inline_page_embeds_stylesheets_and_the_whole_sprite() -> None:
     assert '<symbol id="card-QS"></symbol>' in out  # faces too: no request, no blank frame
 
 
+def test_inline_page_puts_the_entry_script_inline() -> None:
+    html = '<body>\n<script type="py" src="py/app/main.py" config="c.json"></script>\n</body>'
+    sprite = '<symbol id="card-back"></symbol>'
+    out = inline_page(html, {}, sprite, "import app\nprint(1)\n")
+    assert '<script type="py" config="c.json">\nimport app\nprint(1)\n</script>' in out
+    assert "main.py" not in out
+    with pytest.raises(ValueError, match="inside <script>"):
+        inline_page(html, {}, sprite, "x = '</script>'")
+
+
+def test_inline_config_replaces_both_references() -> None:
+    html = (
+        '<mpy-config src="pyscript.json" hidden></mpy-config>\n'
+        '<script type="py" config="pyscript.json">pass</script>'
+    )
+    out = inline_config(html, "pyscript.json", {"interpreter": "./i.mjs", "plugins": ["!a"]})
+    text = '{"interpreter":"./i.mjs","plugins":["!a"]}'
+    assert f"<mpy-config hidden>{text}</mpy-config>" in out
+    assert 'config="{&quot;interpreter&quot;:&quot;./i.mjs&quot;' in out
+    assert "pyscript.json" not in out
+    with pytest.raises(ValueError, match="does not use"):
+        inline_config("<body></body>", "pyscript.json", {})
+
+
+def test_list_chunks_fills_the_meta() -> None:
+    html = '<meta name="thousand-pyscript" content="">'
+    out = list_chunks(html, ["core-A1.js", "error-B2.js"])
+    assert out == '<meta name="thousand-pyscript" content="core-A1.js error-B2.js">'
+    with pytest.raises(ValueError, match="odd"):
+        list_chunks(html, ['x"><script>'])
+
+
 def test_inline_page_refuses_a_missing_link() -> None:
     with pytest.raises(ValueError, match="lacks"):
         inline_page("<body></body>", {"static/app.css": ""}, '<symbol id="card-back"></symbol>')
@@ -162,10 +266,16 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "static/app.css": 50,
         "pyodide/pyodide.asm.wasm": 9000,
         "pyodide/thousand-0.1.0-py3-none-any.whl": 30,
+        "pyodide/thousand_app-0.1.0-py3-none-any.whl": 20,
         "pyscript/core.js": 700,
         "bench/bare.html": 10,
     }
     for rel, size in files.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(b"x" * size)
-    assert payload_bytes(tmp_path) == {"index.html": 100, "static/": 50, "engine wheel": 30}
+    assert payload_bytes(tmp_path) == {
+        "index.html": 100,
+        "static/": 50,
+        "engine wheel": 30,
+        "app wheel": 20,
+    }

@@ -1,0 +1,135 @@
+"""tools/pycompile.py, run by this CPython (the build runs it inside Pyodide's Python).
+
+The bytecode is then this interpreter's own, so the outputs can be imported
+here: a compiled stdlib zip through zipimport, a compiled wheel from its
+``__pycache__``, PyScript's tree from a folder of sources.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from pycompile import (
+    CHECKED_HASH,
+    UNCHECKED_HASH,
+    compile_stdlib,
+    compile_tree,
+    compile_wheel,
+    compile_zipwheel,
+    pyc,
+)
+
+TAG = sys.implementation.cache_tag
+
+
+def flags_of(data: bytes) -> int:
+    assert data[:4] == importlib.util.MAGIC_NUMBER
+    return int.from_bytes(data[4:8], "little")
+
+
+def test_pyc_header_is_hash_based() -> None:
+    data = pyc(b"X = 1\n", "x.py")
+    assert flags_of(data) == UNCHECKED_HASH
+    assert data[8:16] == importlib.util.source_hash(b"X = 1\n")
+    assert flags_of(pyc(b"X = 1\n", "x.py", CHECKED_HASH)) == CHECKED_HASH
+
+
+def run_isolated(code: str, path: Path) -> str:
+    """Run ``code`` in a fresh interpreter with ``path`` first on sys.path."""
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(path)!r}); {code}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+def test_compile_stdlib_keeps_only_bytecode_and_data(tmp_path: Path) -> None:
+    src = tmp_path / "lib.zip"
+    with zipfile.ZipFile(src, "w") as zf:
+        zf.writestr("pkgx/__init__.py", "from .mod import VALUE\n")
+        zf.writestr("pkgx/mod.py", "VALUE = 41 + 1\n")
+        zf.writestr("pkgx/data.txt", "kept")
+        zf.writestr("py2only.py", "print 'old'\n")
+    out = tmp_path / "out.zip"
+    assert compile_stdlib(src, out) == 2
+    names = zipfile.ZipFile(out).namelist()
+    assert sorted(names) == ["pkgx/__init__.pyc", "pkgx/data.txt", "pkgx/mod.pyc", "py2only.py"]
+    assert run_isolated("import pkgx; print(pkgx.VALUE)", out) == "42"
+    assert compile_stdlib(src, tmp_path / "again.zip") == 2
+    assert (tmp_path / "again.zip").read_bytes() == out.read_bytes(), "deterministic"
+
+
+def make_wheel(path: Path) -> Path:
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("pkgy/__init__.py", "from .core import twice\n")
+        zf.writestr("pkgy/core.py", "def twice(x):\n    return 2 * x\n")
+        zf.writestr("pkgy/_build.py", "BUILD = 'b'\n")
+        zf.writestr("pkgy-1.0.dist-info/METADATA", "Name: pkgy\n")
+        zf.writestr("pkgy-1.0.dist-info/RECORD", "pkgy/__init__.py,sha256=x,1\n")
+    return path
+
+
+def test_compile_wheel_adds_pycache_and_record_lines(tmp_path: Path) -> None:
+    out = tmp_path / "out.whl"
+    assert compile_wheel(make_wheel(tmp_path / "pkgy-1.0-py3-none-any.whl"), out) == 2
+    with zipfile.ZipFile(out) as zf:
+        names = zf.namelist()
+        record = zf.read("pkgy-1.0.dist-info/RECORD").decode()
+        zf.extractall(tmp_path / "site")
+    assert f"pkgy/__pycache__/core.{TAG}.pyc" in names
+    assert f"pkgy/__pycache__/__init__.{TAG}.pyc" in names
+    assert not any("_build" in n and n.endswith(".pyc") for n in names), "left as source"
+    assert f"pkgy/__pycache__/core.{TAG}.pyc,sha256=" in record
+    assert "pkgy/core.py" in names, "sources stay for tracebacks"
+    # The bytecode is what runs: change the source, the cached code still answers.
+    (tmp_path / "site/pkgy/core.py").write_text("def twice(x):\n    return 0\n")
+    assert run_isolated("import pkgy; print(pkgy.twice(21))", tmp_path / "site") == "42"
+
+
+def test_compile_zipwheel_is_imported_from_the_wheel_itself(tmp_path: Path) -> None:
+    """What the page does: the wheel on sys.path, zipimport reads mod.pyc beside mod.py."""
+    out = tmp_path / "pkgy-1.0-py3-none-any.whl"
+    assert compile_zipwheel(make_wheel(tmp_path / "src.whl"), out) == 2
+    names = zipfile.ZipFile(out).namelist()
+    assert "pkgy/core.pyc" in names and "pkgy/core.py" in names
+    assert "pkgy/_build.pyc" not in names
+    code = "import pkgy.core as m; print(m.twice(21), m.__spec__.origin.rsplit('/', 1)[1])"
+    assert run_isolated(code, out) == "42 core.pyc"
+
+
+def test_compile_tree_writes_checked_bytecode_for_a_pycache(tmp_path: Path) -> None:
+    src = tmp_path / "pkgz"
+    src.mkdir()
+    (src / "__init__.py").write_text("from .util import NAME\n")
+    (src / "util.py").write_text("NAME = 'compiled'\n")
+    out = tmp_path / "pyc.zip"
+    assert compile_tree(src, out) == 2
+    with zipfile.ZipFile(out) as zf:
+        assert sorted(zf.namelist()) == [f"__init__.{TAG}.pyc", f"util.{TAG}.pyc"]
+        assert flags_of(zf.read(f"util.{TAG}.pyc")) == CHECKED_HASH
+        zf.extractall(src / "__pycache__")
+    assert run_isolated("import pkgz; print(pkgz.NAME)", tmp_path) == "compiled"
+    # Checked hash: a changed source is compiled afresh, not shadowed by the old code.
+    (src / "util.py").write_text("NAME = 'edited'\n")
+    assert run_isolated("import pkgz; print(pkgz.NAME)", tmp_path) == "edited"
+
+
+def test_main_runs_several_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pycompile import main
+
+    wheel = make_wheel(tmp_path / "pkgy-1.0-py3-none-any.whl")
+    src = tmp_path / "tree"
+    src.mkdir()
+    (src / "a.py").write_text("A = 1\n")
+    out1, out2 = tmp_path / "w.whl", tmp_path / "t.zip"
+    assert main(["wheel", str(wheel), str(out1), "--", "tree", str(src), str(out2)]) == 0
+    assert out1.is_file() and out2.is_file()
+    assert "2 modules" in capsys.readouterr().out
+    assert main(["bogus", "a", "b"]) == 2

@@ -1,0 +1,194 @@
+"""Bytecode for Pyodide's Python, made at build time so the browser never compiles.
+
+Pyodide ships its standard library and our wheels as ``.py`` sources and runs
+with ``sys.dont_write_bytecode``: every module is compiled again on every
+page load. This module writes ``.pyc`` files instead. It must run *inside*
+Pyodide's own Python (the bytecode format belongs to one CPython version);
+``tools/pyc.mjs`` starts that Python under node from ``node_modules/pyodide``
+and calls :func:`main`. Under another Python (the unit tests) it works the
+same but writes bytecode for that Python.
+
+Jobs (several in one call, separated by ``--``)::
+
+    stdlib SRC.zip OUT.zip   python_stdlib.zip with every module as .pyc only
+                             (unchecked hash: the zip is replaced as a whole)
+    wheel SRC.whl OUT.whl    the wheel plus __pycache__/*.pyc for each module
+                             (unchecked hash), RECORD updated; _build.py is
+                             left as source so a re-stamped build stays right
+    zipwheel SRC.whl OUT.whl as wheel, but each mod.pyc beside its mod.py,
+                             where zipimport finds it (the page puts the
+                             wheel itself on sys.path)
+    tree SRC_DIR OUT.zip     SRC_DIR's *.py as a zip of NAME.<tag>.pyc files
+                             (checked hash: used only while the source that
+                             PyScript writes is byte-identical), stored, for
+                             unpacking into a __pycache__ folder
+
+All outputs are deterministic: same input bytes, same output bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import marshal
+import sys
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+#: Fixed timestamp for zip entries we add (1980-01-01, the zip epoch).
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+#: Modules never compiled into a wheel (``buildlib stamp`` rewrites them later).
+SOURCE_ONLY = ("_build.py",)
+#: Flags of a hash-based pyc (PEP 552): bit 0 hash-based, bit 1 check the source.
+UNCHECKED_HASH = 0b01
+CHECKED_HASH = 0b11
+
+
+def pyc(source: bytes, filename: str, flags: int = UNCHECKED_HASH) -> bytes:
+    """Return the bytes of a hash-based ``.pyc`` of ``source`` for the running Python."""
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    header = importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")
+    return header + importlib.util.source_hash(source) + marshal.dumps(code)
+
+
+def cache_tag() -> str:
+    """Return the running Python's bytecode tag (``cpython-314`` in Pyodide 314)."""
+    tag = sys.implementation.cache_tag
+    if not tag:
+        raise RuntimeError("this Python does not use a bytecode cache")
+    return tag
+
+
+def _entry(name: str, date: tuple[int, int, int, int, int, int] = ZIP_DATE) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def compile_stdlib(src: Path, out: Path) -> int:
+    """Write ``out``: the stdlib zip ``src`` with each ``.py`` replaced by its ``.pyc``.
+
+    zipimport finds ``mod.pyc`` next to where ``mod.py`` was; unchecked hash
+    pycs are used as they are. Files that do not compile (none in a release,
+    but a stdlib may hold Python 2 test data) stay sources. Returns the
+    number of modules compiled.
+    """
+    compiled = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename.endswith(".py"):
+                try:
+                    code = pyc(data, info.filename)
+                except SyntaxError:
+                    pass
+                else:
+                    zout.writestr(_entry(info.filename + "c", info.date_time), code)
+                    compiled += 1
+                    continue
+            copy = _entry(info.filename, info.date_time)
+            copy.external_attr = info.external_attr
+            zout.writestr(copy, data)
+    return compiled
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def compile_wheel(
+    src: Path, out: Path, source_only: Iterable[str] = SOURCE_ONLY, beside: bool = False
+) -> int:
+    """Write ``out``: wheel ``src`` plus a ``__pycache__`` pyc for each of its modules.
+
+    The sources stay (tracebacks show the lines). ``*.dist-info/RECORD`` gets
+    a line per added file. Returns the number of modules compiled. With
+    ``beside``, each ``mod.pyc`` sits next to ``mod.py`` instead, where
+    zipimport looks when the wheel itself is on ``sys.path``.
+    """
+    tag = cache_tag()
+    skip = tuple(source_only)
+    added: list[tuple[str, bytes]] = []
+    with zipfile.ZipFile(src) as zin:
+        infos = zin.infolist()
+        contents = {info.filename: zin.read(info) for info in infos}
+    for name, data in contents.items():
+        if not name.endswith(".py") or name.endswith(skip) or ".dist-info/" in name:
+            continue
+        folder, _, base = name.rpartition("/")
+        target = f"{folder + '/' if folder else ''}__pycache__/{base[:-3]}.{tag}.pyc"
+        if beside:
+            target = name + "c"
+        if target not in contents:
+            added.append((target, pyc(data, name)))
+    records = [n for n in contents if n.endswith(".dist-info/RECORD")]
+    with zipfile.ZipFile(out, "w") as zout:
+        for info in infos:
+            data = contents[info.filename]
+            if info.filename in records:
+                lines = data.decode().splitlines()
+                lines += [_record_line(n, d) for n, d in added]
+                data = ("\n".join(lines) + "\n").encode()
+            zout.writestr(_entry(info.filename, info.date_time), data)
+        for name, data in added:
+            zout.writestr(_entry(name), data)
+    return len(added)
+
+
+def compile_tree(src_dir: Path, out: Path) -> int:
+    """Write ``out``: a zip of ``NAME.<tag>.pyc`` (checked hash) for each ``src_dir/*.py``.
+
+    The entries are stored, not deflated, so the page writes them into its file
+    system straight from the bytes (static/interpreter.mjs), without Python.
+    """
+    tag = cache_tag()
+    sources = sorted(src_dir.glob("*.py"))
+    with zipfile.ZipFile(out, "w") as zout:
+        for path in sources:
+            data = path.read_bytes()
+            code = pyc(data, path.name, CHECKED_HASH)
+            entry = _entry(f"{path.stem}.{tag}.pyc")
+            entry.compress_type = zipfile.ZIP_STORED
+            zout.writestr(entry, code)
+    return len(sources)
+
+
+def compile_zipwheel(src: Path, out: Path) -> int:
+    """Write ``out``: wheel ``src`` with a ``mod.pyc`` beside each ``mod.py`` (for zipimport)."""
+    return compile_wheel(src, out, beside=True)
+
+
+JOBS = {
+    "stdlib": compile_stdlib,
+    "wheel": compile_wheel,
+    "zipwheel": compile_zipwheel,
+    "tree": compile_tree,
+}
+
+
+def main(argv: list[str]) -> int:
+    """Run the jobs of the module docstring; print one line per job."""
+    jobs: list[list[str]] = [[]]
+    for arg in argv:
+        if arg == "--":
+            jobs.append([])
+        else:
+            jobs[-1].append(arg)
+    for job in filter(None, jobs):
+        if job[0] not in JOBS or len(job) != 3:
+            print(f"pycompile: bad job {job!r}; see the module docstring", file=sys.stderr)
+            return 2
+        kind, src, out = job[0], Path(job[1]), Path(job[2])
+        tmp = out.with_name(out.name + ".part")
+        count = JOBS[kind](src, tmp)
+        tmp.replace(out)
+        print(f"  pyc: {kind} {src.name} -> {out.name} ({count} modules, {cache_tag()})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
