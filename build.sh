@@ -177,6 +177,12 @@ done
 "$PYTHON" tools/buildlib.py page index.html cards_svg/cards.svg py/app/main.py py/app/pyscript.json \
     "$STAGE/index.html" "${chunks[@]}"
 "$PYTHON" tools/placeholder.py "$STAGE/index.html"
+"$PYTHON" tools/buildlib.py page embed.html cards_svg/cards.svg py/app/embed_main.py py/app/pyscript.json \
+    "$STAGE/embed.html" "${chunks[@]}"
+"$PYTHON" tools/placeholder.py "$STAGE/embed.html" --embed
+mkdir -p "$STAGE/examples"
+cp examples/explainer.html examples/deal.json "$STAGE/examples/"
+PYTHONPATH=py "$PYTHON" -m thousand diagram examples/deal.json --step 20 --open > "$STAGE/examples/diagram.svg"
 find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
 cp cards_svg/cards.svg "$STAGE/cards_svg/"
 cp bench/bare.html bench/install.html bench/pyscript.html "$STAGE/bench/"

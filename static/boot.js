@@ -146,6 +146,7 @@
   let swRequested = false;
   function registerServiceWorker() {
     if (swRequested || !("serviceWorker" in navigator) || /[?&]nosw\b/.test(location.search)) return;
+    if (document.documentElement.dataset.nosw === "1") return; // embed.html: a guest
     swRequested = true;
     navigator.serviceWorker
       .register("./sw.js")

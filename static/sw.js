@@ -29,7 +29,7 @@ const HASH_HEADER = "X-Thousand-Sha256";
 const ISOLATION = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Embedder-Policy": "require-corp",
-  "Cross-Origin-Resource-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "cross-origin", // embed.html may sit in any page
 };
 
 const here = (path) => new URL(path, self.registration.scope).href;

@@ -261,8 +261,10 @@ def stamp(dist: Path, build_id: str) -> list[str]:
     """
     if not BUILD_ID.match(build_id):
         raise ValueError(f"build id {build_id!r}: letters, digits, . _ - only")
-    page = dist / "index.html"
-    page.write_text(stamp_page(page.read_text(), build_id))
+    for name in ("index.html", "embed.html"):
+        page = dist / name
+        if page.exists():
+            page.write_text(stamp_page(page.read_text(), build_id))
     lock_path = dist / "pyodide" / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     done = []

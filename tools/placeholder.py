@@ -25,14 +25,18 @@ from thousand.scene import Scene  # noqa: E402
 MARK = "<!-- table -->"
 
 
-def placeholder_html(lang: str = "en") -> str:
-    """The children of ``#table`` for a quiet table of three, cards face down."""
+def placeholder_html(lang: str = "en", embed: bool = False) -> str:
+    """The children of ``#table`` for a quiet table of three, cards face down
+    (``embed``: without the game's toolbar and controls, as the replay shows it)."""
     state = Game(Conventions()).new_initial_state(random.Random(0))
     scene = Scene.of(state.observation(0))
     seats = tuple(dataclasses.replace(s, cards=None, said=None) for s in scene.seats)
     scene = dataclasses.replace(scene, seats=seats, looked=False, legal=(), turn=-1, dealer=-1)
     model = Model(scene=scene, lang=lang, names=default_names(3, 0, lang))
-    return "".join(to_html(k) for k in render(model))
+    kids = render(model)
+    if embed:
+        kids = [k for k in kids if k.key not in ("toolbar", "controls")]
+    return "".join(to_html(k) for k in kids)
 
 
 def main(argv: list[str]) -> int:
@@ -41,7 +45,8 @@ def main(argv: list[str]) -> int:
     if MARK not in html:
         print(f"placeholder: {page} has no {MARK}", file=sys.stderr)
         return 1
-    page.write_text(html.replace(MARK, placeholder_html(), 1), encoding="utf-8")
+    embed = "--embed" in argv[2:]
+    page.write_text(html.replace(MARK, placeholder_html(embed=embed), 1), encoding="utf-8")
     return 0
 
 

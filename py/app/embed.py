@@ -130,8 +130,7 @@ class Embed:
     def post(self, message: dict[str, Any]) -> None:
         """A message to the parent window (the host page)."""
         with contextlib.suppress(Exception):
-            if window.parent and window.parent != window:
-                window.parent.postMessage(_obj(message), "*")
+            window.thousandPost(_obj(message))  # embed.html's helper (cross-origin safe)
 
     def post_step(self) -> None:
         """Tell the host where the replay stands."""

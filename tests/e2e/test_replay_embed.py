@@ -1,0 +1,157 @@
+"""Replays, share links, the analysis and embed.html in Chromium.
+
+A ``#record=`` link steps through a whole deal; the example host page served
+from another origin than ``embed.html`` gets both embeds ready, drives one
+with ``thousand:goto`` and hears ``thousand:step``; a bad record yields
+``thousand:error`` and a message; nothing is written to ``localStorage``; the
+analysis of a deal finishes without a main-thread task over 50 ms."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.parse
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from e2e_support import DIST, READY
+from serve import start_server
+
+from app.session import Session
+from app.share import finished_record, plain_fragment
+from thousand import Conventions
+
+LONG = """window.__long = [];
+new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});"""
+
+
+def _record(deals: int = 1, seed: int = 11) -> dict[str, Any]:
+    s = Session.new(Conventions(), "easy", seed=seed)
+    rng = random.Random(seed)
+    while s.state.n_rows < deals:
+        legal = s.state.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    rec = finished_record(s.state)
+    assert rec is not None
+    return rec
+
+
+@pytest.fixture(scope="module")
+def other_origin() -> Iterator[str]:
+    """dist/ served a second time, on another port: another origin."""
+    server, url = start_server(DIST)
+    yield url.rstrip("/")
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_record_link_steps_through_a_whole_deal(page: Any, base_url: str) -> None:
+    rec = _record()
+    rec["notes"] = {"5": "A caption for step five"}
+    page.goto(base_url + "?lang=en" + plain_fragment(rec))
+    page.wait_for_selector(READY)
+    table = page.locator("#table")
+    assert table.get_attribute("data-phase") == "replay"
+    steps = int(table.get_attribute("data-steps") or 0)
+    assert steps == len(rec["deals"][0]["actions"]) > 20
+    seen = set()
+    for step in range(1, steps + 1):
+        page.click('[data-ui="step-next"]')
+        page.wait_for_selector(f'#table[data-step="{step}"]')
+        seen.add(step)
+        if step == 5:
+            assert page.locator("[data-caption]").inner_text() == "A caption for step five"
+    assert seen == set(range(1, steps + 1))
+    page.keyboard.press("Home")
+    page.wait_for_selector('#table[data-step="0"]')
+    # The hands are open: every card of the deal is on the table at the start.
+    assert page.locator(".seat [data-fly]").count() >= 21
+    page.click('[data-ui="replay-close"]')
+    page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'replay'")
+
+
+def test_the_analysis_finishes_without_a_long_task(page: Any, base_url: str) -> None:
+    page.add_init_script(LONG)
+    rec = _record()
+    page.goto(base_url + "?lang=en" + plain_fragment(rec) + "&step=30")
+    page.wait_for_selector(READY)
+    page.evaluate("window.__ready = performance.now()")
+    page.click('[data-ui="analysis"]')
+    page.wait_for_function(
+        """() => { const a = document.querySelector('[data-analysis]');
+                   return a && !a.querySelector('.analysis-progress')
+                     && a.querySelector('li'); }""",
+        timeout=300_000,
+    )
+    text = page.locator("[data-analysis]").inner_text()
+    assert "perfect play" in text
+    longest = page.evaluate(
+        "Math.max(0, ...window.__long.filter(([s]) => s > window.__ready).map(([, d]) => d))"
+    )
+    # The solver's first import is one task; after it, no slice may block the page.
+    assert (
+        longest <= 50
+        or page.evaluate("window.__long.filter(([s, d]) => s > window.__ready && d > 50).length")
+        <= 1
+    ), longest
+
+
+def test_the_example_host_page_drives_embeds_from_another_origin(
+    page: Any, base_url: str, other_origin: str
+) -> None:
+    messages: list[Any] = []
+    page.expose_function("hostHeard", lambda m: messages.append(m))
+    page.add_init_script(
+        "addEventListener('message', (e) => e.data && e.data.type && window.hostHeard(e.data));"
+    )
+    embed = other_origin + "/embed.html"
+    page.goto(base_url + "examples/explainer.html?embed=" + urllib.parse.quote(embed, safe=""))
+    frames = [page.frame_locator("#open"), page.frame_locator("#driven")]
+    for f in frames:
+        f.locator(READY).wait_for()
+    page.wait_for_function("() => document.querySelector('#where').textContent.startsWith('step')")
+    page.click("#pause")
+    page.evaluate(
+        "(o) => document.getElementById('driven').contentWindow"
+        ".postMessage({type: 'thousand:goto', step: 12}, o)",
+        other_origin,
+    )
+    frames[1].locator('#table[data-step="12"]').wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('#where').textContent.startsWith('step 12')"
+    )
+    assert any(m.get("type") == "thousand:step" and m.get("step") == 12 for m in messages)
+    assert any(m.get("type") == "thousand:ready" for m in messages)
+    # A bad record: thousand:error, and a message inside the embed.
+    page.evaluate(
+        "(o) => document.getElementById('driven').contentWindow"
+        ".postMessage({type: 'thousand:load', record: {format: 'nope'}}, o)",
+        other_origin,
+    )
+    page.wait_for_function("() => document.querySelector('#where').textContent.startsWith('error')")
+    assert any(m.get("type") == "thousand:error" for m in messages)
+    assert frames[1].locator(".notice.error, .embed-message").count() >= 1
+    # A guest writes nothing to the player's storage.
+    for frame in page.frames:
+        if frame.url.startswith(other_origin):
+            assert frame.evaluate("localStorage.length") == 0
+
+
+def test_an_embed_fits_small_iframes_and_says_what_is_wrong(page: Any, base_url: str) -> None:
+    rec = _record()
+    page.set_viewport_size({"width": 320, "height": 240})
+    page.goto(base_url + "embed.html" + plain_fragment(rec) + "&step=10&seat=1&controls=0")
+    page.wait_for_selector(READY)
+    assert page.get_attribute("#table", "data-step") == "10"
+    assert page.locator('[data-ui="step-next"]').count() == 0  # host-driven
+    fits = page.evaluate("() => document.documentElement.scrollWidth <= innerWidth + 1")
+    assert fits
+    bad = urllib.parse.quote(json.dumps({"format": 1}))
+    page.goto(base_url + "embed.html?again=1#record=" + bad)  # a new document, not a hash change
+    page.wait_for_selector(READY)
+    assert page.get_attribute("#table", "data-phase") == "error"
+    assert "cannot be shown" in page.locator(".embed-message").inner_text()
+    assert page.evaluate("localStorage.length") == 0
