@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..cards import POINTS, marriage_value
+from ..cards import marriage_value
 from ..state import Observation
 from .solver import Position
 
@@ -48,17 +48,3 @@ def declarer_points(obs: Observation, aside_points: int = 0) -> int:
         if seat == d:
             pts += marriage_value(suit)
     return pts
-
-
-def seat_points(obs: Observation, seat: int) -> int:
-    """A seat's deal points so far from tricks and declared marriages (no aside)."""
-    pts = obs.points_taken[seat]
-    for s, suit in obs.marriages:
-        if s == seat:
-            pts += marriage_value(suit)
-    return pts
-
-
-def trick_points(cards: list[int]) -> int:
-    """Card points of some cards."""
-    return sum(POINTS[c] for c in cards)
