@@ -375,7 +375,7 @@ def fit_all(records: list[dict[str, Any]], out: dict[str, Any]) -> None:
             if key.endswith(str(players)) and isinstance(out[key], dict) and "n" in out[key]:
                 e = out[key]
                 stats = (
-                    f"R^2={e['r2']} sigma={e['sigma']} mean={e['mean']}"
+                    f"R^2={e['r2']} sigma={e['sigma']} mean={e.get('mean', e.get('mean_points'))}"
                     if "r2" in e
                     else f"rate={e['rate']} log loss {e['log_loss']} (base {e['base_log_loss']})"
                 )

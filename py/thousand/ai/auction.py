@@ -51,7 +51,7 @@ from ..state import Observation, Phase
 from .common import play_order
 from .evaluator import Evaluator, normal_cdf
 from .play import draw_worlds, hand_value_fn
-from .sampler import Sampler
+from .sampler import Sampler, World
 from .settings import Settings
 from .solver import Position, Rules, Solver, greedy_playout
 from .think import Choice, Context, Decision, ranked
@@ -504,22 +504,32 @@ def _discard(
             top.append(plan)
         if len(top) >= max(1, settings.discard_candidates):
             break
-    # Evaluate the best candidates on sampled worlds with the solver.
+    # Evaluate the best candidates on the same sampled worlds with the solver,
+    # a world at a time, until the node budget (or, in the browser, the time) is spent.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
-    worlds = yield from draw_worlds(ctx, sampler, rng, settings.discard_worlds, settings.pool)
     rules = Rules.of(obs.conventions)
     solver = Solver(rules)
     target = obs.bid
     full = hand | aside_now | (1 << given[next(iter(given))] if given else 0)
-    results: list[Choice] = []
+    k = settings.discard_worlds
+    timed = ctx.budget_end is not None
+    most = max(k, round(k * settings.extend)) if timed else k
+    made = [0.0] * len(top)
+    pts = [0.0] * len(top)
+    count = [0] * len(top)
     nodes0 = solver.nodes
-    for mu, a, b, act in top:
-        if results and solver.nodes - nodes0 >= settings.discard_nodes:
+    done = 0
+    worlds: list[World] = []
+    while done < most:
+        if done and (
+            ctx.out_of_time() or (not timed and solver.nodes - nodes0 >= settings.discard_nodes)
+        ):
             break
-        made = 0.0
-        pts = 0.0
-        n = 0
-        for w in worlds:
+        if not worlds:
+            worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
+            worlds.reverse()
+        w = worlds.pop()
+        for i, (_mu, a, b, _act) in enumerate(top):
             pos = _after_discard(obs, w.hands, w.other_talon, a, b, two)
             if pos is None:
                 continue
@@ -527,16 +537,23 @@ def _discard(
             ok = yield from ctx.search(
                 solver, partial(solver.reach, pos, target - start), settings.discard_node_limit
             )
+            if ok is None and ctx.out_of_time():
+                break
             greedy = start + greedy_playout(pos, rules)
             if ok is None:
                 ok = greedy >= target
-            made += 1.0 if ok else 0.0
-            pts += max(greedy, target) if ok else min(greedy, target - 1)
-            n += 1
+            made[i] += 1.0 if ok else 0.0
+            pts[i] += max(greedy, target) if ok else min(greedy, target - 1)
+            count[i] += 1
             yield
-        prior = normal_cdf((mu - target + 0.5) / ev.model("play", obs.players).sigma)
-        blend = (prior * 4 + made) / (4 + n)
-        e_pts = (mu * 4 + pts) / (4 + n)
+        done += 1
+    results: list[Choice] = []
+    sigma = ev.model("play", obs.players).sigma
+    for i, (mu, a, b, act) in enumerate(top):
+        n = count[i]
+        prior = normal_cdf((mu - target + 0.5) / sigma)
+        blend = (prior * 4 + made[i]) / (4 + n)
+        e_pts = (mu * 4 + pts[i]) / (4 + n)
         rest = full & ~(1 << a) & ~(1 << b)
         u, _c, _p = _contract_ev(obs, ev, {target: blend}, e_pts, rest)
         results.append(_bid_choice(act, u, ev.calibrated(blend, obs.players), e_pts))
@@ -553,7 +570,6 @@ def _discard(
         for c in (a, b):
             if c not in by_card or mu > by_card[c][0]:
                 by_card[c] = (mu, a, b)
-    sigma = ev.model("play", obs.players).sigma
     rest_plans: list[Choice] = []
     for act in legal:
         card = A.action_card(act)
@@ -610,10 +626,11 @@ def _contract(
     mar = ev.const(obs.players, "marriage_share") * marriage_total(obs.hand, conv.ace_marriage)
     # Open-handed values on sampled worlds, blended with the evaluator.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
-    worlds = yield from draw_worlds(ctx, sampler, rng, settings.discard_worlds, settings.pool)
     rules = Rules.of(conv)
     solver = Solver(rules)
     order = play_order(obs)
+    k = settings.discard_worlds
+    most = max(k, round(k * settings.extend)) if ctx.budget_end is not None else k
 
     def value(c: int, p: float) -> float:
         return declarer_ev(obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar)
@@ -625,7 +642,13 @@ def _contract(
     )
     lows = sorted({cs[0], prior_best})
     probes: dict[int, list[bool]] = {c: [] for c in lows}
-    for w in worlds:
+    worlds: list[World] = []
+    for i in range(most):
+        if i and ctx.out_of_time():
+            break
+        if not worlds:
+            worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
+        w = worlds.pop()
         pos = Position(
             len(order),
             [w.hands[s] for s in order],

@@ -2,22 +2,22 @@
 
 For a play decision: draw worlds consistent with everything the seat knows
 (``Sampler``, weighted by the auction), solve each world open-handed for
-every legal move, and choose the move with the best mean utility for the
-seat's objective - the declarer: making the contract, then points; a
-defender: defeating it, then points kept from the declarer. The utility is a
-monotone function of the declarer's final points ``P``, so the open-handed
-minimax of ``P`` gives it exactly in each world:
-
-* declarer: ``+-v + 0.5 P`` (``v`` the contract's value: doubled in the dark
-  and in the golden round);
-* defender: ``-(+-v) / 2 - 0.25 P`` (half of the declarer's swing weighs on
-  each opponent; each point the declarer takes is a point the defenders lose).
+every legal move, and choose the move with the best mean utility. The
+utility (``Scorer``) is the seat's relative score of the deal: its own score
+minus the mean of the other seats' (the declarer scores +-v, ``v`` the
+contract's value, doubled in the dark and in the golden round; a defender
+its deal points). The open-hand solver decides the contract's fate against
+best defence (the defenders as one team, which is what the contract is
+about); who of the defenders takes the rest comes from a greedy playout of
+the same world, so that each defender values its own marriages and its own
+points above its partner's (Strong; Normal shares them out equally).
 
 Cost control (measured, see ``bench/ai_latency.py``): with many cards left a
 move costs one zero-window search against the contract (does it make?) plus
 a greedy playout for the points; with few cards the exact value is found by
 bisection. Every search has a node limit, past which the greedy playout
-stands in for it.
+stands in for it. With a time budget (the browser) worlds keep being added
+after the counted ones until the time is up or the best move leads clearly.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from .think import Choice, Context, Decision, ranked
 
 
 def contract_value(obs: Observation) -> int:
-    """What the contract is worth to the declarer (dark doubled and capped, golden doubled)."""
+    """What the contract is worth to the declarer (dark and golden doubled; see ``Scorer``)."""
     v = obs.contract
     if obs.dark:
         v *= 2
@@ -59,17 +59,6 @@ def target_points(obs: Observation) -> int:
     """The declarer's deal points needed to make the contract (round_declarer: 2 less)."""
     c = obs.contract
     return c - 2 if obs.conventions.round_declarer else c
-
-
-def utility(obs: Observation, final: float, made: float) -> float:
-    """The seat's utility of a deal ending with ``final`` declarer points (``made`` in 0..1)."""
-    v = contract_value(obs)
-    cap = obs.dark and obs.conventions.dark_cap_240
-    win = min(v, 240 * (2 if obs.golden else 1)) if cap else v  # dark_cap_240
-    swing = made * win - (1.0 - made) * v
-    if obs.seat == obs.declarer:
-        return swing + 0.5 * final
-    return -0.5 * swing - 0.25 * final
 
 
 def bolt_risk(obs: Observation) -> float:
@@ -396,4 +385,4 @@ def _value(
     return (lo + hi) // 2
 
 
-__all__ = ["contract_value", "play_decision", "target_points", "utility"]
+__all__ = ["Scorer", "contract_value", "play_decision", "target_points"]
