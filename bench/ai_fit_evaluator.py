@@ -1,19 +1,32 @@
 """Fit the hand evaluator on self-play and write ``py/thousand/ai/data/evaluator.json``.
 
-    PYTHONPATH=py python3 bench/ai_fit_evaluator.py --deals N [--players 3] [--seed S]
-        [--data FILE] [--level normal]
-    PYTHONPATH=py python3 bench/ai_fit_evaluator.py --fit-only --data FILE [--data FILE2]
+    PYTHONPATH=py python3 bench/ai_fit_evaluator.py --mode forced --deals N [--players 3]
+        [--seed S] [--level strong] [--data FILE] [--minutes M]
+    PYTHONPATH=py python3 bench/ai_fit_evaluator.py --mode auction --deals N ...
+    PYTHONPATH=py python3 bench/ai_fit_evaluator.py --fit-only --data FILE [--data FILE2 ...]
 
-Each deal makes a random seat the declarer (it is first hand and everybody
-passes, so it plays at least 100 with the talon shown; no redeals, no
-concessions), and all seats are played by the given AI level. One record per
-deal: the declarer's hand as dealt, the hand it plays (after passing two
-cards; with 2 players after putting two aside, whose points are subtracted
-from the label) and its final deal points. Records are appended to ``--data``
-(JSON lines) so that several runs can be pooled; then a ridge regression on
-``evaluator.FEATURES`` is fitted per table size for the ``bid`` (dealt hand)
-and ``play`` (played hand) models, with the residual standard deviation, and
-written with a summary of the fit (R^2, sigma, n).
+Two kinds of self-play deals, every seat played by ``--level``, appended to
+``--data`` as JSON lines so that runs can be pooled:
+
+* ``forced``: a random seat is the declarer (first hand, everybody passes, so
+  it plays at least 100; the talon is shown, no redeals, no concession). One
+  record per deal: the declarer's hand as dealt, the hand it plays (after
+  passing two cards; with 2 players after putting two aside, whose points are
+  taken off the label), its final deal points and the marriages it declared.
+  These unbiased deals fit the ``bid`` (dealt hand) and ``play`` (played hand)
+  models and the share of held marriages a declarer declares.
+* ``auction``: ordinary deals of the Classic (or Two players) preset from zero
+  totals. One record per seat: its hand as dealt, its role, its deal score
+  before penalties and its *relative* score (own minus the mean of the other
+  active seats), whether it took a trick; and per deal the declarer's
+  predicted chance of making the final contract (the contract decision's
+  ``make``) with the outcome. These fit the ``defend`` model (a defender's
+  relative score from its hand: the value of passing), the ``bolt`` model (the
+  chance that a defender takes no trick, logistic) and the calibration of the
+  predicted chances (logistic on the logit).
+
+Linear models are ridge regressions on ``evaluator.FEATURES`` with their
+residual standard deviation; each fit prints n, R^2 (or the log loss) and sigma.
 """
 
 from __future__ import annotations
@@ -32,14 +45,23 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
-from thousand.ai.evaluator import FEATURES, features  # noqa: E402
-from thousand.cards import cards_mask, mask_points  # noqa: E402
+from thousand.ai.evaluator import FEATURES, features, shared  # noqa: E402
+from thousand.cards import (  # noqa: E402
+    ACE,
+    ACE_MARRIAGE_VALUE,
+    cards_mask,
+    marriage_total,
+    marriage_value,
+    mask_points,
+    round5,
+)
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.record import make_record  # noqa: E402
+from thousand.sheet import SheetRow  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
 
 OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
-DATA_CONV = {
+FORCED_CONV = {
     "redeal_hand_below": None,
     "redeal_four_nines": False,
     "redeal_talon_below": None,
@@ -49,10 +71,13 @@ DATA_CONV = {
 }
 
 
-def one_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | None:
+def _preset(players: int) -> Conventions:
+    return Conventions.preset("two_players" if players == 2 else "classic")
+
+
+def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | None:
     """Play one deal with a forced declarer; the record or None."""
-    base = Conventions.preset("two_players" if players == 2 else "classic")
-    conv = base.replace(**DATA_CONV)
+    conv = _preset(players).replace(**FORCED_CONV)
     deal_state = Game(conv).new_initial_state(random.Random(rng.random()))
     d = make_record(deal_state)["deals"][0]
     hands = [cards_mask(h) for h in d["hands"]]
@@ -67,11 +92,15 @@ def one_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | N
     dealt = 0
     played_hand = 0
     aside_pts = 0
+    declared = 0
     while not state.rows:
         seat = state.current_player()
         obs = state.observation(seat)
         # Everybody passes: the first hand plays on 100.
         a = A.PASS if obs.phase is Phase.BIDDING else bots[seat].act(obs, rng)
+        if A.DECLARE_BASE <= a < A.GIVE_BASE and seat == obs.declarer:
+            card = a - A.DECLARE_BASE
+            declared += ACE_MARRIAGE_VALUE if card % 6 == ACE else marriage_value(card // 6)
         if obs.phase is Phase.PLAY and not played_hand:
             decl = obs.declarer
             played_hand = state.observation(decl).hand
@@ -84,28 +113,135 @@ def one_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | N
     pts = row.points[decl]
     assert pts is not None
     return {
+        "kind": "forced",
         "players": players,
         "dealt": dealt,
         "played": played_hand,
         "aside": aside_pts,
         "points": pts,
+        "marriages": declared,
+        "held": marriage_total(played_hand),
         "contract": row.contract,
     }
 
 
+def raw_scores(row: SheetRow, conv: Conventions) -> list[float]:
+    """Each seat's deal score before penalties, bolts and barrel effects (§8)."""
+    n = len(row.points)
+    raw = [0.0] * n
+    d = row.declarer
+    con = row.contract or 0
+    mult = 2 if row.golden else 1
+    if d is None or d < 0:
+        return raw
+    if row.kind == "writeoff":
+        raw[d] = 0 if conv.write_off_free else -con * (2 if row.dark else 1)
+        half = 60 if conv.write_off_60 else 5 * -(-con // 10)
+        for s in range(n):
+            if s != d and row.points[s] is not None:
+                raw[s] = half
+    else:
+        val = con * (2 if row.dark else 1)
+        if row.dark and row.made and conv.dark_cap_240:
+            val = min(val, 240)
+        raw[d] = val if row.made else -val
+        for s in range(n):
+            p = row.points[s]
+            if s != d and p is not None:
+                raw[s] = round5(p)
+    return [r * mult for r in raw]
+
+
+def auction_deal(rng: random.Random, players: int, level: str) -> list[dict[str, Any]]:
+    """One ordinary deal from zero totals; a record per seat and one for the contract."""
+    conv = _preset(players)
+    state = Game(conv).new_initial_state(random.Random(rng.random()))
+    bots = [make_ai_bot(level) for _ in range(players)]
+    dealt: dict[int, int] = {}
+    predicted: float | None = None
+    pred: dict[int, float] = {}
+    start = 0
+    while True:
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if not dealt or len(state.rows) > start:
+            start = len(state.rows)
+            dealt = {s: state.observation(s).hand for s in range(players)}
+            predicted = None
+            pred = {}
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            a = legal[0]
+        else:
+            think = bots[seat].start(obs, rng)
+            think.run()
+            a = think.action()
+            chosen = next((c for c in think.choices if c.action == a), None)
+            if chosen is not None and obs.phase is Phase.CONTRACT:
+                predicted = chosen.values.get("make")
+            if chosen is not None and obs.phase is Phase.BIDDING:
+                pred[seat] = chosen.values.get("ev", 0.0)
+        state.apply_action(a)
+        if len(state.rows) > start and state.rows[-1].kind != "redeal":
+            break
+    row = state.rows[-1]
+    raw = raw_scores(row, conv)
+    active = [s for s in range(players) if row.points[s] is not None]
+    out: list[dict[str, Any]] = []
+    for s in active:
+        others = [raw[o] for o in active if o != s]
+        role = "declarer" if s == row.declarer else "defender"
+        out.append(
+            {
+                "kind": "seat",
+                "players": players,
+                "dealt": dealt[s],
+                "role": role,
+                "raw": raw[s],
+                "u": raw[s] - sum(others) / len(others),
+                "points": row.points[s],
+                "trick": bool(row.bolts[s] == 0) if row.bolts else True,
+                "writeoff": row.kind == "writeoff",
+                "pred": pred.get(s),
+            }
+        )
+    if row.kind == "play" and predicted is not None:
+        calib = shared().logistic.get(("calib", 2 if players == 2 else 3))
+        out.append(
+            {
+                "kind": "contract",
+                "players": players,
+                "p": predicted,
+                "calib": list(calib) if calib else None,
+                "made": bool(row.made),
+                "contract": row.contract,
+            }
+        )
+    return out
+
+
 def ridge(xs: list[list[float]], ys: list[float], lam: float = 1.0) -> list[float]:
     """Least squares with a small ridge penalty (not on the bias), by Gaussian elimination."""
+    return _solve(_normal_equations(xs, ys, [1.0] * len(ys)), lam)
+
+
+def _normal_equations(xs: list[list[float]], ys: list[float], ws: list[float]) -> list[list[float]]:
     k = len(xs[0])
     m = [[0.0] * (k + 1) for _ in range(k)]
-    for x, y in zip(xs, ys, strict=True):
+    for x, y, wt in zip(xs, ys, ws, strict=True):
         for i in range(k):
-            xi = x[i]
+            xi = x[i] * wt
             if xi == 0.0:
                 continue
             row = m[i]
             for j in range(k):
                 row[j] += xi * x[j]
             row[k] += xi * y
+    return m
+
+
+def _solve(m: list[list[float]], lam: float) -> list[float]:
+    k = len(m)
     for i in range(1, k):
         m[i][i] += lam
     for c in range(k):
@@ -121,28 +257,132 @@ def ridge(xs: list[list[float]], ys: list[float], lam: float = 1.0) -> list[floa
     return [m[i][k] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(k)]
 
 
-def fit(records: list[dict[str, Any]], players: int, kind: str) -> dict[str, Any]:
-    """Fit one model; returns its JSON entry."""
-    rows = [r for r in records if (r["players"] == 2) == (players == 2)]
-    hand_key = "dealt" if kind == "bid" else "played"
-    xs = [features(r[hand_key]) for r in rows]
-    ys = [float(r["points"] - (r["aside"] if kind == "play" else 0)) for r in rows]
+def logistic(xs: list[list[float]], ys: list[float], lam: float = 1.0) -> list[float]:
+    """Logistic regression by Newton's method (IRLS) with a small ridge penalty."""
+    w = [0.0] * len(xs[0])
+    for _ in range(25):
+        zs = [sum(a * b for a, b in zip(w, x, strict=True)) for x in xs]
+        ps = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) for z in zs]
+        ws = [max(1e-6, p * (1 - p)) for p in ps]
+        # Working response: z + (y - p) / (p (1 - p)).
+        work = [z + (y - p) / wt for z, y, p, wt in zip(zs, ys, ps, ws, strict=True)]
+        new = _solve(_normal_equations(xs, work, ws), lam)
+        if max(abs(a - b) for a, b in zip(new, w, strict=True)) < 1e-6:
+            return new
+        w = new
+    return w
+
+
+def _linear_entry(xs: list[list[float]], ys: list[float], names: list[str]) -> dict[str, Any]:
     w = ridge(xs, ys)
     pred = [sum(a * b for a, b in zip(w, x, strict=True)) for x in xs]
     res = [y - p for y, p in zip(ys, pred, strict=True)]
     n = len(ys)
     mean = sum(ys) / n
-    ss_tot = sum((y - mean) ** 2 for y in ys)
+    ss_tot = sum((y - mean) ** 2 for y in ys) or 1.0
     ss_res = sum(e * e for e in res)
-    sigma = math.sqrt(ss_res / max(1, n - len(w)))
     return {
-        "features": list(FEATURES),
+        "features": names,
         "weights": [round(v, 4) for v in w],
-        "sigma": round(sigma, 2),
+        "sigma": round(math.sqrt(ss_res / max(1, n - len(w))), 2),
         "n": n,
         "r2": round(1 - ss_res / ss_tot, 3),
-        "mean_points": round(mean, 1),
+        "mean": round(mean, 2),
     }
+
+
+def _logistic_entry(xs: list[list[float]], ys: list[float], names: list[str]) -> dict[str, Any]:
+    w = logistic(xs, ys)
+    loss = 0.0
+    for x, y in zip(xs, ys, strict=True):
+        z = sum(a * b for a, b in zip(w, x, strict=True))
+        p = min(1 - 1e-9, max(1e-9, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))))
+        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    n = len(ys)
+    base = sum(ys) / n
+    base_loss = -n * (base * math.log(max(base, 1e-9)) + (1 - base) * math.log(max(1 - base, 1e-9)))
+    return {
+        "features": names,
+        "weights": [round(v, 4) for v in w],
+        "n": n,
+        "rate": round(base, 4),
+        "log_loss": round(loss / n, 4),
+        "base_log_loss": round(base_loss / n, 4),
+    }
+
+
+def _logit(p: float) -> float:
+    p = min(0.995, max(0.005, p))
+    return math.log(p / (1 - p))
+
+
+def _uncalibrated_logit(r: dict[str, Any]) -> float:
+    """The logit of a recorded chance before the calibration then in force was applied."""
+    z = _logit(r["p"])
+    cal = r.get("calib")
+    if cal:
+        z = (z - cal[0]) / cal[1]
+    return z
+
+
+def fit_all(records: list[dict[str, Any]], out: dict[str, Any]) -> None:
+    """Fit every model that has enough records; update ``out`` and print a summary."""
+    names = list(FEATURES)
+    for players in (2, 3):
+        size = [r for r in records if (r["players"] == 2) == (players == 2)]
+        forced = [r for r in size if r.get("kind", "forced") == "forced"]
+        seats = [r for r in size if r.get("kind") == "seat"]
+        contracts = [r for r in size if r.get("kind") == "contract"]
+        if len(forced) >= 50:
+            for kind, key in (("bid", "dealt"), ("play", "played")):
+                xs = [features(r[key]) for r in forced]
+                ys = [float(r["points"] - (r["aside"] if kind == "play" else 0)) for r in forced]
+                out[f"{kind}{players}"] = _linear_entry(xs, ys, names)
+            held = sum(r.get("held", 0) for r in forced)
+            if held:
+                share = sum(r.get("marriages", 0) for r in forced) / held
+                out.setdefault(f"const{players}", {})["marriage_share"] = round(share, 3)
+        defenders = [r for r in seats if r["role"] == "defender"]
+        if len(defenders) >= 50:
+            xs = [features(r["dealt"]) for r in defenders]
+            out[f"defend{players}"] = _linear_entry(xs, [float(r["u"]) for r in defenders], names)
+            played = [r for r in defenders if not r.get("writeoff")]
+            out[f"bolt{players}"] = _logistic_entry(
+                [features(r["dealt"]) for r in played],
+                [0.0 if r["trick"] else 1.0 for r in played],
+                names,
+            )
+            const = out.setdefault(f"const{players}", {})
+            const["defend_u"] = round(sum(r["u"] for r in defenders) / len(defenders), 2)
+            decl = [r for r in seats if r["role"] == "declarer"]
+            if decl:
+                const["declare_u"] = round(sum(r["u"] for r in decl) / len(decl), 2)
+                const["declare_raw"] = round(sum(r["raw"] for r in decl) / len(decl), 2)
+            # How well the bidding's predictions match the outcomes (printed only).
+            for role in ("declarer", "defender"):
+                rs = [r for r in seats if r["role"] == role and r.get("pred") is not None]
+                if rs:
+                    err = sum(r["u"] - r["pred"] for r in rs) / len(rs)
+                    print(
+                        f"{role}s {players}p: outcome - bidding prediction {err:+.1f} (n={len(rs)})"
+                    )
+        if len(contracts) >= 50:
+            xs = [[1.0, _uncalibrated_logit(r)] for r in contracts]
+            ys = [1.0 if r["made"] else 0.0 for r in contracts]
+            entry = _logistic_entry(xs, ys, ["bias", "logit_p"])
+            entry["mean_p"] = round(sum(r["p"] for r in contracts) / len(contracts), 4)
+            out[f"calib{players}"] = entry
+        for key in sorted(out):
+            if key.endswith(str(players)) and isinstance(out[key], dict) and "n" in out[key]:
+                e = out[key]
+                stats = (
+                    f"R^2={e['r2']} sigma={e['sigma']} mean={e.get('mean', e.get('mean_points'))}"
+                    if "r2" in e
+                    else f"rate={e['rate']} log loss {e['log_loss']} (base {e['base_log_loss']})"
+                )
+                print(f"{key}: n={e['n']} {stats}")
+        if f"const{players}" in out:
+            print(f"const{players}: {out[f'const{players}']}")
 
 
 def main() -> int:
@@ -150,15 +390,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    ap.add_argument("--mode", choices=("forced", "auction"), default="forced")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--players", type=int, default=3, choices=(2, 3))
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="normal")
+    ap.add_argument("--level", default="strong")
     ap.add_argument(
         "--data", action="append", default=[], help="JSON-lines records (appended to the first)"
     )
     ap.add_argument("--fit-only", action="store_true")
-    ap.add_argument("--minutes", type=float, default=9.5, help="stop generating after this")
+    ap.add_argument("--no-write", action="store_true", help="print the fit, keep the file")
+    ap.add_argument("--minutes", type=float, default=1e9, help="stop generating after this")
     args = ap.parse_args()
     if not args.fit_only:
         rng = random.Random(args.seed)
@@ -167,13 +409,18 @@ def main() -> int:
         made = 0
         with open(path, "a", encoding="utf-8") as f:
             for _ in range(args.deals):
-                r = one_deal(rng, args.players, args.level)
-                if r is not None:
+                if args.mode == "forced":
+                    r = forced_deal(rng, args.players, args.level)
+                    recs = [r] if r is not None else []
+                else:
+                    recs = auction_deal(rng, args.players, args.level)
+                for r in recs:
                     f.write(json.dumps(r) + "\n")
-                    made += 1
+                made += 1
+                f.flush()
                 if time.perf_counter() - t0 > args.minutes * 60:
                     break
-        print(f"{made} records in {time.perf_counter() - t0:.0f} s -> {path}")
+        print(f"{made} deals in {time.perf_counter() - t0:.0f} s -> {path}")
         if not args.data:
             args.data = [path]
     records: list[dict[str, Any]] = []
@@ -183,19 +430,11 @@ def main() -> int:
     out: dict[str, Any] = {}
     if OUT.exists():
         out = json.loads(OUT.read_text())
-    for players in (2, 3):
-        if sum(1 for r in records if (r["players"] == 2) == (players == 2)) < 50:
-            continue
-        for kind in ("bid", "play"):
-            entry = fit(records, players, kind)
-            out[f"{kind}{players}"] = entry
-            print(
-                f"{kind}{players}: n={entry['n']} R^2={entry['r2']} sigma={entry['sigma']} "
-                f"mean={entry['mean_points']}"
-            )
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(out, indent=1) + "\n")
-    print(f"wrote {OUT}")
+    fit_all(records, out)
+    if not args.no_write:
+        OUT.parent.mkdir(parents=True, exist_ok=True)
+        OUT.write_text(json.dumps(out, indent=1) + "\n")
+        print(f"wrote {OUT}")
     return 0
 
 

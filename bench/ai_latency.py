@@ -1,12 +1,15 @@
 """Decision latency of an AI level in CPython: p50/p95 per phase, and the longest slice.
 
     PYTHONPATH=py python3 bench/ai_latency.py [--level strong] [--deals N] [--seed S]
-        [--players 3] [--slice 40]
+        [--players 3] [--slice 40] [--budget MS]
 
 Plays N deals (classic rules) with the level in every seat, deciding each
 non-forced action step-wise (``start`` + ``step(max_ms=slice)``, as the
 browser does) and timing the whole decision (wall clock and CPU) and every
-slice. On a shared machine the wall clock includes time the process was not
+slice. Without ``--budget`` a decision does its counted work (sample counts
+and node limits, as in the arena); ``--budget 1000`` thinks as the browser
+does, adding worlds while time remains (then the figures show how much of the
+budget is used). On a shared machine the wall clock includes time the process was not
 running; the CPU figures do not. Last line: ``all decisions: p50 X ms, p95 Y ms
 (wall); ...``.
 """
@@ -43,6 +46,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     ap.add_argument("--slice", type=float, default=40.0, help="max_ms per step")
+    ap.add_argument("--budget", type=float, default=None, help="ms per decision (browser)")
     args = ap.parse_args()
     conv = Conventions(players=args.players, barrel=args.players != 2)
     bot = make_ai_bot(args.level)
@@ -61,7 +65,7 @@ def main() -> int:
                 continue
             t0 = time.perf_counter()
             c0 = time.process_time()
-            think = bot.start(obs, rng)
+            think = bot.start(obs, rng, budget_ms=args.budget)
             while True:
                 s0 = time.perf_counter()
                 sc = time.process_time()
@@ -79,7 +83,7 @@ def main() -> int:
             state.apply_action(a)
     print(
         f"level {args.level}, {args.deals} deals, {args.players} players, "
-        f"slices of {args.slice:.0f} ms"
+        f"slices of {args.slice:.0f} ms, budget {args.budget or 'none (counted work)'}"
     )
     print(f"{'phase':18s} {'n':>5s} {'p50':>8s} {'p95':>8s} {'max':>8s}   (ms, wall; cpu p50/p95)")
     for ph in sorted(wall):

@@ -561,7 +561,7 @@ class Analysis:
     def _check_discards(self, disc: State) -> Generator[None, None, None]:
         best = self._best
         step = self.conv.bid_step
-        self.solver.clear()  # other hands: little to share with the play's searches
+        self.solver.tt.clear()  # other hands: little to share with the play's searches
         for actions, cstate in _discards(disc):
             limit = contract_limit(cstate)
             pos, already = _position(_play_start(cstate))

@@ -1,4 +1,4 @@
-"""Baseline bots: ``RandomBot`` (uniform legal) and ``EasyBot`` (greedy).
+"""Baseline bots: ``RandomBot`` (uniform legal) and ``EasyBot`` (greedy); ``make_bot``.
 
 A bot sees only ``State.observation(seat)`` and draws randomness from the
 ``random.Random`` it is given: ``bot.act(obs, rng) -> action id``.
@@ -171,20 +171,21 @@ def _give_up(legal: tuple[int, ...]) -> int | None:
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by level name: random, easy (more levels come with the AI)."""
+    """A bot by level name: random, easy, normal, strong (``strong@2``: twice the work).
+
+    The AI levels live in ``thousand.ai``, imported only when one is asked for:
+    the page starts without loading the AI (the AI never imports this module).
+    """
     key = name.strip().lower()
     if key == "random":
         return RandomBot()
     if key == "easy":
         return EasyBot()
-    import importlib
-
     try:
-        ai = importlib.import_module("thousand.ai")
-        bot: Bot = ai.make_ai_bot(key)
-    except (ImportError, AttributeError, ValueError):
-        raise ValueError(f"unknown bot {name!r}; bots: random, easy, normal, strong") from None
-    return bot
+        from .ai import make_ai_bot
+    except ImportError:  # a build without the AI package
+        raise ValueError(f"unknown bot {name!r}; bots: random, easy") from None
+    return make_ai_bot(key)
 
 
 __all__ = ["Bot", "EasyBot", "RandomBot", "hand_estimate", "make_bot", "trick_winner_card"]

@@ -7,11 +7,17 @@ import dataclasses
 import random
 import re
 
-from thousand.ai import NORMAL, STRONG, AIBot, make_ai_bot
+import pytest
+
+from thousand import actions as A
+from thousand.ai import NORMAL, STRONG, AIBot, Choice, make_ai_bot
+from thousand.ai.bot import IllegalDecisionError
+from thousand.ai.fuzz import DecisionCheckError, check_decision, fuzz
+from thousand.ai.think import Decision
 from thousand.arena import arrangements, summarize
 from thousand.arena import main as arena_main
 from thousand.bots import EasyBot, make_bot
-from thousand.fuzz import random_conventions
+from thousand.cards import card_from_str, cards_mask
 from thousand.state import Game, Observation, Phase, State
 
 # Cheap settings for breadth: the same code paths with tiny sample counts.
@@ -28,38 +34,60 @@ TINY = dataclasses.replace(
 )
 
 
-def _play(conv_seed: int, bots: list[object], deals: int, rng: random.Random) -> int:
-    """Play ``deals`` deals under random conventions; returns the decisions checked."""
-    conv = random_conventions(random.Random(conv_seed))
-    state = Game(conv).new_initial_state(random.Random(conv_seed + 1))
-    checked = 0
-    while not state.is_terminal() and len(state.rows) < deals:
-        seat = state.current_player()
-        obs = state.observation(seat)
-        bot = bots[seat % len(bots)]
-        a = bot.act(obs, rng)  # type: ignore[attr-defined]
-        assert a in obs.legal_actions, (bot, obs.phase, a, obs.legal_actions)
-        state.apply_action(a)
-        checked += 1
-    return checked
-
-
 def test_levels_return_legal_actions_under_random_conventions() -> None:
-    """Every level, every phase, random convention sets (incl. 2 and 4 players)."""
-    rng = random.Random(1)
-    checked = 0
-    tiny = AIBot(TINY)
-    for k in range(40):
-        checked += _play(100 + k, [tiny, EasyBot(), tiny, tiny], 3, rng)
-    for k in range(6):
-        checked += _play(500 + k, [make_ai_bot("strong"), make_ai_bot("normal"), EasyBot()], 1, rng)
-    assert checked > 1500
+    """Every level, every phase, random convention sets (incl. 2 and 4 players): each
+    answer is legal and each hint list names legal actions once, with ``ev``."""
+    checked, deals = fuzz([AIBot(TINY), EasyBot(), AIBot(TINY)], deals=60, seed=1)
+    assert deals == 60 and checked > 500
+    checked, deals = fuzz(
+        [make_ai_bot("strong"), make_ai_bot("normal"), EasyBot()], deals=8, seed=2
+    )
+    assert checked > 60
+
+
+def test_an_illegal_answer_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision that returns an illegal action is an error naming the decision,
+    never silently replaced (and the fuzz check fails on it)."""
+    from thousand.ai import bot as bot_module
+
+    def broken(ctx: object, obs: Observation, *args: object) -> Decision:
+        yield
+        bad = A.WRITEOFF if A.WRITEOFF not in obs.legal_actions else A.PASS
+        return [Choice(bad, 1.0, {})]
+
+    monkeypatch.setattr(bot_module, "play_decision", broken)
+    monkeypatch.setattr(bot_module.auction, "decision", broken)
+    _state, obs = _play_position(0)
+    with pytest.raises(IllegalDecisionError, match="play decision"):
+        make_ai_bot("normal").act(obs, random.Random(1))
+    with pytest.raises(DecisionCheckError, match="illegal action"):
+        check_decision(make_ai_bot("normal"), obs, random.Random(1))
 
 
 def test_make_bot_knows_the_levels() -> None:
-    """``make_bot`` (bots.py) reaches the AI levels through its hook."""
+    """``make_bot`` (bots.py) reaches the AI levels; ``@w`` scales the work."""
     assert make_bot("normal").name == "normal"
     assert make_bot("Strong").name == "strong"
+    double = make_bot("strong@2")
+    assert isinstance(double, AIBot)
+    assert double.settings.play_nodes == 2 * STRONG.play_nodes
+    assert double.settings.samples(8) == 2 * STRONG.samples(8)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+    with pytest.raises(ValueError, match="work factor"):
+        make_bot("strong@x")
+
+
+def test_the_ai_does_not_import_the_baseline_bots() -> None:
+    """No import cycle: ``thousand.ai`` loads without ``thousand.bots``."""
+    import subprocess
+    import sys
+
+    code = "import sys, thousand.ai; print('thousand.bots' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False"
 
 
 def _play_position(seed: int) -> tuple[State, Observation]:
@@ -150,17 +178,32 @@ def test_strong_settings_are_the_strong_level() -> None:
 
 
 def test_bolt_awareness() -> None:
-    """Bolts (§8): with two bolts a trickless deal costs the penalty; sure tricks are marked."""
+    """Bolts (§8): with two bolts a trickless deal costs the penalty; the moves that
+    surely win the trick are found (last to play, or the top card led)."""
     from thousand.ai.play import bolt_risk, securing_moves
 
     _state, obs = _play_position(3)
     assert bolt_risk(obs) == 0.0
     risky = dataclasses.replace(obs, bolt_counts=tuple(2 for _ in obs.bolt_counts))
     assert bolt_risk(risky) == float(risky.conventions.penalty)
-    sure = securing_moves(risky, list(risky.legal_actions))
-    assert sure <= set(risky.legal_actions)
     off_conv = risky.conventions.replace(
         bolts="off", no_bolt_on_own_game=False, bolt_counts_zero_points=False
     )
     off = dataclasses.replace(risky, conventions=off_conv)
     assert bolt_risk(off) == 0.0
+    c = card_from_str
+    seat, a, b = obs.active[2], obs.active[0], obs.active[1]
+    last = dataclasses.replace(
+        obs,
+        seat=seat,
+        trick=((a, c("KS")), (b, c("9S"))),
+        hand=cards_mask(["QS", "AS", "9D"]),
+        played=cards_mask(["KS", "9S"]),
+        trump=-1,
+    )
+    assert securing_moves(last, [c("QS"), c("AS")]) == {c("AS")}
+    lead = dataclasses.replace(last, trick=(), played=0, hand=cards_mask(["AS", "KS", "9D"]))
+    assert securing_moves(lead, [c("AS"), c("KS"), c("9D")]) == {c("AS")}
+    # A trump still out (diamonds) spoils the lead of a plain ace.
+    trumped = dataclasses.replace(lead, trump=2)
+    assert securing_moves(trumped, [c("AS"), c("KS"), c("9D")]) == set()

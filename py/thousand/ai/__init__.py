@@ -19,7 +19,9 @@ slice overruns ``max_ms`` by at most one unit of work, ~15 ms in Pyodide, so
     action = think.action()
 
 Hints: ``bot.explain(obs, rng, budget_ms=1000)`` lists (action, values) best
-first, e.g. ``{"make": 0.72, "declarer_points": 131.5, "score": 54.3}``.
+first, e.g. ``{"make": 0.72, "defeat": 0.28, "declarer_points": 131.5, "ev": 54.3,
+...}``; ``think.py`` lists the keys of every kind of decision and their units.
+``python -m thousand.ai.fuzz`` checks the bots under random conventions.
 """
 
 from .bot import AIBot, make_ai_bot

@@ -1,53 +1,63 @@
 """Bidding, redeal, dark, talon, discard, contract and concession decisions.
 
-Everything is ranked by one currency, the seat's *relative utility*: its own
-deal score minus the mean score of its opponents, as in ``play.utility``:
+Everything is ranked by one currency, the seat's *relative score* of the
+deal: its own score minus the mean score of the other active seats, in
+points (as ``play.Scorer``):
 
 * declaring a contract ``c`` with chance ``p`` of making it and expected
-  final points ``mu``: ``p * win - (1 - p) * v + 0.5 * mu - 60`` where ``v`` is
-  the contract's value (dark and golden doubled), ``win`` the same capped by
-  ``dark_cap_240``, plus a bonus when making it wins the game (the barrel or
-  the target reached) and minus what a samosval would take away;
-* defending: about ``PASS_EV`` (defenders take some 30 points each while the
-  declarer usually makes a contract worth twice that);
-* a redeal: 0 (a new deal is worth nothing to anybody on average);
+  deal points ``mu``: ``p * (win + bonus) - (1 - p) * v`` minus the mean of
+  what the defenders score (the card points the declarer does not take),
+  where ``v`` is the contract's value (dark and golden doubled), ``win`` the
+  same capped by ``dark_cap_240`` and ``bonus`` what making it does to the
+  game (the barrel, the target, a samosval);
+* defending (passing): the fitted ``defend`` model, a defender's measured
+  relative score from its hand, less the chance of a bolt times what the
+  bolt would cost;
+* a redeal: 0 (a fresh deal is worth nothing to anybody on average);
 * a concession: ``-v`` (0 with ``write_off_free``) minus what each opponent
-  receives (half the contract rounded up, or 60).
+  receives (half the contract rounded up, or 60), and the third-concession
+  penalty when it applies.
 
-``p`` and ``mu`` come from the fitted hand evaluator (``evaluator.py``) when
-bidding; the talon, the two passed cards and the final contract are chosen
-by evaluating the best candidates over sampled worlds with the open-hand
-solver, blended with the evaluator as a prior (open-handed play flatters the
-declarer a little, since nobody guesses).
+A bid is valued by drawing talons consistent with the auction (Strong) or by
+the fitted dealt-hand model (Normal): for each talon the best two cards to
+pass are chosen with the fitted played-hand model, and the declarer then
+takes the best of raising the contract to any value it may, conceding, or
+asking a redeal the talon allows. The talon, the two passed cards and the
+final contract are chosen by evaluating the best candidates over sampled
+worlds with the open-hand solver, blended with the evaluator as a prior
+(open-handed play flatters the declarer a little, since nobody guesses), and
+the chances are calibrated on measured outcomes (``Evaluator.calibrated``).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Generator
+from dataclasses import dataclass
 from functools import partial
 
 from .. import actions as A
 from ..cards import (
     ACES_MASK,
     MARRIAGE_MASK,
+    NINES_MASK,
     POINTS,
     iter_cards,
+    marriage_total,
     mask_points,
 )
 from ..state import Observation, Phase
 from .common import play_order
 from .evaluator import Evaluator, normal_cdf
 from .play import draw_worlds, hand_value_fn
-from .sampler import Sampler
+from .sampler import Sampler, World
 from .settings import Settings
 from .solver import Position, Rules, Solver, greedy_playout
 from .think import Choice, Context, Decision, ranked
 
-PASS_EV = -20.0  # relative utility of defending a typical deal
 GAME_BONUS = 300.0  # making a contract that wins the game
 BARREL_PASS = -45.0  # on the barrel a defender gains nothing and an attempt goes by
-DARK_P = 0.3  # chance of making 120 blind (a random hand)
 
 
 def decision(
@@ -57,27 +67,24 @@ def decision(
     legal = list(obs.legal_actions)  # two or more: AIBot answers a forced move itself
     ph = obs.phase
     if ph is Phase.DARK:
-        return _dark(obs, ev)
+        return _dark(obs, ev, settings)
     if ph is Phase.REDEAL:
-        return _redeal(obs, ev, settings)
+        return (yield from _redeal(ctx, obs, rng, settings, ev))
     if ph is Phase.BIDDING:
-        return _bidding(obs, ev, settings)
+        return (yield from _bidding(ctx, obs, rng, settings, ev))
     if ph is Phase.PICK:
         # 2 players: the two talons are face down; either is as good.
         a = rng.choice(legal)
-        return [Choice(a, 0.0, {}), *(Choice(b, 0.0, {}) for b in legal if b != a)]
+        return [
+            Choice(a, 0.0, {"ev": 0.0}),
+            *(Choice(b, 0.0, {"ev": 0.0}) for b in legal if b != a),
+        ]
     if ph is Phase.DISCARD:
         return (yield from _discard(ctx, obs, rng, settings, ev))
-    if ph is Phase.CONTRACT:
-        return (yield from _contract(ctx, obs, rng, settings, ev))
-    return [Choice(legal[0], 0.0, {})]
+    return (yield from _contract(ctx, obs, rng, settings, ev))
 
 
 # -- the score situation -------------------------------------------------------
-
-
-def _barrel_need(obs: Observation) -> int:
-    return obs.conventions.barrel_need()
 
 
 def make_bonus(obs: Observation, seat: int, value: int) -> float:
@@ -107,8 +114,10 @@ def declarer_ev(
     contract: int,
     dark: bool = False,
     golden: bool | None = None,
+    marriages: float = 0.0,
 ) -> float:
-    """Relative utility of declaring ``contract`` with chance ``p`` and expected points ``mu``."""
+    """Relative score of declaring ``contract`` with chance ``p`` and expected points ``mu``
+    (``marriages``: the part of ``mu`` that comes from the declarer's marriages)."""
     conv = obs.conventions
     golden = obs.golden if golden is None else golden
     v = contract * (2 if dark else 1) * (2 if golden else 1)
@@ -117,25 +126,51 @@ def declarer_ev(
     loss = float(v)
     if conv.barrel and obs.on_barrel[seat]:
         loss += 40.0  # failing on the barrel throws it away
-    return p * (win + bonus) - (1.0 - p) * loss + 0.5 * mu - 60.0
+    # The defenders score the card points the declarer does not take.
+    defenders = max(0.0, 120.0 - (mu - marriages)) * (2 if golden else 1)
+    return p * (win + bonus) - (1.0 - p) * loss - defenders / (len(obs.active) - 1)
 
 
-def pass_ev(obs: Observation, seat: int) -> float:
-    """Relative utility of leaving the contract to someone else."""
+def bolt_cost(obs: Observation, seat: int, marks: int = 1) -> float:
+    """What a bolt (a deal without a trick) would cost ``seat`` now (§8, the bolt conventions).
+
+    The mark that completes three costs the penalty; an earlier one brings it
+    nearer: a third of the penalty when bolts are counted over the whole game,
+    less when only a run counts (a trick clears it).
+    """
     conv = obs.conventions
-    u = PASS_EV
+    if conv.bolts == "off":
+        return 0.0
+    if conv.barrel and obs.on_barrel[seat] and not conv.bolts_on_barrel:
+        return 0.0  # bolts_on_barrel off
+    pen = float(conv.penalty * (2 if obs.golden else 1))
+    if obs.bolt_counts[seat] + marks >= 3:
+        return pen
+    return pen * marks / (3.0 if conv.bolts == "total" else 6.0)
+
+
+def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> float:
+    """Relative score of leaving the contract to someone else (defending)."""
+    conv = obs.conventions
+    hand = obs.hand
     if conv.barrel and obs.on_barrel[seat]:
         u = BARREL_PASS
+    elif settings.full_model:
+        u = ev.defend_value(hand, obs.players, conv.ace_marriage)
+    else:
+        u = ev.const(obs.players, "defend_u")
+    if settings.full_model and hand:
+        u -= ev.bolt_chance(hand, obs.players, conv.ace_marriage) * bolt_cost(obs, seat)
     for s in obs.active:
         if s != seat and conv.barrel and obs.on_barrel[s] and obs.high_seat == s:
             u -= 60.0  # a barrel player about to win the auction may end the game
     return u
 
 
-def concession_ev(obs: Observation) -> float:
-    """Relative utility of conceding the contract (§8 *роспись*)."""
+def concession_ev(obs: Observation, contract: int | None = None) -> float:
+    """Relative score of conceding the contract (§8 *роспись*)."""
     conv = obs.conventions
-    c = obs.contract
+    c = obs.contract if contract is None else contract
     loss = 0 if conv.write_off_free else c * (2 if obs.dark else 1)
     gift = 60 if conv.write_off_60 else 5 * -(-c // 10)
     if obs.golden:
@@ -147,85 +182,215 @@ def concession_ev(obs: Observation) -> float:
     return float(u)
 
 
-# -- dark, redeal, bidding --------------------------------------------------------
-
-
-def _dark(obs: Observation, ev: Evaluator) -> list[Choice]:
-    """Blind 120 doubled loses on average; look unless it pays."""
-    u_dark = declarer_ev(obs, obs.seat, DARK_P, 100.0, 120, dark=True)
-    u_look = 0.0
-    return ranked(
-        [
-            Choice(A.DARK, u_dark, {"make": DARK_P, "ev": round(u_dark, 1)}),
-            Choice(A.LOOK, u_look, {"ev": 0.0}),
-        ]
-    )
-
-
-def best_bid_ev(obs: Observation, ev: Evaluator, hand: int) -> tuple[float, int, float]:
-    """The best declaring utility over contracts this hand could bid: (ev, contract, p)."""
+def _may_concede(obs: Observation) -> bool:
+    """Whether the seat, as declarer of this deal, will be offered a concession (§8)."""
     conv = obs.conventions
-    m = ev.model("bid", obs.players)
-    mu = m.mean(hand, conv.ace_marriage)
-    best = (-1e9, 100, 0.0)
-    for c in range(100, 305, 5):
-        p = normal_cdf((mu - c + 0.5) / m.sigma)
-        u = declarer_ev(obs, obs.seat, p, mu, c)
-        if u > best[0]:
-            best = (u, c, p)
+    if not conv.write_off or (obs.golden and not conv.write_off_on_golden):
+        return False
+    if conv.barrel and any(obs.on_barrel) and not conv.write_off_on_barrel:
+        return False
+    limit = conv.write_off_limit
+    return limit is None or obs.writeoffs[obs.seat] < limit
+
+
+def _talon_redeal(obs: Observation, talon: int, on_100: bool) -> bool:
+    """Whether a talon lets the declarer ask a redeal (§4 redeal_talon_below, two nines)."""
+    conv = obs.conventions
+    if conv.redeal_only_on_100 and not on_100:
+        return False
+    below = conv.redeal_talon_below
+    if below is not None and mask_points(talon) < below:
+        return True
+    return conv.redeal_two_nines_in_talon and (talon & NINES_MASK).bit_count() >= 2
+
+
+# -- valuing a bid ------------------------------------------------------------------
+
+
+@dataclass
+class BidTable:
+    """Per contract (100, 105, ...): the relative score of becoming declarer with that
+    bid, the chance of making the final contract and the expected deal points."""
+
+    lo: int
+    ev: list[float]
+    make: list[float]
+    points: list[float]
+
+    def at(self, contract: int) -> tuple[float, float, float]:
+        """(ev, make, points) for a bid of ``contract``."""
+        i = min(len(self.ev) - 1, max(0, (contract - self.lo) // 5))
+        return self.ev[i], self.make[i], self.points[i]
+
+
+def _limit(obs: Observation, hand: int) -> int:
+    """§5/§6 the highest contract a hand may name (120 + marriages, capped)."""
+    conv = obs.conventions
+    if conv.bid_over_120_without_marriage:
+        return conv.bid_cap
+    return min(conv.bid_cap, 120 + marriage_total(hand, conv.ace_marriage))
+
+
+def _best_out(obs: Observation, ev: Evaluator, hand: int) -> tuple[float, int]:
+    """The best two cards to pass (or put aside): (expected points, hand played)."""
+    # Candidates: the cards whose removal alone costs least, then their pairs.
+    single = sorted(
+        iter_cards(hand), key=lambda c: -quick_plan_value(obs, ev, hand | (1 << c), c, c)
+    )[:5]
+    best = (-1e9, hand)
+    for a, b in itertools.combinations(single, 2):
+        mu = quick_plan_value(obs, ev, hand, a, b)
+        if mu > best[0]:
+            best = (mu, hand & ~(1 << a) & ~(1 << b))
     return best
 
 
-def _redeal(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice]:
-    """A redeal costs nothing: keep only a hand worth more than a fresh one."""
-    if obs.declarer >= 0 and obs.seat != obs.declarer:
-        keep = pass_ev(obs, obs.seat)  # a defender after the discard (four nines)
-    else:
-        u, _c, _p = best_bid_ev(obs, ev, obs.hand)
-        keep = max(u, pass_ev(obs, obs.seat))
+def bid_table(
+    ctx: Context,
+    obs: Observation,
+    rng: random.Random,
+    settings: Settings,
+    ev: Evaluator,
+    lo: int,
+    hi: int,
+) -> Generator[None, None, BidTable]:
+    """The value of declaring at each contract from ``lo`` to ``hi`` with ``obs.hand``."""
+    conv = obs.conventions
+    seat = obs.seat
+    hand = obs.hand
+    grid = list(range(lo, max(lo, hi) + 1, 5))
+    share = ev.const(obs.players, "marriage_share")
+    if settings.bid_talons <= 0:
+        # The dealt-hand model alone (Normal).
+        m = ev.model("bid", obs.players)
+        mu = m.mean(hand, conv.ace_marriage)
+        mar = share * marriage_total(hand, conv.ace_marriage)
+        evs, makes = [], []
+        for c in grid:
+            p = normal_cdf((mu - c + 0.5) / m.sigma)
+            evs.append(declarer_ev(obs, seat, p, mu, c, marriages=mar))
+            makes.append(p)
+        return BidTable(lo, evs, makes, [mu] * len(grid))
+    sampler = Sampler(obs, hand_value_fn(ev, obs))
+    worlds = yield from draw_worlds(ctx, sampler, rng, settings.bid_talons, settings.pool)
+    m = ev.model("play", obs.players)
+    concede = _may_concede(obs)
+    floor = conv.barrel_need() if conv.barrel and obs.on_barrel[seat] else 0
+    sums = [0.0] * len(grid)
+    made = [0.0] * len(grid)
+    pts = [0.0] * len(grid)
+    for w in worlds:
+        mu, rest = _best_out(obs, ev, hand | w.talon)
+        mar = share * marriage_total(rest, conv.ace_marriage)
+        # §6 the final contract: at least the bid, up to the limit of the new hand.
+        cap = _limit(obs, rest)
+        cs = list(range(lo, max(cap, grid[-1]) + 1, 5))
+        vals = []
+        ps = []
+        for c in cs:
+            ce = max(c, floor)  # §9 on the barrel the contract must reach the target
+            p = normal_cdf((mu - ce + 0.5) / m.sigma)
+            vals.append(declarer_ev(obs, seat, p, mu, ce, marriages=mar))
+            ps.append(p)
+        # The best final contract at or above each bid (suffix maxima up to the cap).
+        best = list(range(len(cs)))
+        last = (cap - lo) // 5
+        for i in range(min(last, len(cs) - 1) - 1, -1, -1):
+            if vals[best[i + 1]] > vals[i]:
+                best[i] = best[i + 1]
+        redeal = _talon_redeal(obs, w.talon, False)
+        for gi, c in enumerate(grid):
+            j = best[(c - lo) // 5]
+            v, p = vals[j], ps[j]
+            if concede and concession_ev(obs, c) > v:
+                v, p = concession_ev(obs, c), 0.0
+            if redeal and v < 0.0:
+                v, p = 0.0, 0.0
+            sums[gi] += v
+            made[gi] += p
+            pts[gi] += mu
+        yield
+    k = len(worlds) or 1
+    return BidTable(lo, [x / k for x in sums], [x / k for x in made], [x / k for x in pts])
+
+
+# -- dark, redeal, bidding --------------------------------------------------------
+
+
+def _dark(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice]:
+    """Play 120 blind when the measured gain (and what making it does to the game) pays."""
+    p = ev.const(obs.players, "dark_p")
+    gain = ev.const(obs.players, "dark_gain")
+    bonus = p * make_bonus(obs, obs.seat, 240) if settings.full_model else 0.0
+    u_dark = gain + bonus
     return ranked(
-        [Choice(A.REDEAL, 0.0, {"ev": 0.0}), Choice(A.KEEP, keep, {"ev": round(keep, 1)})]
+        [
+            Choice(A.DARK, u_dark, {"make": round(p, 3), "ev": round(u_dark, 1)}),
+            Choice(A.LOOK, 0.0, {"ev": 0.0}),
+        ]
     )
 
 
-def _bidding(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice]:
+def _bid_choice(action: int, u: float, make: float, points: float) -> Choice:
+    return Choice(
+        action,
+        u,
+        {"make": round(make, 3), "ev": round(u, 1), "expected_points": round(points, 1)},
+    )
+
+
+def _redeal(
+    ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
+) -> Decision:
+    """A redeal costs nothing: keep only a hand worth more than a fresh deal (0)."""
+    keep = pass_ev(obs, obs.seat, ev, settings)
+    make = 0.0
+    if obs.declarer < 0:
+        # Before bidding: the value of the hand is the better of defending and
+        # declaring at the lowest bid this seat could make (first hand holds 100).
+        lo = 100 if obs.seat == obs.first_hand else 100 + obs.conventions.min_raise
+        table = yield from bid_table(ctx, obs, rng, settings, ev, lo, lo)
+        u, make, _pts = table.at(lo)
+        keep = max(keep, u)
+    return ranked(
+        [
+            Choice(A.REDEAL, 0.0, {"ev": 0.0}),
+            Choice(A.KEEP, keep, {"make": round(make, 3), "ev": round(keep, 1)}),
+        ]
+    )
+
+
+def _bidding(
+    ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
+) -> Decision:
     """Raise to the smallest legal bid while declaring beats defending."""
-    conv = obs.conventions
     legal = obs.legal_actions
     seat = obs.seat
-    m = ev.model("bid", obs.players)
-    hand = obs.hand
-    mu = m.mean(hand, conv.ace_marriage)
-    base = pass_ev(obs, seat)
-    out = [Choice(A.PASS, base, {"ev": round(base, 1)})]
+    base = pass_ev(obs, seat, ev, settings)
     if A.UNBLIND in legal:
-        # dark_unblind: cancel a dark game by bidding 125.
-        p = normal_cdf((mu - 125 + 0.5) / m.sigma)
-        u = declarer_ev(obs, seat, p, mu, 125)
-        dark_def = -0.5 * (DARK_P * 240 - (1 - DARK_P) * 240)
-        out = [
-            Choice(A.PASS, dark_def, {"ev": round(dark_def, 1)}),
-            Choice(
-                A.UNBLIND,
-                u,
-                {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(mu, 1)},
-            ),
-        ]
-        return ranked(out)
-    bids = [a for a in legal if A.BID_BASE <= a < A.CONTRACT_BASE]
-    if not settings.smart_bidding:
-        return ranked(out + [Choice(b, -1e9, {}) for b in bids])
-    floor = _barrel_need(obs) if conv.barrel and obs.on_barrel[seat] else 0
-    for b in bids:
-        # §9 on the barrel the final contract must reach the target anyway.
-        c = max(A.action_value(b), floor)
-        p = normal_cdf((mu - c + 0.5) / m.sigma)
-        u = declarer_ev(obs, seat, p, mu, c) - settings.bid_margin
-        out.append(
-            Choice(b, u, {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(mu, 1)})
+        # dark_unblind: cancel a dark game by bidding 125, or defend it.
+        table = yield from bid_table(ctx, obs, rng, settings, ev, 125, 125)
+        u, p, mu = table.at(125)
+        p_dark = ev.const(obs.players, "dark_p")
+        # Defending the dark game instead of an ordinary contract: the declarer's
+        # expected score changes from the usual one to the dark game's.
+        usual = ev.const(obs.players, "declare_raw")
+        dark_score = 240.0 * p_dark - 240.0 * (1.0 - p_dark)
+        defend = base + (usual - dark_score) / (len(obs.active) - 1)
+        return ranked(
+            [Choice(A.PASS, defend, {"ev": round(defend, 1)}), _bid_choice(A.UNBLIND, u, p, mu)]
         )
+    bids = [a for a in legal if A.BID_BASE <= a < A.CONTRACT_BASE]
+    out = [Choice(A.PASS, base, {"ev": round(base, 1)})]
+    if not bids:
+        return out
+    values = [A.action_value(b) for b in bids]
+    table = yield from bid_table(ctx, obs, rng, settings, ev, values[0], values[-1])
+    for b, c in zip(bids, values, strict=True):
+        u, p, mu = table.at(c)
+        out.append(_bid_choice(b, u, p, mu))
     ranked_out = ranked(out)
-    if bids and out[1].utility > base:
+    if out[1].utility > base:
         # Raise by the smallest step while it is worth it: the auction may go on,
         # and the final contract can still be raised after the talon.
         first = out[1]
@@ -236,19 +401,13 @@ def _bidding(obs: Observation, ev: Evaluator, settings: Settings) -> list[Choice
 # -- talon, discard, contract ---------------------------------------------------------
 
 
-def _plan_pairs(hand: int, players: int) -> list[tuple[int, int]]:
-    """Every pair of cards the declarer may pass or put aside."""
-    cards = list(iter_cards(hand))
-    return list(itertools.combinations(cards, 2))
-
-
 def quick_plan_value(obs: Observation, ev: Evaluator, hand: int, a: int, b: int) -> float:
     """The evaluator's expected declarer points after passing (or putting aside) a and b."""
     conv = obs.conventions
     rest = hand & ~(1 << a) & ~(1 << b)
     mu = ev.expected("play", rest, obs.players, conv.ace_marriage)
     if obs.players == 2:
-        mu += POINTS[a] + POINTS[b]  # §11 the aside counts for the declarer
+        mu += POINTS[a] + (POINTS[b] if b != a else 0)  # §11 the aside counts for the declarer
     # Keep the pieces that cannot be valued linearly: marriages and aces.
     for s in range(4):
         mm = MARRIAGE_MASK[s]
@@ -264,6 +423,42 @@ def _receivers(obs: Observation) -> list[int]:
     return [s for s in play_order(obs) if s != obs.declarer]
 
 
+def _contract_ev(
+    obs: Observation, ev: Evaluator, probed: dict[int, float], mu: float, rest: int
+) -> tuple[float, int, float]:
+    """The best final contract for a hand: (ev, contract, chance).
+
+    ``probed`` maps the contracts solved on worlds to their blended chances;
+    the others take the evaluator's chance, never above the probed one below.
+    Chances are calibrated on measured outcomes.
+    """
+    conv = obs.conventions
+    m = ev.model("play", obs.players)
+    floor = conv.barrel_need() if conv.barrel and obs.on_barrel[obs.seat] else 0
+    lo = max(min(probed), floor)
+    hi = max(lo, _limit(obs, rest))
+    if obs.golden and not conv.golden_raise:
+        hi = lo  # golden_round: 120, raised only with golden_raise
+    mar = ev.const(obs.players, "marriage_share") * marriage_total(rest, conv.ace_marriage)
+    best = (-1e9, lo, 0.0)
+    for c in range(lo, hi + 1, 5):
+        p = ev.calibrated(_chance(probed, c, mu, m.sigma), obs.players)
+        u = declarer_ev(obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar)
+        if u > best[0]:
+            best = (u, c, p)
+    return best
+
+
+def _chance(probed: dict[int, float], c: int, mu: float, sigma: float) -> float:
+    """The (uncalibrated) chance of making ``c``: probed, or the evaluator's capped by
+    the nearest probed contract below."""
+    if c in probed:
+        return probed[c]
+    prior = normal_cdf((mu - c + 0.5) / sigma)
+    below = [x for x in probed if x <= c]
+    return min(prior, probed[max(below)]) if below else prior
+
+
 def _discard(
     ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
 ) -> Decision:
@@ -274,49 +469,67 @@ def _discard(
     given = {s: c for c, s in obs.known_gives}
     rec = _receivers(obs)
     aside_now = obs.aside or 0
-    # Candidate plans: (cards out, action for the first of them).
-    plans: list[tuple[float, int, int, list[int]]] = []
+    # Candidate plans: (quick value, cards out, action for the first of them).
+    plans: list[tuple[float, int, int, int]] = []
     if two:
         if aside_now:
             (first,) = list(iter_cards(aside_now))
             for c in iter_cards(hand):
                 mu = quick_plan_value(obs, ev, hand | aside_now, first, c)
-                plans.append((mu, first, c, [A.aside(c)]))
+                plans.append((mu, first, c, A.aside(c)))
         else:
-            for a, b in _plan_pairs(hand, 2):
+            for a, b in itertools.combinations(list(iter_cards(hand)), 2):
                 mu = quick_plan_value(obs, ev, hand, a, b)
-                plans.append((mu, a, b, [A.aside(a), A.aside(b)]))
+                plans.append((mu, a, b, A.aside(a)))
     elif given:
         ((_seat, c_done),) = given.items()
         s_left = next(s for s in rec if s not in given)
         for c in iter_cards(hand):
             mu = quick_plan_value(obs, ev, hand | (1 << c_done), c_done, c)
-            plans.append((mu, c_done, c, [A.give(c, s_left)]))
+            plans.append((mu, c_done, c, A.give(c, s_left)))
     else:
-        for a, b in _plan_pairs(hand, 3):
+        for a, b in itertools.combinations(list(iter_cards(hand)), 2):
             mu = quick_plan_value(obs, ev, hand, a, b)
             # The richer card to the seat after the declarer (it plays second to
             # the declarer's leads), the other to the last seat.
             hi, lo = (a, b) if (POINTS[a], a) >= (POINTS[b], b) else (b, a)
-            plans.append((mu, hi, lo, [A.give(hi, rec[0]), A.give(lo, rec[1])]))
+            plans.append((mu, hi, lo, A.give(hi, rec[0])))
     plans.sort(key=lambda x: -x[0])
-    top = plans[: max(1, settings.discard_candidates)]
-    # Evaluate the best candidates on sampled worlds with the solver.
+    # Several plans may start with the same action: keep the best of each.
+    top: list[tuple[float, int, int, int]] = []
+    seen: set[int] = set()
+    for plan in plans:
+        if plan[3] not in seen:
+            seen.add(plan[3])
+            top.append(plan)
+        if len(top) >= max(1, settings.discard_candidates):
+            break
+    # Evaluate the best candidates on the same sampled worlds with the solver,
+    # a world at a time, until the node budget (or, in the browser, the time) is spent.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
-    worlds = yield from draw_worlds(ctx, sampler, rng, settings.discard_worlds, settings.pool)
     rules = Rules.of(obs.conventions)
     solver = Solver(rules)
     target = obs.bid
-    m = ev.model("play", obs.players)
-    results: list[Choice] = []
+    full = hand | aside_now | (1 << given[next(iter(given))] if given else 0)
+    k = settings.discard_worlds
+    timed = ctx.budget_end is not None
+    most = max(k, round(k * settings.extend)) if timed else k
+    made = [0.0] * len(top)
+    pts = [0.0] * len(top)
+    count = [0] * len(top)
     nodes0 = solver.nodes
-    for mu, a, b, acts in top:
-        if results and solver.nodes - nodes0 >= settings.discard_nodes:
+    done = 0
+    worlds: list[World] = []
+    while done < most:
+        if done and (
+            ctx.out_of_time() or (not timed and solver.nodes - nodes0 >= settings.discard_nodes)
+        ):
             break
-        made = 0.0
-        pts = 0.0
-        n = 0
-        for w in worlds:
+        if not worlds:
+            worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
+            worlds.reverse()
+        w = worlds.pop()
+        for i, (_mu, a, b, _act) in enumerate(top):
             pos = _after_discard(obs, w.hands, w.other_talon, a, b, two)
             if pos is None:
                 continue
@@ -324,35 +537,50 @@ def _discard(
             ok = yield from ctx.search(
                 solver, partial(solver.reach, pos, target - start), settings.discard_node_limit
             )
+            if ok is None and ctx.out_of_time():
+                break
             greedy = start + greedy_playout(pos, rules)
             if ok is None:
                 ok = greedy >= target
-            made += 1.0 if ok else 0.0
-            pts += max(greedy, target) if ok else min(greedy, target - 1)
-            n += 1
+            made[i] += 1.0 if ok else 0.0
+            pts[i] += max(greedy, target) if ok else min(greedy, target - 1)
+            count[i] += 1
             yield
-        prior = normal_cdf((mu - target + 0.5) / m.sigma)
-        p = (prior * 4 + made) / (4 + n)
-        e_pts = (mu * 4 + pts) / (4 + n)
-        u = declarer_ev(obs, obs.seat, p, e_pts, target)
-        results.append(
-            Choice(
-                acts[0],
-                u,
-                {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(e_pts, 1)},
-            )
-        )
-    results = ranked(results)
+        done += 1
+    results: list[Choice] = []
+    sigma = ev.model("play", obs.players).sigma
+    for i, (mu, a, b, act) in enumerate(top):
+        n = count[i]
+        prior = normal_cdf((mu - target + 0.5) / sigma)
+        blend = (prior * 4 + made[i]) / (4 + n)
+        e_pts = (mu * 4 + pts[i]) / (4 + n)
+        rest = full & ~(1 << a) & ~(1 << b)
+        u, _c, _p = _contract_ev(obs, ev, {target: blend}, e_pts, rest)
+        results.append(_bid_choice(act, u, ev.calibrated(blend, obs.players), e_pts))
     if A.REDEAL in legal:
         results.append(Choice(A.REDEAL, 0.0, {"ev": 0.0}))
     if A.WRITEOFF in legal:
         u = concession_ev(obs)
-        results.append(Choice(A.WRITEOFF, u, {"ev": round(u, 1)}))
+        results.append(Choice(A.WRITEOFF, u, {"make": 0.0, "ev": round(u, 1)}))
+    ranked_results = ranked(results)
+    # The other cards come last, each with its best plan valued by the evaluator alone.
     seen = {c.action for c in results}
-    for a in legal:
-        if a not in seen:
-            results.append(Choice(a, -1e9, {}))
-    return ranked(results)
+    by_card: dict[int, tuple[float, int, int]] = {}
+    for mu, a, b, _act in plans:
+        for c in (a, b):
+            if c not in by_card or mu > by_card[c][0]:
+                by_card[c] = (mu, a, b)
+    rest_plans: list[Choice] = []
+    for act in legal:
+        card = A.action_card(act)
+        if act in seen or card not in by_card:
+            continue
+        mu, a, b = by_card[card]
+        rest = full & ~(1 << a) & ~(1 << b)
+        prior = normal_cdf((mu - target + 0.5) / sigma)
+        u, _c, p = _contract_ev(obs, ev, {target: prior}, mu, rest)
+        rest_plans.append(_bid_choice(act, u, p, mu))
+    return ranked_results + ranked(rest_plans)
 
 
 def _after_discard(
@@ -378,7 +606,7 @@ def _after_discard(
         else:
             hs[rec[0]] |= 1 << a
             hs[rec[1]] |= 1 << b
-    sizes = {len(list(iter_cards(hs[s]))) for s in order}
+    sizes = {hs[s].bit_count() for s in order}
     if len(sizes) != 1:
         return None
     return Position(len(order), [hs[s] for s in order], 0, talon_points=talon_pts)
@@ -391,29 +619,36 @@ def _contract(
     legal = list(obs.legal_actions)
     values = [a for a in legal if A.CONTRACT_BASE <= a < A.PASS]
     two = obs.players == 2
+    conv = obs.conventions
     aside_pts = mask_points(obs.aside or 0) if two else 0
     m = ev.model("play", obs.players)
-    mu = m.mean(obs.hand, obs.conventions.ace_marriage) + aside_pts
+    mu = m.mean(obs.hand, conv.ace_marriage) + aside_pts
+    mar = ev.const(obs.players, "marriage_share") * marriage_total(obs.hand, conv.ace_marriage)
     # Open-handed values on sampled worlds, blended with the evaluator.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
-    worlds = yield from draw_worlds(ctx, sampler, rng, settings.discard_worlds, settings.pool)
-    rules = Rules.of(obs.conventions)
+    rules = Rules.of(conv)
     solver = Solver(rules)
     order = play_order(obs)
-    # Probe the bid and the contract the evaluator likes best (when higher).
+    k = settings.discard_worlds
+    most = max(k, round(k * settings.extend)) if ctx.budget_end is not None else k
+
+    def value(c: int, p: float) -> float:
+        return declarer_ev(obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar)
+
+    # Probe the lowest contract and the one the evaluator likes best (when higher).
+    cs = [A.action_value(a) for a in values]
     prior_best = max(
-        values,
-        key=lambda a: declarer_ev(
-            obs,
-            obs.seat,
-            normal_cdf((mu - A.action_value(a) + 0.5) / m.sigma),
-            mu,
-            A.action_value(a),
-        ),
+        cs, key=lambda c: value(c, ev.calibrated(_chance({}, c, mu, m.sigma), obs.players))
     )
-    lows = sorted({A.action_value(values[0]), A.action_value(prior_best)})
+    lows = sorted({cs[0], prior_best})
     probes: dict[int, list[bool]] = {c: [] for c in lows}
-    for w in worlds:
+    worlds: list[World] = []
+    for i in range(most):
+        if i and ctx.out_of_time():
+            break
+        if not worlds:
+            worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
+        w = worlds.pop()
         pos = Position(
             len(order),
             [w.hands[s] for s in order],
@@ -422,7 +657,7 @@ def _contract(
         )
         for c in lows:
             need = c - aside_pts
-            if obs.conventions.round_declarer:
+            if conv.round_declarer:
                 need -= 2
             ok = yield from ctx.search(
                 solver, partial(solver.reach, pos, need), settings.discard_node_limit
@@ -438,29 +673,22 @@ def _contract(
                 break
         yield
     out: list[Choice] = []
-    for a in values:
-        c = A.action_value(a)
-        prior = normal_cdf((mu - c + 0.5) / m.sigma)
-        # Worlds probed at the nearest contract at or below this one.
-        below = [x for x in lows if x <= c]
-        got = probes[below[-1]] if below else []
-        p = (
-            (prior * 4 + sum(got)) / (4 + len(got))
-            if c in probes
-            else min(prior, (prior * 4 + sum(got)) / (4 + len(got)))
-        )
-        u = declarer_ev(obs, obs.seat, p, mu, c)
-        out.append(
-            Choice(a, u, {"make": round(p, 3), "ev": round(u, 1), "expected_points": round(mu, 1)})
-        )
+    probed = {
+        c: (normal_cdf((mu - c + 0.5) / m.sigma) * 4 + sum(got)) / (4 + len(got))
+        for c, got in probes.items()
+    }
+    for a, c in zip(values, cs, strict=True):
+        p = ev.calibrated(_chance(probed, c, mu, m.sigma), obs.players)
+        out.append(_bid_choice(a, value(c, p), p, mu))
     if A.WRITEOFF in legal:
         u = concession_ev(obs)
-        out.append(Choice(A.WRITEOFF, u, {"ev": round(u, 1)}))
+        out.append(Choice(A.WRITEOFF, u, {"make": 0.0, "ev": round(u, 1)}))
     return ranked(out)
 
 
 __all__ = [
-    "PASS_EV",
+    "bid_table",
+    "bolt_cost",
     "concession_ev",
     "decision",
     "declarer_ev",

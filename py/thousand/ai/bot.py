@@ -1,10 +1,10 @@
 """The Normal and Strong bots: one interface for every decision.
 
 ``AIBot.act(obs, rng)`` answers at once (CPython, tests, the arena);
-``AIBot.start(obs, rng)`` returns a step-able ``Think`` for the browser;
-``AIBot.explain(obs, rng, budget_ms)`` ranks the legal choices with their
-estimated values for hints. A bot sees only ``obs`` and draws all randomness
-from ``rng``.
+``AIBot.start(obs, rng, budget_ms)`` returns a step-able ``Think`` for the
+browser; ``AIBot.explain(obs, rng, budget_ms)`` ranks the legal choices with
+their estimated values for hints (the keys are listed in ``think.py``). A bot
+sees only ``obs`` and draws all randomness from ``rng``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..bots import EasyBot
+from .. import actions as A
+from ..cards import POINTS
 from ..state import Observation, Phase
 from . import auction
 from .evaluator import Evaluator, shared
@@ -22,6 +23,10 @@ from .settings import LEVELS, Settings
 from .think import Choice, Context, Decision, Think, as_pairs
 
 _UNSET: Any = object()
+
+
+class IllegalDecisionError(RuntimeError):
+    """A decision produced an action that is not legal (a bug in the AI)."""
 
 
 class AIBot:
@@ -37,19 +42,24 @@ class AIBot:
     ) -> Think:
         """Begin deciding for ``obs.seat``; drive it with ``Think.step(max_ms)``."""
         budget = self.settings.budget_ms if budget_ms is _UNSET else budget_ms
-        legal = obs.legal_actions
-        default = EasyBot().act(obs, random.Random(0)) if legal else -1
+        default = safe_default(obs) if obs.legal_actions else -1
         return Think(self._decision(obs, rng), default, budget)
 
     def act(self, obs: Observation, rng: random.Random) -> int:
-        """A legal action for ``obs.seat``."""
+        """A legal action for ``obs.seat``; raises ``IllegalDecisionError`` on a bug."""
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
         think = self.start(obs, rng)
         think.run()
         a = think.action()
-        return a if a in legal else legal[0]
+        if a not in legal:
+            raise IllegalDecisionError(
+                f"{self.name} {obs.phase.value} decision for seat {obs.seat} chose "
+                f"{A.action_str(a) if a >= 0 else a}, not among "
+                f"{', '.join(A.action_str(x) for x in legal)}"
+            )
+        return a
 
     def explain(
         self, obs: Observation, rng: random.Random, budget_ms: float | None = 1000.0
@@ -79,9 +89,33 @@ def _forced(action: int) -> Decision:
     return [Choice(action, 0.0, {})]
 
 
+def safe_default(obs: Observation) -> int:
+    """A cautious legal action, the answer while nothing better is known yet.
+
+    Pass, keep, look, the lowest contract, the cheapest card (and, when the
+    declarer must pass a card, the cheapest one to the first seat it may go to).
+    """
+    legal = obs.legal_actions
+    for a in (A.PASS, A.LOOK, A.KEEP):
+        if a in legal:
+            return a
+    if obs.phase is Phase.CONTRACT:
+        return min(a for a in legal if a != A.WRITEOFF)
+    cards = [a for a in legal if A.action_card(a) >= 0]
+    if not cards:
+        return legal[0]
+    return min(cards, key=lambda a: (POINTS[A.action_card(a)], a))
+
+
 def make_ai_bot(level: str) -> AIBot:
-    """A bot by level name: ``normal`` or ``strong``."""
-    key = level.strip().lower()
+    """A bot by level name: ``normal`` or ``strong``; ``strong@2`` doubles its work."""
+    key, _, work = level.strip().lower().partition("@")
     if key not in LEVELS:
         raise ValueError(f"unknown bot {level!r}; bots: random, easy, {', '.join(LEVELS)}")
-    return AIBot(LEVELS[key])
+    try:
+        factor = float(work) if work else 1.0
+    except ValueError:
+        raise ValueError(f"bad work factor in {level!r} (e.g. strong@2)") from None
+    if not 0 < factor <= 64:
+        raise ValueError(f"work factor out of range in {level!r}")
+    return AIBot(LEVELS[key].scaled(factor))

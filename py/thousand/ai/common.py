@@ -1,10 +1,9 @@
-"""Shared helpers of the AI: seats and solver positions, deal points, scoring views."""
+"""Shared helpers of the AI: seats in play order and solver positions."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..cards import POINTS, marriage_value
 from ..state import Observation
 from .solver import Position
 
@@ -38,27 +37,3 @@ def position_from_obs(
         won=won,
         talon_points=talon_points,
     )
-
-
-def declarer_points(obs: Observation, aside_points: int = 0) -> int:
-    """The declarer's deal points so far: tricks, marriages and (2 players) the aside."""
-    d = obs.declarer
-    pts = obs.points_taken[d] + aside_points
-    for seat, suit in obs.marriages:
-        if seat == d:
-            pts += marriage_value(suit)
-    return pts
-
-
-def seat_points(obs: Observation, seat: int) -> int:
-    """A seat's deal points so far from tricks and declared marriages (no aside)."""
-    pts = obs.points_taken[seat]
-    for s, suit in obs.marriages:
-        if s == seat:
-            pts += marriage_value(suit)
-    return pts
-
-
-def trick_points(cards: list[int]) -> int:
-    """Card points of some cards."""
-    return sum(POINTS[c] for c in cards)

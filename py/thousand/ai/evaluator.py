@@ -9,8 +9,8 @@ Two small linear models over hand features (``FEATURES``), one per table size
 * ``play``: the same from the hand the declarer plays (8 cards; 10 with 2
   players plus the 2 aside, whose points count).
 
-Each model has a residual standard deviation, so ``p_make`` gives the chance
-of reaching a contract under a normal error. The coefficients live in
+Each model has a residual standard deviation: the chance of reaching a
+contract is taken under a normal error (``normal_cdf``). The coefficients live in
 ``data/evaluator.json`` (written by ``bench/ai_fit_evaluator.py`` from
 self-play); when the file is missing the built-in hand-set values are used.
 Nothing is trained in the browser.
@@ -130,22 +130,53 @@ def _default(kind: str, players: int) -> Model:
     return Model(tuple(w[f] for f in FEATURES), 25.0)
 
 
+# Used before anything is fitted (and for what a data file lacks).
+_DEFAULT_CONST = {
+    "marriage_share": 0.9,  # share of the held marriages a declarer declares
+    "defend_u": -20.0,  # a defender's mean relative score per deal
+    "declare_u": 20.0,
+    "bolt_rate": 0.08,  # chance that a defender takes no trick
+    "declare_raw": 40.0,  # a declarer's mean deal score
+    "dark_p": 0.3,  # chance of making a dark game
+    "dark_gain": -60.0,  # first hand's relative score, dark minus looking
+}
+
+
 class Evaluator:
-    """The fitted hand models, by table size."""
+    """The fitted hand models, by table size (4 players use the 3-player ones).
+
+    * ``bid``, ``play``: the declarer's deal points from the hand as dealt / as
+      played (linear, with a residual sigma);
+    * ``defend``: a defender's relative score in the deal from its hand as dealt
+      (own score minus the mean of the others', penalties aside): what passing
+      is worth;
+    * ``bolt``: the chance that a defender takes no trick (logistic);
+    * ``calib``: the predicted chances of making a contract, calibrated against
+      the outcomes (logistic on the logit);
+    * constants (``const``): means measured in the same self-play.
+    """
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
         self.models: dict[tuple[str, int], Model] = {}
-        self.fitted = data is not None
-        for kind in ("bid", "play"):
-            for players in (2, 3):
-                key = f"{kind}{players}"
-                if data is not None and key in data and tuple(data[key]["features"]) == FEATURES:
-                    m = data[key]
+        self.logistic: dict[tuple[str, int], tuple[float, ...]] = {}
+        self.consts: dict[int, dict[str, float]] = {}
+        data = data or {}
+        for players in (2, 3):
+            for kind in ("bid", "play", "defend"):
+                m = data.get(f"{kind}{players}")
+                if m is not None and tuple(m["features"]) == FEATURES:
                     self.models[kind, players] = Model(
                         tuple(float(x) for x in m["weights"]), float(m["sigma"])
                     )
-                else:
+                elif kind != "defend":
                     self.models[kind, players] = _default(kind, players)
+            m = data.get(f"bolt{players}")
+            if m is not None and tuple(m["features"]) == FEATURES:
+                self.logistic["bolt", players] = tuple(float(x) for x in m["weights"])
+            m = data.get(f"calib{players}")
+            if m is not None:
+                self.logistic["calib", players] = tuple(float(x) for x in m["weights"])
+            self.consts[players] = {**_DEFAULT_CONST, **data.get(f"const{players}", {})}
 
     @classmethod
     def load(cls) -> Evaluator:
@@ -164,12 +195,35 @@ class Evaluator:
         """Expected declarer points of a hand."""
         return self.model(kind, players).mean(hand, ace_marriage)
 
-    def p_make(
-        self, kind: str, hand: int, players: int, contract: int, ace_marriage: bool = False
-    ) -> float:
-        """Chance that the declarer reaches ``contract`` with this hand."""
-        m = self.model(kind, players)
-        return normal_cdf((m.mean(hand, ace_marriage) - contract + 0.5) / m.sigma)
+    def const(self, players: int, key: str) -> float:
+        """A measured constant (see ``_DEFAULT_CONST``)."""
+        return self.consts[2 if players == 2 else 3][key]
+
+    def defend_value(self, hand: int, players: int, ace_marriage: bool = False) -> float:
+        """A defender's expected relative score in the deal, from its hand as dealt."""
+        m = self.models.get(("defend", 2 if players == 2 else 3))
+        if m is None:
+            return self.const(players, "defend_u")
+        return m.mean(hand, ace_marriage)
+
+    def bolt_chance(self, hand: int, players: int, ace_marriage: bool = False) -> float:
+        """The chance that a defender with this hand (as dealt) takes no trick."""
+        w = self.logistic.get(("bolt", 2 if players == 2 else 3))
+        if w is None:
+            return self.const(players, "bolt_rate")
+        return _sigmoid(sum(a * x for a, x in zip(w, features(hand, ace_marriage), strict=True)))
+
+    def calibrated(self, p: float, players: int) -> float:
+        """A predicted chance of making a contract, calibrated on the outcomes."""
+        w = self.logistic.get(("calib", 2 if players == 2 else 3))
+        if w is None:
+            return p
+        q = min(0.995, max(0.005, p))
+        return _sigmoid(w[0] + w[1] * math.log(q / (1.0 - q)))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def normal_cdf(z: float) -> float:

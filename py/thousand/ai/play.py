@@ -2,33 +2,34 @@
 
 For a play decision: draw worlds consistent with everything the seat knows
 (``Sampler``, weighted by the auction), solve each world open-handed for
-every legal move, and choose the move with the best mean utility for the
-seat's objective - the declarer: making the contract, then points; a
-defender: defeating it, then points kept from the declarer. The utility is a
-monotone function of the declarer's final points ``P``, so the open-handed
-minimax of ``P`` gives it exactly in each world:
-
-* declarer: ``+-v + 0.5 P`` (``v`` the contract's value: doubled in the dark
-  and in the golden round);
-* defender: ``-(+-v) / 2 - 0.25 P`` (half of the declarer's swing weighs on
-  each opponent; each point the declarer takes is a point the defenders lose).
+every legal move, and choose the move with the best mean utility. The
+utility (``Scorer``) is the seat's relative score of the deal: its own score
+minus the mean of the other seats' (the declarer scores +-v, ``v`` the
+contract's value, doubled in the dark and in the golden round; a defender
+its deal points). The open-hand solver decides the contract's fate against
+best defence (the defenders as one team, which is what the contract is
+about); who of the defenders takes the rest comes from a greedy playout of
+the same world, so that each defender values its own marriages and its own
+points above its partner's (Strong; Normal shares them out equally).
 
 Cost control (measured, see ``bench/ai_latency.py``): with many cards left a
 move costs one zero-window search against the contract (does it make?) plus
 a greedy playout for the points; with few cards the exact value is found by
 bisection. Every search has a node limit, past which the greedy playout
-stands in for it.
+stands in for it. With a time budget (the browser) worlds keep being added
+after the counted ones until the time is up or the best move leads clearly.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Generator
 from functools import partial
 
-from ..cards import FULL_DECK, SUIT_MASK, mask_points
+from ..cards import FULL_DECK, POINTS, SUIT_MASK, marriage_value, mask_points
 from ..state import Observation
-from .common import declarer_points, position_from_obs
+from .common import play_order, position_from_obs
 from .evaluator import Evaluator
 from .sampler import Sampler, World
 from .settings import Settings
@@ -45,7 +46,7 @@ from .think import Choice, Context, Decision, ranked
 
 
 def contract_value(obs: Observation) -> int:
-    """What the contract is worth to the declarer (dark doubled and capped, golden doubled)."""
+    """What the contract is worth to the declarer (dark and golden doubled; see ``Scorer``)."""
     v = obs.contract
     if obs.dark:
         v *= 2
@@ -58,17 +59,6 @@ def target_points(obs: Observation) -> int:
     """The declarer's deal points needed to make the contract (round_declarer: 2 less)."""
     c = obs.contract
     return c - 2 if obs.conventions.round_declarer else c
-
-
-def utility(obs: Observation, final: float, made: float) -> float:
-    """The seat's utility of a deal ending with ``final`` declarer points (``made`` in 0..1)."""
-    v = contract_value(obs)
-    cap = obs.dark and obs.conventions.dark_cap_240
-    win = min(v, 240 * (2 if obs.golden else 1)) if cap else v  # dark_cap_240
-    swing = made * win - (1.0 - made) * v
-    if obs.seat == obs.declarer:
-        return swing + 0.5 * final
-    return -0.5 * swing - 0.25 * final
 
 
 def bolt_risk(obs: Observation) -> float:
@@ -121,6 +111,51 @@ def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float
     return hv
 
 
+class Scorer:
+    """The seat's relative utility of a deal's outcome, in points.
+
+    The relative utility is the seat's own score minus the mean score of the
+    other active seats: the declarer scores +-v, a defender its deal points
+    (cards and its own marriages; rounding ignored). With ``two_defenders``
+    each defender's own points count (its marriages, the points it takes
+    rather than its partner); without, the defenders share their points
+    equally (one team).
+    """
+
+    def __init__(self, obs: Observation, two_defenders: bool) -> None:
+        self.order = play_order(obs)
+        self.n = len(self.order)
+        self.me = self.order.index(obs.seat)
+        self.k = 1.0 / (self.n - 1)
+        self.v = contract_value(obs)
+        cap = obs.dark and obs.conventions.dark_cap_240
+        self.win = min(self.v, 240 * (2 if obs.golden else 1)) if cap else self.v  # dark_cap_240
+        self.two = two_defenders
+        self.target = target_points(obs)
+        # Deal points so far per position: tricks and declared marriages.
+        base = [obs.points_taken[s] for s in self.order]
+        for seat, suit in obs.marriages:
+            if seat in self.order:
+                base[self.order.index(seat)] += marriage_value(suit)
+        self.base = base
+
+    def utility(self, made: float, pts: list[float]) -> float:
+        """Utility of an outcome: ``made`` (0..1) and every position's final deal points."""
+        swing = made * self.win - (1.0 - made) * self.v
+        n, k = self.n, self.k
+        defenders = sum(pts[1:])
+        if self.me == 0:
+            return swing - k * defenders
+        own = pts[self.me] if self.two else k * defenders
+        # Own score minus the mean of the declarer's and the other defenders'.
+        return own - k * (swing + defenders - own) if n > 2 else own - swing
+
+    def team_utility(self, made: float, final: float, rest: float) -> float:
+        """Utility when only the declarer's final points are known (``rest``: all
+        other points still to be shared out, the defenders' being ``rest - final``)."""
+        return self.utility(made, [final] + [(rest - final) * self.k] * (self.n - 1))
+
+
 def play_decision(
     ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
 ) -> Decision:
@@ -132,36 +167,46 @@ def play_decision(
     sampler = Sampler(obs, hand_value_fn(ev, obs))
     cards = obs.hand.bit_count()
     k = settings.samples(cards)
-    worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
-    target = target_points(obs)
+    scorer = Scorer(obs, settings.full_model)
+    n_pos = scorer.n
+    target = scorer.target
     exact = cards <= settings.exact_cards
     n = len(legal)
-    sum_u = [0.0] * n
-    sum_made = [0.0] * n
-    sum_pts = [0.0] * n
-    done = 0
+    stats = _Stats(n)
     fallbacks = 0
     nodes0 = solver.nodes
-    for w in worlds:
-        if done and (
-            ctx.out_of_time()
-            or (done >= settings.min_worlds and solver.nodes - nodes0 >= settings.play_nodes)
+    timed = ctx.budget_end is not None
+    most = max(k, round(k * settings.extend)) if timed else k
+    worlds: list[World] = []
+    while stats.done < most:
+        if not worlds:
+            worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
+            worlds.reverse()
+        w = worlds.pop()
+        if stats.done and ctx.out_of_time():
+            break
+        if stats.done >= min(k, settings.min_worlds) and (
+            (not timed and solver.nodes - nodes0 >= settings.play_nodes)
+            or (stats.done >= k and (not timed or stats.clear()))
         ):
             break
         aside = mask_points(w.aside) if obs.players == 2 else 0
         pos = position_from_obs(obs, w.hands, mask_points(w.other_talon))
-        p0 = declarer_points(obs, aside)
-        us = [0.0] * n
-        ms = [0.0] * n
-        ps = [0.0] * n
+        start = scorer.base[:]
+        start[0] += aside
+        rest = sum(start) + _card_points_left(pos)
+        row_u = [0.0] * n
+        row_m = [0.0] * n
+        row_p = [0.0] * n
         complete = True
         last: int | None = None  # points from ``pos`` of the last move solved exactly
         for i, mv in enumerate(legal):
             q = pos.copy()
-            gain = apply_move(q, mv)
-            base = p0 + gain
+            pts = [float(x) for x in start]
+            now = [0] * n_pos
+            gain = apply_move(q, mv, now)
+            base = start[0] + gain
             guess = None if last is None else last - gain
-            final: float
             val: int | bool | None
             if exact:
                 val = yield from ctx.search(
@@ -173,45 +218,116 @@ def play_decision(
                 val = yield from ctx.search(
                     solver, partial(solver.reach, q, target - base), settings.node_limit
                 )
+            if val is None and ctx.out_of_time():
+                complete = False
+                break
+            line = [0] * n_pos
+            greedy = base + greedy_playout(q, rules, line if scorer.two else None)
             if val is None:
-                if ctx.out_of_time():
-                    complete = False
-                    break
                 fallbacks += 1
-                final = base + greedy_playout(q, rules)
-                made = 1.0 if final >= target else 0.0
+                final = float(greedy)
             elif exact:
-                final = base + int(val)
-                made = 1.0 if final >= target else 0.0
+                final = float(base + int(val))
                 last = int(val) + gain
             else:
-                # One probe says whether it makes; the points come from a playout,
+                # One probe says whether it makes; the points come from the playout,
                 # kept on the side the search proved.
-                made = 1.0 if val else 0.0
-                greedy = base + greedy_playout(q, rules)
-                final = max(greedy, target) if val else min(greedy, target - 1)
-            us[i] = utility(obs, final, made)
-            ms[i] = made
-            ps[i] = final
+                final = float(max(greedy, target) if val else min(greedy, target - 1))
+            made = 1.0 if final >= target else 0.0
+            if scorer.two:
+                for j in range(n_pos):
+                    pts[j] += now[j] + line[j]
+                # The search's value replaces the playout's; the difference comes
+                # from (or goes to) the defenders equally.
+                shift = (final - pts[0]) / (n_pos - 1)
+                pts[0] = final
+                for j in range(1, n_pos):
+                    pts[j] -= shift
+                u = scorer.utility(made, pts)
+            else:
+                u = scorer.team_utility(made, final, rest)
+            row_u[i] = u
+            row_m[i] = made
+            row_p[i] = final
             if ctx.slice_over():
                 yield
         if not complete:
             break
-        done += 1
-        for i in range(n):
-            sum_u[i] += us[i]
-            sum_made[i] += ms[i]
-            sum_pts[i] += ps[i]
-        ctx.partial = _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
+        stats.add(row_u, row_m, row_p)
+        ctx.partial = stats.choices(legal, fallbacks)
         yield
-    if not done:
+    if not stats.done:
         return []  # out of time before one world: the caller's default stands
     risk = bolt_risk(obs)
     if risk:
         # Bolts: a third trickless deal costs the penalty; take a sure trick now.
         for mv in securing_moves(obs, legal):
-            sum_u[legal.index(mv)] += 0.9 * risk * done
-    return _choices(legal, sum_u, sum_made, sum_pts, done, fallbacks)
+            stats.su[legal.index(mv)] += 0.9 * risk * stats.done
+    return stats.choices(legal, fallbacks)
+
+
+class _Stats:
+    """Per-move sums over the worlds solved so far."""
+
+    def __init__(self, n: int) -> None:
+        self.done = 0
+        self.su = [0.0] * n
+        self.sq = [0.0] * n
+        self.sm = [0.0] * n
+        self.sp = [0.0] * n
+
+    def add(self, us: list[float], ms: list[float], ps: list[float]) -> None:
+        """Add one world's values."""
+        self.done += 1
+        for i, u in enumerate(us):
+            self.su[i] += u
+            self.sq[i] += u * u
+            self.sm[i] += ms[i]
+            self.sp[i] += ps[i]
+
+    def clear(self) -> bool:
+        """Whether the best move leads the next by more than 2.5 standard errors
+        (or every move has the same value in every world so far)."""
+        d = self.done
+        if d < 2 or len(self.su) < 2:
+            return True
+        mean = [s / d for s in self.su]
+        var = [max(0.0, q / d - m * m) for q, m in zip(self.sq, mean, strict=True)]
+        a, b = sorted(range(len(mean)), key=lambda i: -mean[i])[:2]
+        se = math.sqrt((var[a] + var[b]) / d)
+        return mean[a] - mean[b] > 2.5 * se
+
+    def choices(self, legal: list[int], fallbacks: int) -> list[Choice]:
+        """Per move: the chance the contract is made, the declarer's expected points,
+        the expected utility, and how many worlds (and greedy fallbacks) it rests on."""
+        d = self.done
+        out = []
+        for i, a in enumerate(legal):
+            make = self.sm[i] / d
+            u = self.su[i] / d
+            out.append(
+                Choice(
+                    a,
+                    u,
+                    {
+                        "make": round(make, 3),
+                        "defeat": round(1.0 - make, 3),
+                        "declarer_points": round(self.sp[i] / d, 1),
+                        "ev": round(u, 1),
+                        "worlds": float(d),
+                        "fallbacks": float(fallbacks),
+                    },
+                )
+            )
+        return ranked(out)
+
+
+def _card_points_left(pos: Position) -> int:
+    """Card points still to be taken from ``pos`` (hands, the trick, the other talon)."""
+    rem = 0
+    for h in pos.hands:
+        rem |= h
+    return mask_points(rem) + sum(POINTS[c] for c in pos.trick) + pos.talon_points
 
 
 def draw_worlds(
@@ -269,29 +385,4 @@ def _value(
     return (lo + hi) // 2
 
 
-def _choices(
-    legal: list[int], su: list[float], sm: list[float], sp: list[float], done: int, fallbacks: int
-) -> list[Choice]:
-    """Per move: the chance the contract is made, the declarer's expected points, the
-    utility it was ranked by, and how many worlds (and greedy fallbacks) it rests on."""
-    out = []
-    for i, a in enumerate(legal):
-        make = sm[i] / done
-        out.append(
-            Choice(
-                a,
-                su[i] / done,
-                {
-                    "make": round(make, 3),
-                    "defeat": round(1.0 - make, 3),
-                    "declarer_points": round(sp[i] / done, 1),
-                    "score": round(su[i] / done, 1),
-                    "worlds": float(done),
-                    "fallbacks": float(fallbacks),
-                },
-            )
-        )
-    return ranked(out)
-
-
-__all__ = ["contract_value", "play_decision", "target_points", "utility"]
+__all__ = ["Scorer", "contract_value", "play_decision", "target_points"]

@@ -46,7 +46,6 @@ from ..cards import (
     QUEEN,
     SUIT_MASK,
     iter_cards,
-    marriage_total,
 )
 from ..state import Observation, Phase
 
@@ -736,10 +735,3 @@ class _Counter:
                 total += sub * _multinomial(len(cards), dist)
         self.memo[key] = total
         return total
-
-
-def marriage_need_met(hand: int, need: int, ace_marriage: bool) -> bool:
-    """Whether a hand holds marriages worth ``need`` (-1: any marriage, aces not counted)."""
-    if need < 0:
-        return marriage_total(hand) > 0
-    return marriage_total(hand, ace_marriage) >= need

@@ -1,7 +1,16 @@
-"""The knobs of the AI levels (fixed sample counts keep runs reproducible)."""
+"""The knobs of the AI levels (fixed sample counts keep runs reproducible).
+
+Work is counted, not timed: sampled worlds and solver nodes (trick starts).
+``Settings.scaled(w)`` multiplies every count by ``w`` (``make_ai_bot("strong@2")``
+is Strong with twice its work per decision), which is how the arena measures
+what more thinking buys. In the browser a decision is also bounded by its time
+budget, and with ``budget_ms`` set it keeps adding worlds while time remains
+(see ``think.py``).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 
@@ -19,8 +28,7 @@ class Settings:
     exact_cards: int = 4
     # Solver nodes (trick starts) allowed per world and move before falling
     # back to the greedy playout, and per decision: sampling stops once they
-    # are spent (after ``min_worlds`` worlds). Counted, not timed, so that
-    # runs are reproducible.
+    # are spent (after ``min_worlds`` worlds).
     node_limit: int = 1000
     play_nodes: int = 6000
     min_worlds: int = 6
@@ -34,18 +42,43 @@ class Settings:
     discard_worlds: int = 6
     discard_node_limit: int = 1500
     discard_nodes: int = 8000
-    # Use the fitted evaluator for bidding (else never bid above the forced 100),
-    # and the utility a bid must beat defending by.
-    smart_bidding: bool = True
-    bid_margin: float = 0.0
+    # Bidding: talons drawn to value a bid (0: the fitted dealt-hand model alone).
+    bid_talons: int = 24
+    # The decisions only Strong makes: bolts valued in the auction, the dark
+    # game chosen when it pays, the defenders' own points and marriages in play.
+    full_model: bool = True
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
+    # With a time budget: keep adding worlds while time remains, up to this
+    # many times the counted work.
+    extend: float = 4.0
 
     def samples(self, cards: int) -> int:
         """Worlds to sample when holding ``cards`` cards."""
         t = self.play_samples
         return t[min(cards, len(t) - 1)]
+
+    def scaled(self, work: float) -> Settings:
+        """These settings with every sample count and node limit times ``work``."""
+        if work == 1:
+            return self
+
+        def k(x: int) -> int:
+            return max(1, round(x * work)) if x else 0
+
+        return dataclasses.replace(
+            self,
+            name=f"{self.name}@{work:g}",
+            play_samples=tuple(k(x) for x in self.play_samples),
+            node_limit=k(self.node_limit),
+            play_nodes=k(self.play_nodes),
+            min_worlds=k(self.min_worlds),
+            discard_worlds=k(self.discard_worlds),
+            discard_node_limit=k(self.discard_node_limit),
+            discard_nodes=k(self.discard_nodes),
+            bid_talons=k(self.bid_talons),
+        )
 
 
 NORMAL = Settings(
@@ -60,6 +93,8 @@ NORMAL = Settings(
     discard_worlds=3,
     discard_node_limit=600,
     discard_nodes=3000,
+    bid_talons=0,
+    full_model=False,
 )
 
 STRONG = Settings(name="strong")

@@ -104,10 +104,6 @@ class Position:
             self.talon_points,
         )
 
-    def finished(self) -> bool:
-        """Whether every card has been played."""
-        return not any(self.hands) and not self.trick
-
     def winner_card(self) -> int:
         """The card now winning the trick in progress (§7)."""
         return trick_winner(self.trick, self.trump)
@@ -140,8 +136,12 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def apply_move(pos: Position, move: int) -> int:
-    """Play a move in place; returns the points it brought the declarer at once."""
+def apply_move(pos: Position, move: int, points: list[int] | None = None) -> int:
+    """Play a move in place; returns the points it brought the declarer at once.
+
+    With ``points`` (one entry per position) every position's gain is added to it:
+    trick points to the trick's winner, a marriage to the one declaring it.
+    """
     p = pos.to_move()
     card = move - DECLARE if move >= DECLARE else move
     gain = 0
@@ -154,15 +154,20 @@ def apply_move(pos: Position, move: int) -> int:
             pos.trump_pos = p
         if p == 0:
             gain += v
+        if points is not None:
+            points[p] += v
     pos.hands[p] &= ~(1 << card)
     pos.trick.append(card)
     if len(pos.trick) == pos.n:
         w = pos.winner_card()
         winner = (pos.leader + pos.trick.index(w)) % pos.n
+        pts = sum(POINTS[c] for c in pos.trick)
+        if not any(pos.hands):
+            pts += pos.talon_points  # §11 the other talon to the last trick
         if winner == 0:
-            gain += sum(POINTS[c] for c in pos.trick)
-            if not any(pos.hands):
-                gain += pos.talon_points  # §11 the other talon to the last trick
+            gain += pts
+        if points is not None:
+            points[winner] += pts
         pos.won |= 1 << winner
         pos.leader = winner
         pos.trick = []
@@ -233,10 +238,6 @@ class Solver:
             check = min(check, self.node_limit)
         self._check_at = check
 
-    def clear(self) -> None:
-        """Forget the transposition table."""
-        self.tt.clear()
-
     def reach(self, pos: Position, target: int) -> bool:
         """Whether the declarer can take at least ``target`` more points against best defence."""
         if len(self.tt) > self.max_entries:
@@ -247,12 +248,6 @@ class Solver:
         h[2] = pos.hands[2] if pos.n == 3 else 0
         search = self._search3 if pos.n == 3 else self._search2
         return search(pos, target)
-
-    def reach_after(self, pos: Position, move: int, target: int) -> bool:
-        """``reach`` after playing ``move`` (``target`` counts the move's own gain)."""
-        q = pos.copy()
-        gain = apply_move(q, move)
-        return self.reach(q, target - gain)
 
     def value(
         self, pos: Position, lo: int = 0, hi: int | None = None, guess: int | None = None
@@ -273,12 +268,6 @@ class Solver:
             else:
                 hi = mid - 1
         return lo
-
-    def value_after(self, pos: Position, move: int, guess: int | None = None) -> int:
-        """The exact value of ``move``: points it gains at once plus the value after it."""
-        q = pos.copy()
-        gain = apply_move(q, move)
-        return gain + self.value(q, guess=None if guess is None else guess - gain)
 
     # -- the search -------------------------------------------------------------
 
@@ -651,14 +640,15 @@ def _asc_order(mask: int) -> tuple[int, ...]:
     return o
 
 
-def greedy_playout(pos: Position, rules: Rules) -> int:
+def greedy_playout(pos: Position, rules: Rules, points: list[int] | None = None) -> int:
     """Declarer points from playing the rest out with a simple open-handed policy.
 
     Each side plays greedily: lead a sure winner (richest first) or else the
     cheapest card, declaring the best marriage when allowed; follow with the
     cheapest card that wins when an opponent is winning, else the richest
     card when the own side wins and else the cheapest. A cheap stand-in for
-    the solver where a search would cost too much.
+    the solver where a search would cost too much. With ``points`` every
+    position's gains are added to it (as ``apply_move`` does).
     """
     q = pos.copy()
     gain = 0
@@ -699,5 +689,5 @@ def greedy_playout(pos: Position, rules: Rules) -> int:
                 mv = min(winners, key=lambda m: (POINTS[m], m))
             else:
                 mv = min(moves, key=lambda m: (POINTS[m], m))
-        gain += apply_move(q, mv)
+        gain += apply_move(q, mv, points)
     return gain

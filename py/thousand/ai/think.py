@@ -5,17 +5,69 @@ finally returns its ranked ``Choice`` list. ``Think.step(max_ms)`` advances it
 for about ``max_ms`` milliseconds and returns whether it has finished, so a
 browser shell can interleave it with the event loop::
 
-    think = bot.start(obs, rng)
+    think = bot.start(obs, rng, budget_ms=1000)
     while not think.step(max_ms=25):
         await asyncio.sleep(0)
     action = think.action()
 
 A solver search that would overrun the slice is aborted
 (``SearchAborted``) and retried in the next slice from its transposition
-table, so no slice runs much longer than asked. When the decision's whole
-budget is spent the generator stops sampling and returns the best answer so
-far; ``Think.action()`` also answers before the end (the best so far, or a
-safe default).
+table, so no slice runs much longer than asked. Without a budget (CPython,
+the arena) the work is bounded by sample counts and node limits, so a
+decision is reproducible. With a budget the card play keeps adding sampled
+worlds after the counted work while time remains (up to ``Settings.extend``
+times as many, stopping early once the best move leads clearly), and when
+the budget is spent the generator returns the best answer so far;
+``Think.action()`` also answers before the end (the best so far, or a safe
+default).
+
+What ``Think.choices`` holds (for hints)
+-----------------------------------------
+
+``choices`` lists every legal action at most once, best first. Each
+``Choice`` has ``.action`` (an action id), ``.utility`` (what it was ranked
+by) and ``.values``, a dict of floats. Units:
+
+* ``ev``: the expected *relative score* of the deal if this action is taken,
+  in points: the seat's own score minus the mean score of the other seats in
+  the deal (penalties aside, bolts and the game situation counted). Every
+  choice of every decision has it and it is on one scale across the choices
+  of a decision, so differences compare actions: "bid 105: -24 on average,
+  against -20 if you pass".
+* ``make``: the chance (0..1) that the declarer makes the contract, where a
+  contract is at stake (0 for a concession).
+* ``defeat``: 1 - ``make`` (card play only, for the defenders' wording).
+* ``expected_points``: the declarer's expected deal points (cards + marriages)
+  when this seat declares (bid, unblind, discard, contract).
+* ``declarer_points``: the declarer's expected final deal points (card play).
+* ``worlds``, ``fallbacks``: card play only: how many sampled deals the
+  figures rest on, and how many searches fell back to a greedy playout.
+
+Per decision kind:
+
+=============  ================================================  ==================
+decision       actions                                           keys
+=============  ================================================  ==================
+bid            ``pass``                                          ev
+               ``bid N``                                         ev, make, expected_points
+unblind        ``pass`` (defend the dark game)                   ev
+               ``unblind``                                       ev, make, expected_points
+dark           ``dark``                                          ev, make
+               ``look``                                          ev (0: the reference)
+redeal         ``redeal`` (a fresh deal, 0: the reference)       ev
+               ``keep``                                          ev, make
+pick (2 pl.)   ``pick 0``/``pick 1`` (face down, equal)          ev (0)
+discard        ``give``/``aside`` (the first card of a plan)     ev, make, expected_points
+               ``redeal``                                        ev (0)
+               ``writeoff``                                      ev, make (0)
+contract       ``contract N``                                    ev, make, expected_points
+               ``writeoff``                                      ev, make (0)
+play           ``play``/``declare``                              ev, make, defeat,
+                                                                 declarer_points,
+                                                                 worlds, fallbacks
+=============  ================================================  ==================
+
+A forced move (one legal action) has one choice with empty ``values``.
 """
 
 from __future__ import annotations
@@ -94,7 +146,6 @@ class Think:
         self._default = default
         self.done = False
         self.choices: list[Choice] = []
-        self.elapsed_ms = 0.0
 
     def step(self, max_ms: float | None = 40.0) -> bool:
         """Work for about ``max_ms`` (None: to the end); True once the decision is made."""
@@ -110,7 +161,6 @@ class Think:
         except StopIteration as stop:
             self.choices = stop.value or []
             self.done = True
-        self.elapsed_ms += (time.perf_counter() - t0) * 1000.0
         return self.done
 
     def run(self) -> list[Choice]:
@@ -130,16 +180,6 @@ class Think:
         if self.ctx.partial:
             return self.ctx.partial[0].action
         return self._default
-
-
-def run_decision(gen: Decision) -> list[Choice]:
-    """Drive a decision generator to its end."""
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        result: list[Choice] = stop.value or []
-        return result
 
 
 def ranked(choices: list[Choice]) -> list[Choice]:
