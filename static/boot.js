@@ -81,8 +81,7 @@
   // PyScript loading steps -> stage and bar position.
   addEventListener("py:progress", ({ detail }) => {
     lastProgress = performance.now();
-    if (detail === "Loading interpreter") setBar(70, true);
-    else if (detail === "Loaded interpreter") {
+    if (detail === "Loaded interpreter") {
       table.dataset.stage = "engine";
       setBar(80);
     } else if (detail === "Loaded Pyodide") setBar(88);
@@ -168,6 +167,7 @@
   // module later); pyodide.mjs, which it imports, is fetched alongside.
   function startInterpreter() {
     if (failed) return;
+    setBar(70, true); // creeps while the runtime downloads and starts
     modulePreload("pyodide/pyodide.mjs");
     import(INTERPRETER)
       .then((module) => module.ready)
@@ -187,13 +187,12 @@
     document.head.append(core);
   }
 
-  startInterpreter();
-  startPyScript();
-
   new MutationObserver(render).observe(table, {
     attributes: true,
     attributeFilter: ["data-stage", "data-ready"],
   });
   setBar(8);
   render();
+  startInterpreter();
+  startPyScript();
 })();

@@ -118,7 +118,10 @@ export const ready = (async () => {
     pyodide.FS.writeFile(`${SITE}/${file}`, bytes);
     return `${SITE}/${file}`;
   });
-  pyodide.pyimport("sys").path.extend(pyodide.toPy(paths));
+  const [sys, list] = [pyodide.pyimport("sys"), pyodide.toPy(paths)];
+  const path = sys.path;
+  path.extend(list);
+  for (const proxy of [path, list, sys]) proxy.destroy();
   const pycache = "/home/pyodide/pyscript/__pycache__";
   pyodide.FS.mkdirTree(pycache);
   for (const [name, bytes] of pyc) pyodide.FS.writeFile(`${pycache}/${name}`, bytes);

@@ -9,6 +9,7 @@ time the steps for ``bench/startup_trace.py``.
 """
 
 import asyncio
+import importlib
 
 from app import boot
 
@@ -26,10 +27,20 @@ boot.mark("ready")
 print(f"thousand {thousand.__version__} ready, build {boot.build_of('app')}")
 
 
-def _import_ai() -> None:
-    import thousand.ai  # noqa: F401  (one short task, not on the first bot's move)
+# The AI, loaded in short steps (each its own main-thread task) once the table
+# is on screen and before a bot first needs it: the standard-library module it
+# reads its data with, the AI package, then one bot (which loads the shared
+# hand evaluator's data). Until then bots are app.session.LazyBot.
+AI_IMPORTS = ("importlib.resources", "thousand.ai")
 
+
+async def _load_ai() -> None:
+    for name in AI_IMPORTS:
+        await asyncio.sleep(0)
+        importlib.import_module(name)
+    await asyncio.sleep(0)
+    importlib.import_module("thousand.ai").make_ai_bot("strong")
     boot.mark("ai")
 
 
-asyncio.get_event_loop().call_later(0.1, _import_ai)
+AI_LOADING = asyncio.ensure_future(_load_ai())  # noqa: RUF006  (kept: a module global)
