@@ -30,7 +30,7 @@ print(f"thousand {thousand.__version__} ready, build {boot.build_of('app')}")
 # The AI, loaded in short steps (each its own main-thread task) once the table
 # is on screen and before a bot first needs it: the standard-library module it
 # reads its data with, the AI package, then one bot (which loads the shared
-# hand evaluator's data). Until then bots are app.session.LazyBot.
+# hand evaluator's data). A bot made before that imports it on its first move.
 AI_IMPORTS = ("importlib.resources", "thousand.ai")
 
 
