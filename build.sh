@@ -149,7 +149,7 @@ find "$PYC" -type f -mtime +30 -delete  # old entries
 say "assembling dist/"
 STAGE="$CACHE/dist.new"
 rm -rf "$STAGE"
-mkdir -p "$STAGE/pyodide" "$STAGE/pyscript" "$STAGE/static" "$STAGE/cards_svg" "$STAGE/bench"
+mkdir -p "$STAGE/pyodide" "$STAGE/pyscript" "$STAGE/static" "$STAGE/bench"
 
 for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" "$STAGE/pyodide/"; done
 cp "$STDLIB_PYC" "$STAGE/pyodide/python_stdlib.zip"
@@ -184,7 +184,6 @@ mkdir -p "$STAGE/examples"
 cp examples/explainer.html examples/deal.json "$STAGE/examples/"
 PYTHONPATH=py "$PYTHON" -m thousand diagram examples/deal.json --step 20 --open > "$STAGE/examples/diagram.svg"
 find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
-cp cards_svg/cards.svg "$STAGE/cards_svg/"
 cp bench/bare.html bench/install.html bench/pyscript.html "$STAGE/bench/"
 
 find "$STAGE" -name '*.map' -delete

@@ -18,7 +18,9 @@
 //   answers it. So a new build takes over at a clean moment: the first
 //   navigation after its install has finished (skipWaiting is then harmless,
 //   so the update needs no second reload). Pages opened before keep their
-//   build to the end; a build's cache is deleted once no open page uses it.
+//   build to the end; a build's cache is deleted once no open page uses it
+//   and a newer build is in charge (never the cache of a build that is still
+//   installing, nor a newer one's: an old worker's clean-up can run late).
 // - Responses carry COOP/COEP headers (the mini-coi pattern), so the page is
 //   cross-origin isolated even on hosts that cannot set headers.
 const MANIFEST = /*PRECACHE*/ { version: "dev", files: {} } /*END*/;
@@ -82,8 +84,20 @@ async function precache() {
   );
 }
 
+// Each build marks when its install began (`__build__/<version>` in `thousand-pages`).
+// A worker cleaning up never deletes a newer build's cache: the old worker's
+// clean-up may run while the new build installs, or just after it activated.
+const buildKey = (version) => here(`__build__/${encodeURIComponent(version)}`);
+
+async function markBuild() {
+  const store = await caches.open(PAGES);
+  if (!(await store.match(buildKey(MANIFEST.version)))) {
+    await store.put(buildKey(MANIFEST.version), new Response(String(Date.now())));
+  }
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(markBuild().then(precache).then(() => self.skipWaiting()));
 });
 
 // Which version each open page runs: client id -> version.
@@ -112,7 +126,15 @@ async function cleanUp() {
   );
   const inUse = new Set([CACHE]);
   const store = await caches.open(PAGES);
+  const started = async (version) => Number(await ((await store.match(buildKey(version)))?.text() ?? "0"));
+  const mine = await started(MANIFEST.version);
   for (const request of await store.keys()) {
+    if (request.url.startsWith(here("__build__/"))) {
+      const version = decodeURIComponent(request.url.split("/").pop());
+      if ((await started(version)) >= mine) inUse.add(PREFIX + version); // this one or newer
+      else if (!(await caches.has(PREFIX + version))) await store.delete(request);
+      continue;
+    }
     const id = decodeURIComponent(request.url.split("/").pop());
     if (open.has(id)) {
       inUse.add(PREFIX + (await (await store.match(request)).text()));

@@ -49,7 +49,7 @@ from typing import Any
 RUNTIME_DIRS = ("pyodide", "pyscript")
 #: Files in dist/ that are never precached by the service worker.
 NOT_PRECACHED = ("sw.js",)
-NOT_PRECACHED_DIRS = ("bench",)
+NOT_PRECACHED_DIRS = ("bench", "examples")  # benchmarks and the example host page: not the game
 #: Marker in static/sw.js that the build replaces with the precache manifest.
 SW_MARKER = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.DOTALL)
 

@@ -157,9 +157,46 @@ def compile_tree(src_dir: Path, out: Path) -> int:
     return len(sources)
 
 
+#: Command-line and benchmark modules the page never imports: left out of the
+#: wheels the page loads (the installed package keeps them).
+NOT_IN_PAGE = (
+    "thousand/__main__.py",
+    "thousand/arena.py",
+    "thousand/bench.py",
+    "thousand/fuzz.py",
+    "thousand/diagram.py",
+    "thousand/cardart.py",
+    "thousand/ai/fuzz.py",
+)
+
+
 def compile_zipwheel(src: Path, out: Path) -> int:
-    """Write ``out``: wheel ``src`` with a ``mod.pyc`` beside each ``mod.py`` (for zipimport)."""
-    return compile_wheel(src, out, beside=True)
+    """Write ``out``: the page's copy of wheel ``src``: a ``mod.pyc`` beside each module
+    (zipimport imports it without the source, so the source stays out), without
+    the modules the page never imports (``NOT_IN_PAGE``)."""
+    n = compile_wheel(src, out, beside=True)
+    with zipfile.ZipFile(out) as zin:
+        infos = zin.infolist()
+        contents = {info.filename: zin.read(info) for info in infos}
+    names = set(contents)
+
+    def keep(name: str) -> bool:
+        if name.endswith(".py"):
+            return name not in NOT_IN_PAGE and name + "c" not in names
+        if name.endswith(".pyc"):
+            return name[:-1] not in NOT_IN_PAGE
+        return True
+
+    kept = [i for i in infos if keep(i.filename)]
+    kept_names = {i.filename for i in kept}
+    with zipfile.ZipFile(out, "w") as zout:
+        for info in kept:
+            data = contents[info.filename]
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = [ln for ln in data.decode().splitlines() if ln.split(",")[0] in kept_names]
+                data = ("\n".join(lines) + "\n").encode()
+            zout.writestr(_entry(info.filename, info.date_time), data)
+    return n
 
 
 JOBS = {

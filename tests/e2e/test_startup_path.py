@@ -70,7 +70,7 @@ def test_each_file_is_fetched_once_and_nothing_else(
     _, log = loaded
     paths = [u.removeprefix(base_url).split("?")[0] for u in log.requests]
     twice = [p for p, n in Counter(paths).items() if n > 1]
-    images = ("cards_svg/", "static/icon.svg")  # the UI's <use> refs and the favicon
+    images = ("static/icon.svg",)  # the favicon; the card sprite is inlined in the page
     assert [p for p in twice if not p.startswith(images)] == []
     assert not [p for p in paths if p.startswith("py/") or p == "pyscript.json"]
     assert not [p for p in paths if "micropip" in p]
@@ -88,7 +88,8 @@ def test_each_file_is_fetched_once_and_nothing_else(
         "static/interpreter.mjs",
     }
     assert expected <= set(paths)
-    assert all(p in expected or p.startswith(("pyscript/", "static/", "cards_svg/")) for p in paths)
+    assert all(p in expected or p.startswith(("pyscript/", "static/")) for p in paths)
+    assert not [p for p in paths if "cards.svg" in p]  # no sprite request at all
 
 
 def test_python_runs_bytecode_compiled_at_build_time(loaded: tuple[Any, LoadLog]) -> None:
