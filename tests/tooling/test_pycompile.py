@@ -13,6 +13,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pycompile
 import pytest
 from pycompile import (
     CHECKED_HASH,
@@ -93,13 +94,20 @@ def test_compile_wheel_adds_pycache_and_record_lines(tmp_path: Path) -> None:
     assert run_isolated("import pkgy; print(pkgy.twice(21))", tmp_path / "site") == "42"
 
 
-def test_compile_zipwheel_is_imported_from_the_wheel_itself(tmp_path: Path) -> None:
-    """What the page does: the wheel on sys.path, zipimport reads mod.pyc beside mod.py."""
+def test_compile_zipwheel_is_imported_from_the_wheel_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the page does: the wheel on sys.path, zipimport reads mod.pyc; the
+    source of a compiled module and the modules the page never imports stay out."""
+    monkeypatch.setattr(pycompile, "NOT_IN_PAGE", ("pkgy/_build.py",))
     out = tmp_path / "pkgy-1.0-py3-none-any.whl"
     assert compile_zipwheel(make_wheel(tmp_path / "src.whl"), out) == 2
-    names = zipfile.ZipFile(out).namelist()
-    assert "pkgy/core.pyc" in names and "pkgy/core.py" in names
-    assert "pkgy/_build.pyc" not in names
+    zf = zipfile.ZipFile(out)
+    names = zf.namelist()
+    assert "pkgy/core.pyc" in names and "pkgy/core.py" not in names
+    assert not [n for n in names if n.startswith("pkgy/_build")]
+    record = zf.read("pkgy-1.0.dist-info/RECORD").decode()
+    assert "pkgy/core.pyc" in record and "_build" not in record and "core.py," not in record
     code = "import pkgy.core as m; print(m.twice(21), m.__spec__.origin.rsplit('/', 1)[1])"
     assert run_isolated(code, out) == "42 core.pyc"
 
