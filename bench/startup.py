@@ -21,6 +21,8 @@ medians over N loads each:
   after start-up, and ``micropip.install`` of the wheel URL;
 - dist/bench/pyscript.html (PyScript on the page's interpreter module,
   running an empty script), to show what PyScript itself costs;
+- dist/embed.html showing examples/deal.json (``#record=``), first visits,
+  against the same bare page, and the bytes it loads besides the runtime;
 - bytes of our own payload outside the Pyodide/PyScript runtime (goal <= 500 KB).
 
 Loads alternate between the pages, in a rotating order, so that machine noise
@@ -36,6 +38,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -155,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         pages["bare loadPyodide(), repeat"] = (repeat_visit, bare)
     if not args.no_variants:
         pages["PyScript, empty script"] = (first_visit, base + "bench/pyscript.html")
+        deal = quote((ROOT / "examples" / "deal.json").read_text(), safe="")
+        pages["embed.html, a deal"] = (first_visit, f"{base}embed.html#record={deal}")
     results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
     installs: dict[str, list[dict[str, float]]] = {name: [] for name in INSTALL_MODES}
     try:
@@ -195,6 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         if ours in results:
             ratio = med(ours, "ready") / med(theirs, "ready")
             print(f"ready / bare loadPyodide(), {label}: {ratio:.3f}   (goal <= {GOAL_RATIO})")
+    if "embed.html, a deal" in results:
+        ratio = med("embed.html, a deal", "ready") / med("bare loadPyodide()", "ready")
+        print(f"embed.html ready / bare loadPyodide(), first visit: {ratio:.3f}")
+        loaded = [dist / "embed.html", *sorted((dist / "pyodide").glob("thousand*.whl"))]
+        print(
+            f"embed.html's own payload (page + engine and app wheels): "
+            f"{sum(f.stat().st_size for f in loaded):,d} bytes"
+        )
     if not args.no_variants:
         print("engine wheel install, inside a bare Pyodide page (median):")
         for name, runs in installs.items():
