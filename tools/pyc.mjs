@@ -5,7 +5,7 @@
 //
 // JOB is stdlib | wheel | zipwheel | tree (see tools/pycompile.py). SRC and
 // OUT are host paths under the repository or the system temp folder (both are
-// mounted into Pyodide's file system at the same paths). A SRC ending in .js is a PyScript
+// mounted into Pyodide's file system). A SRC ending in .js is a PyScript
 // stdlib module (@pyscript/core/src/stdlib/pyscript.js): its `pyscript/*.py`
 // texts, exactly as PyScript writes them at start-up, become the tree to compile.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -14,12 +14,32 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = fs.realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 const py = await loadPyodide({ indexURL: path.join(root, "node_modules/pyodide/") });
 
-for (const host of new Set([root, fs.realpathSync(os.tmpdir())])) {
-  py.FS.mkdirTree(host);
-  py.mountNodeFS(host, host);
+// Each host folder is mounted at a fresh point of its own (/host0, /host1):
+// mounting at the host path itself fails when that path exists in Pyodide's
+// file system (a checkout under /tmp or /home/pyodide) or holds the other one.
+const hosts = [...new Set([root, fs.realpathSync(os.tmpdir())])]
+  .sort((a, b) => b.length - a.length) // the deepest folder wins a path under both
+  .map((host, i) => [host, `/host${i}`]);
+for (const [host, mount] of hosts) {
+  py.FS.mkdirTree(mount);
+  py.mountNodeFS(mount, host);
+}
+
+/** A host path as Pyodide sees it. */
+function inPyodide(hostPath) {
+  let full = path.resolve(hostPath);
+  try {
+    full = fs.realpathSync(full);
+  } catch {
+    full = path.join(fs.realpathSync(path.dirname(full)), path.basename(full)); // an output to come
+  }
+  for (const [host, mount] of hosts) {
+    if (full === host || full.startsWith(host + path.sep)) return mount + full.slice(host.length);
+  }
+  throw new Error(`${full}: not under ${hosts.map(([h]) => h).join(" or ")}`);
 }
 
 // Host paths resolved; a PyScript stdlib module becomes a folder of its texts.
@@ -38,7 +58,7 @@ for (const [i, arg] of process.argv.slice(2).entries()) {
     }
     args.push(dir);
   } else {
-    args.push(path.resolve(arg));
+    args.push(inPyodide(arg));
   }
 }
 

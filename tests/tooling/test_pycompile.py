@@ -8,6 +8,7 @@ here: a compiled stdlib zip through zipimport, a compiled wheel from its
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -25,6 +26,7 @@ from pycompile import (
     pyc,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 TAG = sys.implementation.cache_tag
 
 
@@ -141,3 +143,32 @@ def test_main_runs_several_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert out1.is_file() and out2.is_file()
     assert "2 modules" in capsys.readouterr().out
     assert main(["bogus", "a", "b"]) == 2
+
+
+@pytest.mark.skipif(
+    shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir(),
+    reason="needs node and node_modules/pyodide (./build.sh installs them)",
+)
+def test_pyc_mjs_works_from_a_checkout_under_the_temp_folder(tmp_path: Path) -> None:
+    """A fresh clone under /tmp: the repository and the temp folder are both host
+    folders that Pyodide's own file system already has or nests (it once failed with
+    "directory '/tmp' is not empty")."""
+    repo = tmp_path / "clone"
+    (repo / "tools").mkdir(parents=True)
+    for name in ("pyc.mjs", "pycompile.py"):
+        shutil.copy(ROOT / "tools" / name, repo / "tools" / name)
+    (repo / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    src = repo / "src"
+    src.mkdir()
+    (src / "mod.py").write_text("X = 1\n")
+    out = tmp_path / "out.zip"
+    run = subprocess.run(
+        ["node", str(repo / "tools" / "pyc.mjs"), "tree", str(src), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    names = zipfile.ZipFile(out).namelist()
+    assert len(names) == 1 and names[0].startswith("mod.") and names[0].endswith(".pyc")
