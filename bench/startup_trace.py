@@ -23,24 +23,19 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import start_server  # noqa: E402
+from startup import READY_PROBE  # noqa: E402
 
-PROBE = """
+PROBE = (
+    """
 window.__events = [];
 const at = (name) => () => __events.push([name, performance.now()]);
 addEventListener("py:progress", (e) => at("progress: " + e.detail)());
 addEventListener("py:ready", at("event: py:ready"), true);
 addEventListener("DOMContentLoaded", at("event: DOMContentLoaded"));
 addEventListener("load", at("event: load"));
-new MutationObserver((records, obs) => {
-  for (const r of records) {
-    if (r.target.getAttribute && r.target.getAttribute("data-ready") === "1") {
-      window.__readyAt = performance.now();
-      obs.disconnect();
-      return;
-    }
-  }
-}).observe(document, {attributes: true, attributeFilter: ["data-ready"], subtree: true});
 """
+    + READY_PROBE  # window.__readyAt, as bench/startup.py times it
+)
 COLLECT = """() => {
   const out = [...window.__events];
   for (const m of performance.getEntriesByType("mark")) out.push(["mark: " + m.name, m.startTime]);

@@ -628,10 +628,7 @@ class Table:
             self._cancel()
             if self.session.undo():
                 self._count()
-                self._reset_ui()
-                self.seen_events = (-1, 0)
-                self._announce(initial=True)
-                self.persist()
+                self._retell()
             self.render()
             self.schedule()
         elif ui == "take-over":
@@ -907,12 +904,17 @@ class Table:
         self.session = session
         self.ui.follower = False
         self.ui.dialog = ""
+        self._retell()
+        self.render()
+        self.schedule()
+
+    def _retell(self) -> None:
+        """The game changed under the table (an undo, another game): fresh UI
+        state, the deal's story told anew, the save written."""
         self._reset_ui()
         self.seen_events = (-1, 0)
         self._announce(initial=True)
         self.persist()
-        self.render()
-        self.schedule()
 
     def _download(self, name: str, text: str) -> None:
         """Offer ``text`` as a file download."""
