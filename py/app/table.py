@@ -1164,8 +1164,8 @@ def start() -> Table:
     table.persist()  # a new game is saved at once, a resumed one unchanged
     table.open_fragment()
     table.render()
-    m = table.model()
-    boot.mark_ready(table_attrs(m)["data-phase"])
+    # The phase render() just set (a share link's replay, not the game behind it).
+    boot.mark_ready(str(table.root.getAttribute("data-phase") or "loading"))
     table.root.setAttribute("aria-busy", "false")
     table.schedule()
     return table

@@ -48,11 +48,26 @@ def other_origin() -> Iterator[str]:
     server.server_close()
 
 
+# The table's data-phase at the moment it gets data-ready="1".
+PHASE_AT_READY = """new MutationObserver((records, obs) => {
+  for (const r of records) {
+    if (r.target.id === "table" && r.target.dataset.ready === "1") {
+      window.__phaseAtReady = r.target.dataset.phase;
+      obs.disconnect();
+      return;
+    }
+  }
+}).observe(document, {attributes: true, attributeFilter: ["data-ready"], subtree: true});"""
+
+
 def test_a_record_link_steps_through_a_whole_deal(page: Any, base_url: str) -> None:
     rec = _record()
     rec["notes"] = {"5": "A caption for step five"}
+    page.add_init_script(PHASE_AT_READY)
     page.goto(base_url + "?lang=en" + plain_fragment(rec))
     page.wait_for_selector(READY)
+    # Ready means the replay is on screen, not the game behind it.
+    assert page.evaluate("window.__phaseAtReady") == "replay"
     table = page.locator("#table")
     assert table.get_attribute("data-phase") == "replay"
     steps = int(table.get_attribute("data-steps") or 0)
