@@ -173,7 +173,8 @@ NOT_IN_PAGE = (
 def compile_zipwheel(src: Path, out: Path) -> int:
     """Write ``out``: the page's copy of wheel ``src``: a ``mod.pyc`` beside each module
     (zipimport imports it without the source, so the source stays out), without
-    the modules the page never imports (``NOT_IN_PAGE``)."""
+    the modules the page never imports (``NOT_IN_PAGE``) and without the long
+    description (the README) in its METADATA."""
     n = compile_wheel(src, out, beside=True)
     with zipfile.ZipFile(out) as zin:
         infos = zin.infolist()
@@ -195,6 +196,8 @@ def compile_zipwheel(src: Path, out: Path) -> int:
             if info.filename.endswith(".dist-info/RECORD"):
                 lines = [ln for ln in data.decode().splitlines() if ln.split(",")[0] in kept_names]
                 data = ("\n".join(lines) + "\n").encode()
+            elif info.filename.endswith(".dist-info/METADATA"):
+                data = data.split(b"\n\n", 1)[0] + b"\n"  # the headers; not the README
             zout.writestr(_entry(info.filename, info.date_time), data)
     return n
 

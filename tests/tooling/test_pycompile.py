@@ -74,7 +74,7 @@ def make_wheel(path: Path) -> Path:
         zf.writestr("pkgy/__init__.py", "from .core import twice\n")
         zf.writestr("pkgy/core.py", "def twice(x):\n    return 2 * x\n")
         zf.writestr("pkgy/_build.py", "BUILD = 'b'\n")
-        zf.writestr("pkgy-1.0.dist-info/METADATA", "Name: pkgy\n")
+        zf.writestr("pkgy-1.0.dist-info/METADATA", "Name: pkgy\nVersion: 1.0\n\n# The README\n")
         zf.writestr("pkgy-1.0.dist-info/RECORD", "pkgy/__init__.py,sha256=x,1\n")
     return path
 
@@ -110,6 +110,7 @@ def test_compile_zipwheel_is_imported_from_the_wheel_itself(
     assert not [n for n in names if n.startswith("pkgy/_build")]
     record = zf.read("pkgy-1.0.dist-info/RECORD").decode()
     assert "pkgy/core.pyc" in record and "_build" not in record and "core.py," not in record
+    assert zf.read("pkgy-1.0.dist-info/METADATA").decode() == "Name: pkgy\nVersion: 1.0\n"
     code = "import pkgy.core as m; print(m.twice(21), m.__spec__.origin.rsplit('/', 1)[1])"
     assert run_isolated(code, out) == "42 core.pyc"
 
