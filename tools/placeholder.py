@@ -2,7 +2,8 @@
 
 ``python tools/placeholder.py dist/index.html`` fills ``<!-- table -->`` inside
 ``<main id="table">`` with the markup ``py/app/view.py`` draws for a table of
-three with every card face down, so the page paints in its final layout before
+three with every card face down (and ``<!-- loader -->`` with the loading
+stages, the same for both pages), so the page paints in its final layout before
 Python loads, and nothing jumps when Python takes over (the first render
 patches this same markup).
 """
@@ -23,6 +24,29 @@ from thousand import Conventions, Game  # noqa: E402
 from thousand.scene import Scene  # noqa: E402
 
 MARK = "<!-- table -->"
+LOADER_MARK = "<!-- loader -->"
+#: The loading stages and the start-up error (static/boot.js drives them by
+#: id), one copy for index.html and embed.html.
+LOADER = """\
+  <div class="loader" id="loader">
+    <div class="progress" id="progress" role="progressbar" aria-label="Loading"
+         aria-valuemin="0" aria-valuemax="100" aria-valuenow="5">
+      <div class="progress-bar" id="progress-bar"></div>
+    </div>
+    <ol class="stages" id="progress-stages">
+      <li data-stage="runtime">Runtime</li>
+      <li data-stage="engine">Engine</li>
+      <li data-stage="ready">Ready</li>
+    </ol>
+    <p class="progress-label" id="progress-label" aria-live="polite">Loading the Python runtime…</p>
+  </div>
+  <div class="load-error" id="load-error" role="alert" hidden>
+    <strong>The game could not start.</strong>
+    <p class="load-error-message" id="load-error-message"></p>
+    <button type="button" onclick="location.reload()">Try again</button>
+  </div>
+  <noscript><p class="load-error">This game needs JavaScript and WebAssembly.</p></noscript>
+"""
 
 
 def placeholder_html(lang: str = "en", embed: bool = False) -> str:
@@ -45,8 +69,12 @@ def main(argv: list[str]) -> int:
     if MARK not in html:
         print(f"placeholder: {page} has no {MARK}", file=sys.stderr)
         return 1
+    if LOADER_MARK not in html:
+        print(f"placeholder: {page} has no {LOADER_MARK}", file=sys.stderr)
+        return 1
     embed = "--embed" in argv[2:]
-    page.write_text(html.replace(MARK, placeholder_html(embed=embed), 1), encoding="utf-8")
+    html = html.replace(MARK, placeholder_html(embed=embed), 1)
+    page.write_text(html.replace(LOADER_MARK, LOADER.strip(), 1), encoding="utf-8")
     return 0
 
 
