@@ -15,9 +15,10 @@ Jobs (several in one call, separated by ``--``)::
     wheel SRC.whl OUT.whl    the wheel plus __pycache__/*.pyc for each module
                              (unchecked hash), RECORD updated; _build.py is
                              left as source so a re-stamped build stays right
-    zipwheel SRC.whl OUT.whl as wheel, but each mod.pyc beside its mod.py,
+    zipwheel SRC.whl OUT.whl the page's wheel: each mod.py replaced by mod.pyc,
                              where zipimport finds it (the page puts the
-                             wheel itself on sys.path)
+                             wheel itself on sys.path); _build.py as source;
+                             no NOT_IN_PAGE modules, no README in METADATA
     tree SRC_DIR OUT.zip     SRC_DIR's *.py as a zip of NAME.<tag>.pyc files
                              (checked hash: used only while the source that
                              PyScript writes is byte-identical), stored, for
@@ -100,15 +101,11 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def compile_wheel(
-    src: Path, out: Path, source_only: Iterable[str] = SOURCE_ONLY, beside: bool = False
-) -> int:
+def compile_wheel(src: Path, out: Path, source_only: Iterable[str] = SOURCE_ONLY) -> int:
     """Write ``out``: wheel ``src`` plus a ``__pycache__`` pyc for each of its modules.
 
     The sources stay (tracebacks show the lines). ``*.dist-info/RECORD`` gets
-    a line per added file. Returns the number of modules compiled. With
-    ``beside``, each ``mod.pyc`` sits next to ``mod.py`` instead, where
-    zipimport looks when the wheel itself is on ``sys.path``.
+    a line per added file. Returns the number of modules compiled.
     """
     tag = cache_tag()
     skip = tuple(source_only)
@@ -121,8 +118,6 @@ def compile_wheel(
             continue
         folder, _, base = name.rpartition("/")
         target = f"{folder + '/' if folder else ''}__pycache__/{base[:-3]}.{tag}.pyc"
-        if beside:
-            target = name + "c"
         if target not in contents:
             added.append((target, pyc(data, name)))
     records = [n for n in contents if n.endswith(".dist-info/RECORD")]
@@ -170,36 +165,34 @@ NOT_IN_PAGE = (
 )
 
 
-def compile_zipwheel(src: Path, out: Path) -> int:
-    """Write ``out``: the page's copy of wheel ``src``: a ``mod.pyc`` beside each module
-    (zipimport imports it without the source, so the source stays out), without
-    the modules the page never imports (``NOT_IN_PAGE``) and without the long
-    description (the README) in its METADATA."""
-    n = compile_wheel(src, out, beside=True)
-    with zipfile.ZipFile(out) as zin:
-        infos = zin.infolist()
-        contents = {info.filename: zin.read(info) for info in infos}
-    names = set(contents)
-
-    def keep(name: str) -> bool:
-        if name.endswith(".py"):
-            return name not in NOT_IN_PAGE and name + "c" not in names
-        if name.endswith(".pyc"):
-            return name[:-1] not in NOT_IN_PAGE
-        return True
-
-    kept = [i for i in infos if keep(i.filename)]
-    kept_names = {i.filename for i in kept}
+def compile_zipwheel(src: Path, out: Path, source_only: Iterable[str] = SOURCE_ONLY) -> int:
+    """Write ``out``: the page's copy of wheel ``src``, in one pass: each module as
+    ``mod.pyc`` where ``mod.py`` was (zipimport imports it without the source),
+    without the modules the page never imports (``NOT_IN_PAGE``), METADATA
+    without the long description (the README), and RECORD written anew for the
+    files as they are. Returns the number of modules compiled."""
+    skip = tuple(source_only)
+    with zipfile.ZipFile(src) as zin:
+        infos = [i for i in zin.infolist() if i.filename not in NOT_IN_PAGE]
+        contents = {i.filename: zin.read(i) for i in infos}
+    files: dict[str, tuple[tuple[int, int, int, int, int, int], bytes]] = {}
+    compiled = 0
+    for info in infos:
+        name, data = info.filename, contents[info.filename]
+        if name.endswith(".py") and not name.endswith(skip) and ".dist-info/" not in name:
+            name, data = name + "c", pyc(data, name)
+            compiled += 1
+        elif name.endswith(".dist-info/METADATA"):
+            data = data.split(b"\n\n", 1)[0] + b"\n"  # the headers; not the README
+        files[name] = (info.date_time, data)
+    for name, (date, _data) in list(files.items()):
+        if name.endswith(".dist-info/RECORD"):
+            lines = [_record_line(n, d) for n, (_, d) in files.items() if n != name]
+            files[name] = (date, ("\n".join([*lines, f"{name},,"]) + "\n").encode())
     with zipfile.ZipFile(out, "w") as zout:
-        for info in kept:
-            data = contents[info.filename]
-            if info.filename.endswith(".dist-info/RECORD"):
-                lines = [ln for ln in data.decode().splitlines() if ln.split(",")[0] in kept_names]
-                data = ("\n".join(lines) + "\n").encode()
-            elif info.filename.endswith(".dist-info/METADATA"):
-                data = data.split(b"\n\n", 1)[0] + b"\n"  # the headers; not the README
-            zout.writestr(_entry(info.filename, info.date_time), data)
-    return n
+        for name, (date, data) in files.items():
+            zout.writestr(_entry(name, date), data)
+    return compiled
 
 
 JOBS = {
