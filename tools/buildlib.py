@@ -476,20 +476,21 @@ def _cmd_sw(args: argparse.Namespace) -> None:
     print(f"  sw.js: version {version}, {len(urls)} files precached")
 
 
+def _own_files(page: Path, refs: list[str], kind: str) -> dict[str, str]:
+    """The texts of the files ``refs`` (relative to ``page``); each must be ours."""
+    texts = {}
+    for ref in refs:
+        path = page.parent / ref
+        if "//" in ref or not path.is_file():
+            raise FileNotFoundError(f"{kind} {ref} is not a file of ours")
+        texts[ref] = path.read_text()
+    return texts
+
+
 def _cmd_page(args: argparse.Namespace) -> None:
     html = args.html.read_text()
-    sheets = {}
-    for href in stylesheet_hrefs(html):
-        path = args.html.parent / href
-        if "//" in href or not path.is_file():
-            raise FileNotFoundError(f"stylesheet {href} is not a file of ours")
-        sheets[href] = path.read_text()
-    scripts = {}
-    for src in script_srcs(html):
-        path = args.html.parent / src
-        if "//" in src or not path.is_file():
-            raise FileNotFoundError(f"script {src} is not a file of ours")
-        scripts[src] = path.read_text()
+    sheets = _own_files(args.html, stylesheet_hrefs(html), "stylesheet")
+    scripts = _own_files(args.html, script_srcs(html), "script")
     main = args.main.read_text()
     html = inline_page(html, sheets, args.sprite.read_text(), main, scripts)
     html = inline_config(html, args.config.name, json.loads(args.config.read_text()))
