@@ -132,12 +132,16 @@ STDLIB_PYC="$(pyc_path stdlib node_modules/pyodide/python_stdlib.zip python_stdl
 ENGINE_PYC="$(pyc_path zipwheel "$ENGINE_WHL" "$(basename "$ENGINE_WHL")")"
 APP_PYC="$(pyc_path zipwheel "$APP_WHL" "$(basename "$APP_WHL")")"
 PYSCRIPT_PYC="$(pyc_path tree "$PYSCRIPT_STDLIB" stdlib-pyc.zip)"
+# The code of the dataclasses both wheels define (py/app/dataclass_code.py),
+# made from the page's copies of the wheels, after the jobs that write them.
+DATACLASS_CODE="$PYC/$(sha_of "$ENGINE_WHL" "$APP_WHL")-$compiler-dataclass-code.bin"
 pyc_jobs=()
 for job in "stdlib node_modules/pyodide/python_stdlib.zip $STDLIB_PYC" \
            "zipwheel $ENGINE_WHL $ENGINE_PYC" "zipwheel $APP_WHL $APP_PYC" \
-           "tree $PYSCRIPT_STDLIB $PYSCRIPT_PYC"; do
-    read -r kind src out <<<"$job"
-    [[ -f "$out" ]] || pyc_jobs+=(-- "$kind" "$src" "$out")
+           "tree $PYSCRIPT_STDLIB $PYSCRIPT_PYC" \
+           "dataclasses $ENGINE_PYC $APP_PYC $DATACLASS_CODE"; do
+    read -r -a words <<<"$job"
+    [[ -f "${words[-1]}" ]] || pyc_jobs+=(-- "${words[@]}")
 done
 if ((${#pyc_jobs[@]})); then
     say "byte-compiling for Pyodide's Python (node tools/pyc.mjs)"
@@ -156,6 +160,7 @@ cp "$STDLIB_PYC" "$STAGE/pyodide/python_stdlib.zip"
 cp "$MICROPIP_WHL" "$STAGE/pyodide/"
 cp "$ENGINE_PYC" "$STAGE/pyodide/$(basename "$ENGINE_WHL")"
 cp "$APP_PYC" "$STAGE/pyodide/$(basename "$APP_WHL")"
+cp "$DATACLASS_CODE" "$STAGE/pyodide/dataclass-code.bin"
 "$PYTHON" tools/buildlib.py lock "$STAGE/pyodide/pyodide-lock.json" --keep micropip \
     --wheel "$MICROPIP_WHL" --wheel "$STAGE/pyodide/$(basename "$ENGINE_WHL")" \
     --wheel "$STAGE/pyodide/$(basename "$APP_WHL")"

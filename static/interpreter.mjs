@@ -16,7 +16,10 @@
 // - the bytecode of PyScript's own Python package (pyscript/stdlib-pyc.zip,
 //   entries stored), written where PyScript writes that package, so its
 //   import at start-up skips compiling (checked-hash .pyc: used only for
-//   identical sources).
+//   identical sources);
+// - the code of our dataclasses' generated methods (dataclass-code.bin, see
+//   py/app/dataclass_code.py), which py/app reuses instead of compiling
+//   those sources while it imports.
 //
 // PyScript then imports this same module (one module instance per URL) and
 // calls loadPyodide() below, which hands it the interpreter already started.
@@ -29,6 +32,7 @@ export { version };
 const PACKAGES = ["thousand", "thousand-app"];
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
+const DATACLASS_CODE = new URL("dataclass-code.bin", PYODIDE_DIR);
 const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
 
 /** [name, bytes] of each entry of a zip whose entries are stored (not deflated). */
@@ -55,6 +59,16 @@ async function pyscriptBytecode() {
     return response.ok ? storedEntries(await response.arrayBuffer()) : [];
   } catch {
     return []; // only slower: PyScript's package then compiles from source
+  }
+}
+
+/** The build's dataclass code, or null (only slower: the sources are compiled). */
+async function dataclassCode() {
+  try {
+    const response = await fetch(DATACLASS_CODE);
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -105,12 +119,13 @@ export async function explained(error) {
 /** The interpreter, started when this module is first imported. */
 export const ready = (async () => {
   performance.mark("interpreter:start");
-  const [pyodide, pyc, files] = await Promise.all([
+  const [pyodide, pyc, files, dataclasses] = await Promise.all([
     startPyodide({ lockFileContents: lockFile, packageBaseUrl: PYODIDE_DIR.href }).catch(
       async (error) => Promise.reject(await explained(error)),
     ),
     pyscriptBytecode(),
     wheels(),
+    dataclassCode(),
   ]);
   performance.mark("interpreter:pyodide");
   pyodide.FS.mkdirTree(SITE);
@@ -118,6 +133,7 @@ export const ready = (async () => {
     pyodide.FS.writeFile(`${SITE}/${file}`, bytes);
     return `${SITE}/${file}`;
   });
+  if (dataclasses) pyodide.FS.writeFile(`${SITE}/dataclass-code.bin`, dataclasses);
   const [sys, list] = [pyodide.pyimport("sys"), pyodide.toPy(paths)];
   const path = sys.path;
   path.extend(list);

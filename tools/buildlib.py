@@ -45,6 +45,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+#: Files of ours that build.sh puts beside the runtime (name: payload label).
+OURS_BESIDE_RUNTIME = {"dataclass-code.bin": "dataclass code"}
 #: Directories of dist/ that hold third-party runtime files, not our payload.
 RUNTIME_DIRS = ("pyodide", "pyscript")
 #: Files in dist/ that are never precached by the service worker.
@@ -425,7 +427,8 @@ def inline_page(
 def payload_bytes(dist: Path) -> dict[str, int]:
     """Return bytes of our own files in dist/ by top-level entry (runtime and bench excluded).
 
-    Our own wheels (engine, app) count even though they sit beside the runtime.
+    Our own wheels (engine, app) and OURS_BESIDE_RUNTIME count even though they
+    sit beside the runtime.
     """
     sizes: dict[str, int] = {}
     for path in dist.rglob("*"):
@@ -435,11 +438,13 @@ def payload_bytes(dist: Path) -> dict[str, int]:
         top = rel.parts[0]
         if top in NOT_PRECACHED_DIRS:
             continue
-        ours = path.name.startswith("thousand")
+        ours = path.name.startswith("thousand") or path.name in OURS_BESIDE_RUNTIME
         if top in RUNTIME_DIRS and not ours:
             continue
         key = rel.as_posix() if len(rel.parts) == 1 else top + "/"
-        if ours:
+        if path.name in OURS_BESIDE_RUNTIME:
+            key = OURS_BESIDE_RUNTIME[path.name]
+        elif ours:
             key = "app wheel" if path.name.startswith("thousand_app-") else "engine wheel"
         sizes[key] = sizes.get(key, 0) + path.stat().st_size
     return sizes

@@ -3,9 +3,10 @@
 //
 //     node tools/pyc.mjs JOB SRC OUT [-- JOB SRC OUT ...]
 //
-// JOB is stdlib | wheel | zipwheel | tree (see tools/pycompile.py). SRC and
-// OUT are host paths under the repository or the system temp folder (both are
-// mounted into Pyodide's file system). A SRC ending in .js is a PyScript
+// JOB is stdlib | wheel | zipwheel | tree | dataclasses (see tools/pycompile.py;
+// a dataclasses job takes several SRC wheels). SRC and OUT are host paths under
+// the repository or the system temp folder (both are mounted into Pyodide's
+// file system). A SRC ending in .js is a PyScript
 // stdlib module (@pyscript/core/src/stdlib/pyscript.js): its `pyscript/*.py`
 // texts, exactly as PyScript writes them at start-up, become the tree to compile.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -43,7 +44,7 @@ function inPyodide(hostPath) {
 }
 
 // Host paths resolved; a PyScript stdlib module becomes a folder of its texts.
-const JOBS = new Set(["stdlib", "wheel", "zipwheel", "tree"]);
+const JOBS = new Set(["stdlib", "wheel", "zipwheel", "tree", "dataclasses"]);
 const args = [];
 for (const [i, arg] of process.argv.slice(2).entries()) {
   const isSource = JOBS.has(args[args.length - 1]);

@@ -23,6 +23,10 @@ Jobs (several in one call, separated by ``--``)::
                              (checked hash: used only while the source that
                              PyScript writes is byte-identical), stored, for
                              unpacking into a __pycache__ folder
+    dataclasses WHL... OUT   imports every page module of the wheels and writes
+                             the code of their dataclasses' generated methods
+                             (py/app/dataclass_code.py: the page reuses it
+                             instead of compiling those sources at start-up)
 
 All outputs are deterministic: same input bytes, same output bytes.
 """
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib
 import importlib.util
 import marshal
 import sys
@@ -195,6 +200,46 @@ def compile_zipwheel(src: Path, out: Path, source_only: Iterable[str] = SOURCE_O
     return compiled
 
 
+#: Page modules that run the page when imported (build.sh inlines them).
+SCRIPTS = ("app.main", "app.embed_main")
+
+
+def _page_modules(wheel: Path) -> list[str]:
+    """The importable modules of the page's copy of ``wheel``, scripts excepted."""
+    with zipfile.ZipFile(wheel) as z:
+        names = [n for n in z.namelist() if n.endswith((".py", ".pyc")) and ".dist-info/" not in n]
+    modules = []
+    for name in names:
+        if name in NOT_IN_PAGE or name.removesuffix("c") in NOT_IN_PAGE:
+            continue
+        module = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+        if module not in SCRIPTS and not module.endswith("__main__"):
+            modules.append(module)
+    return sorted(set(modules))
+
+
+def compile_dataclasses(wheels: list[Path], out: Path) -> int:
+    """Write ``out``: the code of the dataclasses defined on importing every page
+    module of ``wheels`` (in a fresh interpreter: a class created before this
+    is not seen). Returns the number of generated sources (one per class since
+    Python 3.13, one per method before)."""
+    import types
+
+    sys.path[:0] = [str(w) for w in wheels]
+    # py/app reads the DOM through PyScript's module; importing needs only its names.
+    stub = types.ModuleType("pyscript")
+    stub.document = stub.window = None  # type: ignore[attr-defined]
+    sys.modules.setdefault("pyscript", stub)
+    from app import dataclass_code  # the format's one home (py/app)
+
+    with dataclass_code.recording() as codes:
+        for wheel in wheels:
+            for module in _page_modules(wheel):
+                importlib.import_module(module)
+    out.write_bytes(dataclass_code.dump(codes))
+    return len(codes)
+
+
 JOBS = {
     "stdlib": compile_stdlib,
     "wheel": compile_wheel,
@@ -212,14 +257,19 @@ def main(argv: list[str]) -> int:
         else:
             jobs[-1].append(arg)
     for job in filter(None, jobs):
-        if job[0] not in JOBS or len(job) != 3:
+        many = job[0] == "dataclasses" and len(job) >= 3
+        if not many and (job[0] not in JOBS or len(job) != 3):
             print(f"pycompile: bad job {job!r}; see the module docstring", file=sys.stderr)
             return 2
-        kind, src, out = job[0], Path(job[1]), Path(job[2])
+        kind, srcs, out = job[0], [Path(a) for a in job[1:-1]], Path(job[-1])
         tmp = out.with_name(out.name + ".part")
-        count = JOBS[kind](src, tmp)
+        if kind == "dataclasses":
+            count, what = compile_dataclasses(srcs, tmp), "dataclass sources"
+        else:
+            count, what = JOBS[kind](srcs[0], tmp), "modules"
         tmp.replace(out)
-        print(f"  pyc: {kind} {src.name} -> {out.name} ({count} modules, {cache_tag()})")
+        names = " ".join(s.name for s in srcs)
+        print(f"  pyc: {kind} {names} -> {out.name} ({count} {what}, {cache_tag()})")
     return 0
 
 

@@ -5,10 +5,11 @@ Loads the engine and py/app, then hands the placeholder over to
 page. The AI is never imported here unless the analysis is asked for.
 """
 
-from app import boot
+from app import boot, dataclass_code
 
 boot.set_stage("engine")
 
-from app import embed  # noqa: E402  (the stage is shown first)
+with dataclass_code.reusing():
+    from app import embed  # (the stage is shown first)
 
 EMBED = embed.start()

@@ -1,8 +1,9 @@
 """What PyScript runs (build.sh inlines it into index.html's ``<script type="py">``).
 
 Loads the engine and py/app (both installed from their wheels when Pyodide
-started), then hands the static table over to ``app.table``, which renders
-it from the game and sets ``data-ready``. An exception here is shown on the
+started; their dataclasses from the build's code, see ``app.dataclass_code``),
+then hands the static table over to ``app.table``, which renders it from the
+game and sets ``data-ready``. An exception here is shown on the
 page by ``static/boot.js``. The computer players' AI is imported only once
 the table is on screen (before a bot first needs it). The ``boot.mark`` calls
 time the steps for ``bench/startup_trace.py``.
@@ -11,20 +12,21 @@ time the steps for ``bench/startup_trace.py``.
 import asyncio
 import importlib
 
-from app import boot
+from app import boot, dataclass_code
 
 boot.mark("main")
 boot.set_stage("engine")
 
-import thousand  # noqa: E402  (the stage is shown first)
+with dataclass_code.reusing() as DATACLASSES:
+    import thousand  # (the stage is shown first)
 
-boot.mark("engine")
-from app import table  # noqa: E402
+    boot.mark("engine")
+    from app import table
 
 boot.mark("app")
 TABLE = table.start()
 boot.mark("ready")
-print(f"thousand {thousand.__version__} ready, build {boot.build_of('app')}")
+print(f"thousand {thousand.__version__} ready, build {boot.build_of('app')}; {DATACLASSES}")
 
 
 # The AI, loaded in short steps (each its own main-thread task) once the table
@@ -37,7 +39,8 @@ AI_IMPORTS = ("importlib.resources", "thousand.ai")
 async def _load_ai() -> None:
     for name in AI_IMPORTS:
         await asyncio.sleep(0)
-        importlib.import_module(name)
+        with dataclass_code.reusing():
+            importlib.import_module(name)
     await asyncio.sleep(0)
     importlib.import_module("thousand.ai").make_ai_bot("strong")
     boot.mark("ai")

@@ -36,9 +36,10 @@ class LoadLog:
     requests: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
 
     def attach(self, page: Any) -> None:
-        """Start recording ``page``'s requests, failures and console errors."""
+        """Start recording ``page``'s requests, failures and console messages."""
         page.on("request", lambda r: self.requests.append(r.url))
         page.on("requestfailed", lambda r: self.failed.append(f"{r.url}: {r.failure}"))
         page.on(
@@ -46,4 +47,5 @@ class LoadLog:
             lambda r: r.status >= 400 and self.failed.append(f"{r.url}: HTTP {r.status}"),
         )
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("console", lambda m: self.console.append(m.text))
         page.on("pageerror", lambda e: self.errors.append(str(e)))

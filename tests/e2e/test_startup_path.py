@@ -81,6 +81,7 @@ def test_each_file_is_fetched_once_and_nothing_else(
         "pyodide/pyodide.asm.wasm",
         "pyodide/python_stdlib.zip",
         "pyodide/pyodide-lock.json",
+        "pyodide/dataclass-code.bin",
         "pyodide/thousand-0.1.0-py3-none-any.whl",
         "pyodide/thousand_app-0.1.0-py3-none-any.whl",
         "pyscript/core.js",

@@ -267,6 +267,7 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "pyodide/pyodide.asm.wasm": 9000,
         "pyodide/thousand-0.1.0-py3-none-any.whl": 30,
         "pyodide/thousand_app-0.1.0-py3-none-any.whl": 20,
+        "pyodide/dataclass-code.bin": 15,
         "pyscript/core.js": 700,
         "bench/bare.html": 10,
     }
@@ -278,4 +279,5 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "static/": 50,
         "engine wheel": 30,
         "app wheel": 20,
+        "dataclass code": 15,
     }

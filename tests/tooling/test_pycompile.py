@@ -8,6 +8,7 @@ here: a compiled stdlib zip through zipimport, a compiled wheel from its
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -23,8 +24,11 @@ from pycompile import (
     compile_tree,
     compile_wheel,
     compile_zipwheel,
+    main,
     pyc,
 )
+
+from app.dataclass_code import load
 
 ROOT = Path(__file__).resolve().parents[2]
 TAG = sys.implementation.cache_tag
@@ -133,8 +137,6 @@ def test_compile_tree_writes_checked_bytecode_for_a_pycache(tmp_path: Path) -> N
 
 
 def test_main_runs_several_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from pycompile import main
-
     wheel = make_wheel(tmp_path / "pkgy-1.0-py3-none-any.whl")
     src = tmp_path / "tree"
     src.mkdir()
@@ -173,3 +175,42 @@ def test_pyc_mjs_works_from_a_checkout_under_the_temp_folder(tmp_path: Path) -> 
     assert run.returncode == 0, run.stderr[-2000:]
     names = zipfile.ZipFile(out).namelist()
     assert len(names) == 1 and names[0].startswith("mod.") and names[0].endswith(".pyc")
+
+
+def test_dataclasses_job_records_every_page_module_but_the_scripts(tmp_path: Path) -> None:
+    """The ``dataclasses`` job (in a fresh interpreter, as in the build): imports
+    each module of the wheels except the page scripts and NOT_IN_PAGE, and writes
+    the code that app.dataclass_code then reuses for exactly those classes."""
+    engine = tmp_path / "thousand-0.1-py3-none-any.whl"
+    with zipfile.ZipFile(engine, "w") as zf:
+        zf.writestr("thousand/__init__.py", "")
+        zf.writestr(
+            "thousand/rules.py",
+            "from dataclasses import dataclass\n"
+            "@dataclass(frozen=True)\nclass Rules:\n    target: int = 1000\n",
+        )
+        zf.writestr("thousand/arena.py", "raise SystemExit('NOT_IN_PAGE is imported')\n")
+        zf.writestr("thousand-0.1.dist-info/METADATA", "Name: thousand\n")
+    app = tmp_path / "thousand_app-0.1-py3-none-any.whl"
+    with zipfile.ZipFile(app, "w") as zf:
+        zf.writestr("app/__init__.py", "")
+        zf.writestr("app/dataclass_code.py", (ROOT / "py/app/dataclass_code.py").read_text())
+        zf.writestr(
+            "app/view.py",
+            "from dataclasses import dataclass\nfrom pyscript import document\n"
+            "@dataclass\nclass Seat:\n    name: str\n    points: int = 0\n",
+        )
+        zf.writestr("app/main.py", "raise SystemExit('a page script is imported')\n")
+    out = tmp_path / "dataclass-code.bin"
+    job = ["dataclasses", str(engine), str(app), str(out)]
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tools/pycompile.py"), *job],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    # One source per class (Python 3.13+) or per method (before): count them.
+    count = int(re.search(r"\((\d+) dataclass sources,", run.stdout)[1])  # type: ignore[index]
+    assert count >= 2 and len(load(out.read_bytes())) == count
+    assert main(["dataclasses", "only-one-arg"]) == 2
