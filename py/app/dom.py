@@ -21,7 +21,6 @@ result against ``to_html`` of the new tree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 from typing import Any, Union
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -88,6 +87,10 @@ def to_html(node: Node) -> str:
 
 
 def _html(node: Node, out: list[str]) -> None:
+    # Imported here: the page never serialises, and html.entities is a big
+    # module to load on the way to the first render.
+    from html import escape
+
     if isinstance(node, str):
         out.append(escape(node, quote=False))
         return

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import base64
 import json
-import urllib.parse
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,8 +50,10 @@ def share_fragment(record: dict[str, Any]) -> str:
 
 def plain_fragment(record: dict[str, Any]) -> str:
     """The fragment of a readable link: ``#record=`` + URL-encoded JSON."""
+    from urllib.parse import quote  # here: off the start-up path (see _unquote)
+
     text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-    return "#record=" + urllib.parse.quote(text, safe="")
+    return "#record=" + quote(text, safe="")
 
 
 def _inflate(data: str) -> str:
@@ -83,7 +84,7 @@ def parse_fragment(fragment: str) -> Fragment:
         key, _, value = part.partition("=")
         if key in ("record", "z") and out.record is None and not out.error:
             try:
-                text = urllib.parse.unquote(value) if key == "record" else _inflate(value)
+                text = _unquote(value) if key == "record" else _inflate(value)
                 out.record = safejson.loads(text, max_bytes=MAX_JSON)
             except (ValueError, zlib.error, UnicodeDecodeError) as e:
                 out.error = f"the link's record cannot be read ({str(e)[:80]})"
@@ -111,3 +112,11 @@ def finished_record(state: Any) -> dict[str, Any] | None:
         return None
     rec["deals"] = rec["deals"][:done]
     return rec
+
+
+def _unquote(value: str) -> str:
+    """``urllib.parse.unquote``, imported only when a share link is opened (the
+    module and what it imports cost the page's start ~10 ms in Pyodide)."""
+    from urllib.parse import unquote
+
+    return unquote(value)

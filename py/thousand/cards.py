@@ -67,10 +67,18 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def _suit_patterns(suit: int) -> tuple[tuple[int, ...], ...]:
+    """The cards of each 6-bit pattern of ``suit``, indexed by the pattern (built
+    by doubling: pattern p | 1 << r is pattern p plus card r; cheap at import)."""
+    patterns: list[tuple[int, ...]] = [()]
+    for r in range(6):
+        card = 6 * suit + r
+        patterns += [(*p, card) for p in patterns]
+    return tuple(patterns)
+
+
 # The cards of every 6-bit suit pattern, per suit (hot loops turn masks into lists).
-_S0, _S1, _S2, _S3 = (
-    tuple(tuple(6 * s + r for r in range(6) if p >> r & 1) for p in range(64)) for s in range(4)
-)
+_S0, _S1, _S2, _S3 = (_suit_patterns(s) for s in range(4))
 
 BIT = tuple(1 << c for c in range(NCARDS))  # BIT[c] == 1 << c
 

@@ -117,3 +117,15 @@ def test_notation_bad_text_is_an_illegal_action() -> None:
     with pytest.raises(IllegalActionError, match="unknown action"):
         s.apply_str("shout 105")
     assert "bid 105" in legal(s)
+
+
+def test_cards_tuple_lists_every_mask_weakest_first() -> None:
+    """The suit-pattern tables behind cards_tuple (built by doubling at import)
+    against the plain definition, on every pattern of every suit."""
+    from thousand.cards import cards_tuple, iter_cards
+
+    for suit in range(4):
+        for pattern in range(64):
+            m = pattern << (6 * suit)
+            assert cards_tuple(m) == tuple(iter_cards(m))
+    assert cards_tuple(FULL_DECK) == tuple(range(24))

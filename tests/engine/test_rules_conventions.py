@@ -434,3 +434,13 @@ def test_every_convention_has_a_behaviour_test() -> None:
         f"barrel_mode={v}" for v in ("finish", "declarer_only") if f"barrel_mode={v}" not in text
     ]
     assert missing == []
+
+
+def test_field_types_match_the_annotations() -> None:
+    """Validation's table of field types (each distinct annotation evaluated once)
+    is what typing.get_type_hints says for every field."""
+    from thousand.conventions import _FIELD_TYPES
+
+    hints = typing.get_type_hints(Conventions)
+    names = [f.name for f in dataclasses.fields(Conventions)]
+    assert {name: hints[name] for name in names} == _FIELD_TYPES
