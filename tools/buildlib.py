@@ -156,7 +156,7 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 OUR_WHEELS = {"thousand": "thousand", "thousand-app": "app"}
 #: The app wheel's distribution name and what it leaves out (the page runs main.py).
 APP_WHEEL = "thousand-app"
-APP_NOT_PACKAGED = ("main.py",)
+APP_NOT_PACKAGED = ("main.py", "embed_main.py")
 BUILD_META = re.compile(r'<meta name="thousand-build" content="[^"]*">')
 CHUNKS_META = re.compile(r'<meta name="thousand-pyscript" content="[^"]*">')
 BUILD_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
@@ -204,7 +204,8 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
 
     The page imports them as the package ``app`` from site-packages, installed
     by ``loadPyodide`` from the lock like the engine, so PyScript fetches no
-    files one by one. ``main.py`` stays out: it is the page's script.
+    files one by one. ``main.py`` and ``embed_main.py`` stay out: they are the
+    pages' scripts (inlined into index.html and embed.html).
     """
     members: dict[str, bytes] = {}
     for path in sorted(app_dir.rglob("*.py")):
@@ -502,7 +503,7 @@ def _cmd_page(args: argparse.Namespace) -> None:
     html = list_chunks(html, args.chunk)
     args.out.write_text(html)
     inlined = [*sheets, *scripts, "the card back", args.main.name, args.config.name]
-    print(f"  index.html: inlined {', '.join(inlined)}")
+    print(f"  {args.out.name}: inlined {', '.join(inlined)}")
 
 
 def _cmd_payload(args: argparse.Namespace) -> None:

@@ -200,12 +200,9 @@ def compile_zipwheel(src: Path, out: Path, source_only: Iterable[str] = SOURCE_O
     return compiled
 
 
-#: Page modules that run the page when imported (build.sh inlines them).
-SCRIPTS = ("app.main", "app.embed_main")
-
-
 def _page_modules(wheel: Path) -> list[str]:
-    """The importable modules of the page's copy of ``wheel``, scripts excepted."""
+    """The importable modules of the page's copy of ``wheel`` (the pages' scripts,
+    which run a page when imported, are not in the wheels: buildlib leaves them out)."""
     with zipfile.ZipFile(wheel) as z:
         names = [n for n in z.namelist() if n.endswith((".py", ".pyc")) and ".dist-info/" not in n]
     modules = []
@@ -213,7 +210,7 @@ def _page_modules(wheel: Path) -> list[str]:
         if name in NOT_IN_PAGE or name.removesuffix("c") in NOT_IN_PAGE:
             continue
         module = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
-        if module not in SCRIPTS and not module.endswith("__main__"):
+        if not module.endswith("__main__"):
             modules.append(module)
     return sorted(set(modules))
 

@@ -94,10 +94,17 @@ def test_rewrite_lock_refuses_unknown_packages_and_missing_deps() -> None:
         rewrite_lock(lock, ["micropip"], [])
 
 
-def test_app_wheel_packs_the_app_package_but_not_main(tmp_path: Path) -> None:
+def test_app_wheel_packs_the_app_package_but_not_the_page_scripts(tmp_path: Path) -> None:
     app = tmp_path / "app"
     (app / "views").mkdir(parents=True)
-    for rel in ("__init__.py", "main.py", "boot.py", "views/hand.py", "pyscript.json"):
+    for rel in (
+        "__init__.py",
+        "main.py",
+        "embed_main.py",
+        "boot.py",
+        "views/hand.py",
+        "pyscript.json",
+    ):
         (app / rel).write_text(f"# {rel}\n")
     wheel = app_wheel(app, "0.2.0", tmp_path)
     assert wheel.name == "thousand_app-0.2.0-py3-none-any.whl"

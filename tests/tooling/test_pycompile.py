@@ -177,9 +177,9 @@ def test_pyc_mjs_works_from_a_checkout_under_the_temp_folder(tmp_path: Path) -> 
     assert len(names) == 1 and names[0].startswith("mod.") and names[0].endswith(".pyc")
 
 
-def test_dataclasses_job_records_every_page_module_but_the_scripts(tmp_path: Path) -> None:
+def test_dataclasses_job_records_every_page_module(tmp_path: Path) -> None:
     """The ``dataclasses`` job (in a fresh interpreter, as in the build): imports
-    each module of the wheels except the page scripts and NOT_IN_PAGE, and writes
+    each module of the wheels except NOT_IN_PAGE and __main__, and writes
     the code that app.dataclass_code then reuses for exactly those classes."""
     engine = tmp_path / "thousand-0.1-py3-none-any.whl"
     with zipfile.ZipFile(engine, "w") as zf:
@@ -200,7 +200,7 @@ def test_dataclasses_job_records_every_page_module_but_the_scripts(tmp_path: Pat
             "from dataclasses import dataclass\nfrom pyscript import document\n"
             "@dataclass\nclass Seat:\n    name: str\n    points: int = 0\n",
         )
-        zf.writestr("app/main.py", "raise SystemExit('a page script is imported')\n")
+        zf.writestr("app/__main__.py", "raise SystemExit('__main__ is imported')\n")
     out = tmp_path / "dataclass-code.bin"
     job = ["dataclasses", str(engine), str(app), str(out)]
     run = subprocess.run(
