@@ -11,7 +11,9 @@ The patcher talks to any object with the DOM methods it uses
 (``createElement``, ``createElementNS``, ``createTextNode``, ``setAttribute``,
 ``removeAttribute``, ``insertBefore``, ``removeChild``, ``data``,
 ``childNodes``), so the tests drive it against a fake document and check the
-result against ``to_html`` of the new tree.
+result against ``to_html`` of the new tree. Given ``build`` (static/dom.js's
+``thousandBuild`` in the page), it makes each new subtree of ``BATCH``
+elements or more in one call instead of one call per element and attribute.
 
 >>> tree = el("ul", {"class": "x"}, el("li", {}, "a", key="a"), el("li", {}, "b & c"))
 >>> to_html(tree)
@@ -20,7 +22,8 @@ result against ``to_html`` of the new tree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Union
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -128,6 +131,30 @@ def find_all(node: Node, pred: Any) -> list[El]:
     return out
 
 
+#: Elements from which a new subtree is made by static/dom.js in one call.
+BATCH = 4
+
+
+def _plain(node: Node) -> Any:
+    """A tree as JSON-ready lists: ``[tag, attrs, [children]]``, texts as strings."""
+    if isinstance(node, str):
+        return node
+    return [node.tag, node.attrs, [_plain(c) for c in node.children]]
+
+
+def _at_least(node: El, n: int) -> bool:
+    """Whether the tree holds ``n`` elements or more (stops counting there)."""
+    left = n
+    stack = [node]
+    while stack:
+        el = stack.pop()
+        left -= 1
+        if left <= 0:
+            return True
+        stack.extend(c for c in el.children if isinstance(c, El))
+    return False
+
+
 class _Live:
     """An element as it stands on the page: what was rendered and its DOM node."""
 
@@ -160,11 +187,14 @@ class Patcher:
     Trees are never modified, so a view may reuse parts of them.
     """
 
-    def __init__(self, document: Any, root: Any) -> None:
+    def __init__(self, document: Any, root: Any, build: Any = None) -> None:
         self.doc = document
         self.root = root
         self.live: list[_Live | _LiveText] = []
         self.created = 0
+        # static/dom.js's thousandBuild(json, svg) -> the nodes it made, in
+        # document order: a subtree of BATCH elements or more is made in one call.
+        self.build = build
 
     def render(self, children: Sequence[Node]) -> None:
         """Make ``root``'s children match ``children`` (the first call replaces
@@ -182,6 +212,10 @@ class Patcher:
     def _create(self, node: Node, svg: bool) -> _Live | _LiveText:
         if isinstance(node, str):
             return _LiveText(node, self.doc.createTextNode(node))
+        if self.build is not None and _at_least(node, BATCH):
+            made = self.build(json.dumps(_plain(node)), svg)
+            nodes = made.to_py(depth=1) if hasattr(made, "to_py") else list(made)  # one call
+            return self._adopt(node, iter(nodes))
         self.created += 1
         svg = svg or node.tag == "svg"
         dom = (
@@ -194,6 +228,16 @@ class Patcher:
             made = self._create(c, svg)
             dom.appendChild(made.dom)
             live.children.append(made)
+        return live
+
+    def _adopt(self, node: Node, doms: Iterator[Any]) -> _Live | _LiveText:
+        """The live tree of ``node`` over DOM nodes made for it, in document order."""
+        dom = next(doms)
+        if isinstance(node, str):
+            return _LiveText(node, dom)
+        self.created += 1
+        live = _Live(node, dom)
+        live.children = [self._adopt(c, doms) for c in node.children]
         return live
 
     def _patch(self, old: _Live, new: El, svg: bool) -> _Live:

@@ -48,7 +48,7 @@ class Embed:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
         self.ui = Screen()
-        self.patcher = Patcher(document, self.root)
+        self.patcher = Patcher(document, self.root, getattr(window, "thousandBuild", None))
         got = parse_fragment(str(window.location.hash or ""))
         self.options = got.options
         nav = str(getattr(window.navigator, "language", "en") or "en")

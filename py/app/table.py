@@ -177,7 +177,7 @@ class Table:
             self.reduced_motion = bool(
                 window.matchMedia("(prefers-reduced-motion: reduce)").matches
             )
-        self.patcher = Patcher(document, self.root)
+        self.patcher = Patcher(document, self.root, getattr(window, "thousandBuild", None))
         self._focus_pending = False
         self._focus_proxy = create_proxy(self._focus)
         self._proxies = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any
 
@@ -87,6 +88,40 @@ class FakeDocument:
 
     def createTextNode(self, data: str) -> FakeText:
         return FakeText(data)
+
+
+class FakeBuild:
+    """static/dom.js's ``thousandBuild`` over a FakeDocument: the nodes of the JSON
+    subtree, in document order (each element before its children)."""
+
+    SVG_NS = "http://www.w3.org/2000/svg"
+
+    def __init__(self, doc: FakeDocument) -> None:
+        self.doc = doc
+        self.calls = 0
+
+    def __call__(self, text: str, svg: bool) -> list[FakeNode]:
+        self.calls += 1
+        nodes: list[FakeNode] = []
+
+        def make(node: Any, in_svg: bool) -> FakeNode:
+            if isinstance(node, str):
+                t = self.doc.createTextNode(node)
+                nodes.append(t)
+                return t
+            tag, attrs, children = node
+            is_svg = in_svg or tag == "svg"
+            doc = self.doc
+            e = doc.createElementNS(self.SVG_NS, tag) if is_svg else doc.createElement(tag)
+            nodes.append(e)
+            for k, v in attrs.items():
+                e.setAttribute(k, v)
+            for c in children:
+                e.appendChild(make(c, is_svg))
+            return e
+
+        make(json.loads(text), svg)
+        return nodes
 
 
 def find(root: FakeElement, pred: Any) -> list[FakeElement]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 
-from fakedom import FakeDocument, FakeElement, find
+import pytest
+from fakedom import FakeBuild, FakeDocument, FakeElement, find
 
-from app.dom import El, Patcher, el, to_html
+from app.dom import BATCH, El, Patcher, el, to_html
 
 
 def _random_tree(rng: random.Random, depth: int = 0) -> list[El | str]:
@@ -37,16 +38,52 @@ def _sorted_html(node: El | str) -> str:
     return to_html(copy).replace(f"></{node.tag}>", f">{inner}</{node.tag}>", 1)
 
 
-def test_random_render_sequences_end_equal_to_the_last_tree() -> None:
+@pytest.mark.parametrize("batched", [False, True])
+def test_random_render_sequences_end_equal_to_the_last_tree(batched: bool) -> None:
+    """With and without static/dom.js's builder (big new subtrees in one call)."""
     rng = random.Random(1)
+    calls = 0
     for _ in range(300):
         doc = FakeDocument()
         root = FakeElement("main")
-        p = Patcher(doc, root)
+        build = FakeBuild(doc) if batched else None
+        p = Patcher(doc, root, build)
         for _ in range(6):
             kids = _random_tree(rng)
             p.render(kids)
             assert root.html() == "".join(_sorted_html(k) for k in kids)
+        calls += build.calls if build else 0
+    assert (calls > 100) is batched
+
+
+def test_the_builder_makes_the_same_live_tree_as_one_call_per_node() -> None:
+    """Same elements created, same identities kept afterwards: later patches
+    cannot tell how a subtree was made."""
+    rng = random.Random(7)
+    for _ in range(200):
+        trees = [_random_tree(rng) for _ in range(5)]
+        runs = []
+        for build in (False, True):
+            doc = FakeDocument()
+            root = FakeElement("main")
+            p = Patcher(doc, root, FakeBuild(doc) if build else None)
+            counts = []
+            for kids in trees:
+                p.render(kids)
+                counts.append((p.created, root.html()))
+            runs.append(counts)
+        assert runs[0] == runs[1]
+
+
+def test_a_small_new_subtree_is_made_node_by_node() -> None:
+    doc = FakeDocument()
+    root = FakeElement("main")
+    build = FakeBuild(doc)
+    p = Patcher(doc, root, build)
+    p.render([el("p", {}, el("b", {}, "x"))])  # 2 elements < BATCH
+    assert build.calls == 0
+    p.render([el("div", {}, *[el("span", {}, str(i)) for i in range(BATCH)])])
+    assert build.calls == 1 and p.created == BATCH + 1
 
 
 def test_keyed_elements_keep_identity_when_moved_and_changed() -> None:
@@ -78,10 +115,12 @@ def test_an_unchanged_render_creates_nothing() -> None:
     assert doc.created == n and p.created == 0
 
 
-def test_svg_elements_are_made_in_the_svg_namespace() -> None:
+@pytest.mark.parametrize("batched", [False, True])
+def test_svg_elements_are_made_in_the_svg_namespace(batched: bool) -> None:
     doc = FakeDocument()
     root = FakeElement("main")
-    Patcher(doc, root).render([el("div", {}, el("svg", {}, el("use", {"href": "#x"})))])
+    tree = el("div", {}, el("svg", {}, el("use", {"href": "#x"}), el("g", {}, el("use", {}))))
+    Patcher(doc, root, FakeBuild(doc) if batched else None).render([tree])
     svg = find(root, lambda e: e.tag in ("svg", "use"))
     assert all(e.ns == "http://www.w3.org/2000/svg" for e in svg)
     assert find(root, lambda e: e.tag == "div")[0].ns is None
