@@ -180,7 +180,7 @@ class Conventions:
         p: list[str] = []
         for f in fields(self):
             v = getattr(self, f.name)
-            err = _type_problem(f.name, _FIELD_TYPES[f.name], v)
+            err = _type_problem(f.name, _FIELD_RULES[f.name], v)
             if err:
                 p.append(err)
         if p:
@@ -405,7 +405,7 @@ class Conventions:
         values = (base or cls()).to_dict()
         for k, v in data.items():
             if k in names:
-                err = _type_problem(k, _FIELD_TYPES[k], v)
+                err = _type_problem(k, _FIELD_RULES[k], v)
                 if err:
                     problems.append(err)
                 else:
@@ -497,26 +497,35 @@ def _is_on(value: Any) -> bool:
     return value is not False and value is not None and value not in ("normal", "off")
 
 
-def _type_problem(name: str, tp: Any, v: Any) -> str | None:
-    """Why ``v`` does not fit the annotation ``tp`` (None when it does)."""
+def _rule(tp: Any) -> tuple[str, tuple[Any, ...]]:
+    """How a value of annotation ``tp`` is checked: (kind, allowed values)."""
     origin = typing.get_origin(tp)
     if origin is Literal:
-        allowed = typing.get_args(tp)
+        return "one of", typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return "int or none", ()
+    if tp is bool:
+        return "bool", ()
+    if tp is int:
+        return "int", ()
+    raise TypeError(f"no check for a convention of type {tp!r}")
+
+
+def _type_problem(name: str, rule: tuple[str, tuple[Any, ...]], v: Any) -> str | None:
+    """Why ``v`` does not fit the field's ``rule`` (None when it does)."""
+    kind, allowed = rule
+    if kind == "one of":
         return (
             None
             if v in allowed and isinstance(v, str)
             else f"{name} must be one of {', '.join(map(str, allowed))}, not {v!r}"
         )
-    if origin in (typing.Union, types.UnionType):
-        if v is None:
-            return None
-        return _type_problem(name, int, v)
-    if tp is bool:
+    if kind == "bool":
         return None if isinstance(v, bool) else f"{name} must be true or false, not {v!r}"
-    if tp is int:
-        ok = isinstance(v, int) and not isinstance(v, bool)
-        return None if ok else f"{name} must be a whole number, not {v!r}"
-    return None  # pragma: no cover
+    if kind == "int or none" and v is None:
+        return None
+    ok = isinstance(v, int) and not isinstance(v, bool)
+    return None if ok else f"{name} must be a whole number, not {v!r}"
 
 
 def _field_types() -> dict[str, Any]:
@@ -537,3 +546,5 @@ def _field_types() -> dict[str, Any]:
 
 
 _FIELD_TYPES: dict[str, Any] = _field_types()
+#: Each field's check, worked out once (validation runs on every Conventions made).
+_FIELD_RULES = {name: _rule(tp) for name, tp in _FIELD_TYPES.items()}

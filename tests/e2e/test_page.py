@@ -72,6 +72,19 @@ def test_dataclasses_come_from_the_builds_code(ready_page: tuple[Any, LoadLog]) 
     assert "dataclass-code.bin" in names
 
 
+def test_the_page_has_the_one_call_subtree_builder(ready_page: tuple[Any, LoadLog]) -> None:
+    """static/dom.js is inlined, so app.dom's Patcher makes big subtrees in one call."""
+    page, _ = ready_page
+    assert page.evaluate("typeof window.thousandBuild") == "function"
+    made = page.evaluate(
+        """() => thousandBuild(
+                JSON.stringify(["svg", {"class": "c"}, [["use", {}, []], "t"]]), false
+            ).map((n) => [n.nodeName, n.namespaceURI, n.parentNode && n.parentNode.nodeName])"""
+    )
+    svg = "http://www.w3.org/2000/svg"
+    assert made == [["svg", svg, None], ["use", svg, "svg"], ["#text", None, "svg"]]
+
+
 def test_page_is_cross_origin_isolated(ready_page: tuple[Any, LoadLog]) -> None:
     page, _ = ready_page
     assert page.evaluate("crossOriginIsolated") is True
