@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from app.dom import El, find_all, to_html
 from app.screen import Screen, build
 from app.session import Session
+from app.share import finished_record
 from thousand import Conventions
 
 
@@ -60,3 +62,15 @@ def legal_cards_on_page(html: str) -> set[str]:
         if 'data-legal="1"' in m.group(0):
             cards.add(m.group(1))
     return cards
+
+
+def random_record(deals: int, seed: int) -> dict[str, Any]:
+    """The record (``app.share.finished_record``) of a classic 3-player game
+    played at random for ``deals`` deals: for replays, share links and embeds."""
+    s = new_session(seed=seed)
+    rng = random.Random(seed)
+    while s.state.n_rows < deals:
+        bot_move(s, rng)
+    rec = finished_record(s.state)
+    assert rec is not None
+    return rec

@@ -6,7 +6,7 @@ import base64
 import random
 import zlib
 
-from app_helpers import new_session
+from app_helpers import new_session, random_record
 
 from app.dom import to_html
 from app.replay_view import ReplayUI, build_replay, replay_attrs
@@ -14,19 +14,8 @@ from app.share import finished_record, parse_fragment, plain_fragment, share_fra
 from thousand.record import Replay, make_record
 
 
-def _game(deals: int = 2, seed: int = 5) -> dict:  # type: ignore[type-arg]
-    s = new_session(seed=seed)
-    rng = random.Random(seed)
-    while s.state.n_rows < deals:
-        legal = s.state.legal_actions()
-        s.apply(legal[rng.randrange(len(legal))])
-    rec = finished_record(s.state)
-    assert rec is not None
-    return rec
-
-
 def test_every_step_of_a_game_renders_with_its_step_and_cards() -> None:
-    rec = _game()
+    rec = random_record(2, seed=5)
     rec["notes"] = {"3": "West <b>ducks</b>"}
     data = Replay(rec)
     for step in range(data.steps + 1):
@@ -55,7 +44,7 @@ def test_the_replay_never_shows_the_deal_in_progress() -> None:
 
 
 def test_share_links_round_trip_both_ways() -> None:
-    rec = _game(3)
+    rec = random_record(3, seed=5)
     for frag in (share_fragment(rec), plain_fragment(rec)):
         got = parse_fragment(frag + "&step=7&open=1&lang=pl&controls=0&autoplay=500&analysis=1")
         assert got.error == "" and got.record == rec
@@ -92,7 +81,7 @@ def test_the_analysis_speaks_every_language_without_notation() -> None:
     from app.analysis_view import analysis_lines
     from thousand.analysis import Analysis
 
-    rec = _game(1, seed=11)
+    rec = random_record(1, seed=11)
     an = Analysis(Replay(rec), -1)
     res = an.run()
     names = ("South", "West", "East")

@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 ARTIFACTS = ROOT / "artifacts"
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "app"))  # app_helpers: sessions and records
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

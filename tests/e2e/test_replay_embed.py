@@ -9,34 +9,21 @@ analysis of a deal finishes without a main-thread task over 50 ms."""
 from __future__ import annotations
 
 import json
-import random
 import urllib.parse
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from app_helpers import random_record
 from e2e_support import DIST, READY
 from serve import start_server
 
-from app.session import Session
-from app.share import finished_record, plain_fragment
-from thousand import Conventions
+from app.share import plain_fragment
 
 LONG = """window.__long = [];
 new PerformanceObserver((l) => {
   for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]);
 }).observe({type: 'longtask', buffered: true});"""
-
-
-def _record(deals: int = 1, seed: int = 11) -> dict[str, Any]:
-    s = Session.new(Conventions(), "easy", seed=seed)
-    rng = random.Random(seed)
-    while s.state.n_rows < deals:
-        legal = s.state.legal_actions()
-        s.apply(legal[rng.randrange(len(legal))])
-    rec = finished_record(s.state)
-    assert rec is not None
-    return rec
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +48,7 @@ PHASE_AT_READY = """new MutationObserver((records, obs) => {
 
 
 def test_a_record_link_steps_through_a_whole_deal(page: Any, base_url: str) -> None:
-    rec = _record()
+    rec = random_record(1, seed=11)
     rec["notes"] = {"5": "A caption for step five"}
     page.add_init_script(PHASE_AT_READY)
     page.goto(base_url + "?lang=en" + plain_fragment(rec))
@@ -115,7 +102,7 @@ def test_the_analysis_finishes_without_a_long_task(page: Any, base_url: str) -> 
     not yield fails every time; a busy machine can stretch a slice's wall time
     now and then, so the run is repeated (up to three times) before it fails."""
     page.add_init_script(LONG)
-    rec = _record()
+    rec = random_record(1, seed=11)
     runs = []
     for _ in range(3):
         long = _analysis_long_tasks(page, base_url, rec)
@@ -167,7 +154,7 @@ def test_the_example_host_page_drives_embeds_from_another_origin(
 
 
 def test_an_embed_fits_small_iframes_and_says_what_is_wrong(page: Any, base_url: str) -> None:
-    rec = _record()
+    rec = random_record(1, seed=11)
     page.set_viewport_size({"width": 320, "height": 240})
     page.goto(base_url + "embed.html" + plain_fragment(rec) + "&step=10&seat=1&controls=0")
     page.wait_for_selector(READY)
