@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,3 +52,25 @@ class LoadLog:
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("console", lambda m: self.console.append(m.text))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+@contextmanager
+def first_load(
+    browser: Any, context_args: dict[str, Any], base_url: str, path: str = "/", until: str = ""
+) -> Iterator[tuple[Any, LoadLog]]:
+    """A first load of ``path`` in a fresh context, recorded by a LoadLog, up to
+    ready (and ``until``, a JS condition, if given) and network idle."""
+    context = browser.new_context(**{**context_args, "base_url": base_url})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(LOAD_TIMEOUT_MS)
+        log = LoadLog()
+        log.attach(page)
+        page.goto(path)
+        page.wait_for_selector(READY)
+        if until:
+            page.wait_for_function(until)
+        page.wait_for_load_state("networkidle")
+        yield page, log
+    finally:
+        context.close()

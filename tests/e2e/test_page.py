@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import ARTIFACTS, LOAD_TIMEOUT_MS, READY, LoadLog
+from e2e_support import ARTIFACTS, LoadLog, first_load
 
 
 @pytest.fixture(scope="module")
@@ -16,16 +16,8 @@ def ready_page(
     browser: Any, browser_context_args: dict[str, Any], base_url: str
 ) -> Iterator[tuple[Any, LoadLog]]:
     """One first load of index.html, up to data-ready, shared by this module's tests."""
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
-    page = context.new_page()
-    page.set_default_timeout(LOAD_TIMEOUT_MS)
-    log = LoadLog()
-    log.attach(page)
-    page.goto("/")
-    page.wait_for_selector(READY)
-    page.wait_for_load_state("networkidle")
-    yield page, log
-    context.close()
+    with first_load(browser, browser_context_args, base_url) as loaded:
+        yield loaded
 
 
 def test_python_takes_over_the_table(ready_page: tuple[Any, LoadLog]) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_support import LOAD_TIMEOUT_MS, READY, LoadLog
+from e2e_support import LoadLog, first_load
 
 PYTHON_CHECK = """async () => {
     const { ready } = await import("./static/interpreter.mjs");
@@ -50,18 +50,10 @@ json.dumps({
 def loaded(
     browser: Any, browser_context_args: dict[str, Any], base_url: str
 ) -> Iterator[tuple[Any, LoadLog]]:
-    """One first load of index.html up to ready (and a moment after)."""
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
-    page = context.new_page()
-    page.set_default_timeout(LOAD_TIMEOUT_MS)
-    log = LoadLog()
-    log.attach(page)
-    page.goto("/?nosw")
-    page.wait_for_selector(READY)
-    page.wait_for_function("performance.getEntriesByName('py:ai').length > 0")
-    page.wait_for_load_state("networkidle")
-    yield page, log
-    context.close()
+    """One first load of index.html up to ready and the AI's import after it."""
+    ai = "performance.getEntriesByName('py:ai').length > 0"
+    with first_load(browser, browser_context_args, base_url, "/?nosw", ai) as page_log:
+        yield page_log
 
 
 def test_each_file_is_fetched_once_and_nothing_else(
