@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from buildlib import payload_bytes  # noqa: E402
+from buildlib import OURS_BESIDE_RUNTIME, payload_bytes  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 from serve import start_server  # noqa: E402
 
@@ -204,8 +204,9 @@ def main(argv: list[str] | None = None) -> int:
         ratio = med("embed.html, a deal", "ready") / med("bare loadPyodide()", "ready")
         print(f"embed.html ready / bare loadPyodide(), first visit: {ratio:.3f}")
         loaded = [dist / "embed.html", *sorted((dist / "pyodide").glob("thousand*.whl"))]
+        loaded += [dist / "pyodide" / name for name in OURS_BESIDE_RUNTIME]
         print(
-            f"embed.html's own payload (page + engine and app wheels): "
+            f"embed.html's own payload (page, engine and app wheels, dataclass code): "
             f"{sum(f.stat().st_size for f in loaded):,d} bytes"
         )
     if not args.no_variants:
