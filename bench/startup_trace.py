@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import start_server  # noqa: E402
-from startup import READY_PROBE  # noqa: E402
+from startup import READY_PROBE, SW_READY  # noqa: E402
 
 PROBE = (
     """
@@ -51,18 +51,19 @@ COLLECT = """() => {
 }"""
 
 
-def trace(browser: Any, url: str, sw: bool, block: list[str]) -> dict[str, float]:
-    """One load of ``url``; return each step's first time (s)."""
+def trace(browser: Any, url: str, sw: bool, block: list[str], index: str = "") -> dict[str, float]:
+    """One load of ``url`` (with ``sw``: after a visit of ``index``, the page that
+    registers the service worker); return each step's first time (s)."""
     context = browser.new_context(service_workers="allow" if sw else "block")
     try:
         page = context.new_page()
         for pattern in block:
             page.route(pattern, lambda route: route.abort())
         page.add_init_script(PROBE)
-        if sw:  # first visit installs the worker; the traced load is the repeat visit
-            page.goto(url)
-            page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        if sw:  # a visit of index.html installs the worker; the traced load is the next one
+            page.goto(index)
+            page.wait_for_function(SW_READY, timeout=120_000, polling=200)
+            page.wait_for_timeout(2000)  # as bench/startup.py: past the activation window
             page.goto(url, wait_until="commit")
         else:
             page.goto(url, wait_until="commit")
@@ -108,10 +109,11 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             trace(browser, pages["bare"], False, [])  # warm-up
+            index = pages["index.html"]
             order = list(pages)
             for _ in range(args.runs):
                 for name in order:
-                    runs[name].append(trace(browser, pages[name], args.sw, blocks[name]))
+                    runs[name].append(trace(browser, pages[name], args.sw, blocks[name], index))
                 order = order[1:] + order[:1]
             browser.close()
     finally:
