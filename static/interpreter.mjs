@@ -53,22 +53,17 @@ function storedEntries(buffer) {
   return entries;
 }
 
-async function pyscriptBytecode() {
+/**
+ * `parse` of the bytes at `url`, or `fallback` if they cannot be had: PyScript's
+ * bytecode and our dataclass code only make start-up faster (without them,
+ * Python compiles those sources).
+ */
+async function optionalFile(url, parse, fallback) {
   try {
-    const response = await fetch(PYSCRIPT_PYC);
-    return response.ok ? storedEntries(await response.arrayBuffer()) : [];
+    const response = await fetch(url);
+    return response.ok ? parse(await response.arrayBuffer()) : fallback;
   } catch {
-    return []; // only slower: PyScript's package then compiles from source
-  }
-}
-
-/** The build's dataclass code, or null (only slower: the sources are compiled). */
-async function dataclassCode() {
-  try {
-    const response = await fetch(DATACLASS_CODE);
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
-    return null;
+    return fallback;
   }
 }
 
@@ -123,9 +118,9 @@ export const ready = (async () => {
     startPyodide({ lockFileContents: lockFile, packageBaseUrl: PYODIDE_DIR.href }).catch(
       async (error) => Promise.reject(await explained(error)),
     ),
-    pyscriptBytecode(),
+    optionalFile(PYSCRIPT_PYC, storedEntries, []),
     wheels(),
-    dataclassCode(),
+    optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null),
   ]);
   performance.mark("interpreter:pyodide");
   pyodide.FS.mkdirTree(SITE);
