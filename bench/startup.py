@@ -92,18 +92,23 @@ def first_visit(browser: Any, url: str, _index: str) -> dict[str, float]:
         context.close()
 
 
+def install_worker(page: Any, index: str) -> None:
+    """Visit ``index`` (index.html) until its service worker has cached the build."""
+    page.goto(index)
+    page.wait_for_selector('#table[data-ready="1"][data-sw="registered"]', timeout=TIMEOUT_MS)
+    page.wait_for_function(SW_READY, timeout=TIMEOUT_MS, polling=200)
+    # Right after activation Chromium may still send a navigation to the
+    # network; a real repeat visit comes later than that.
+    page.wait_for_timeout(2000)
+
+
 def repeat_visit(browser: Any, url: str, index: str) -> dict[str, float]:
     """Visit index.html in a fresh context until the worker has cached it, then time ``url``."""
     context = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.add_init_script(READY_PROBE)
-        page.goto(index)
-        page.wait_for_selector('#table[data-ready="1"][data-sw="registered"]', timeout=TIMEOUT_MS)
-        page.wait_for_function(SW_READY, timeout=TIMEOUT_MS, polling=200)
-        # Right after activation Chromium may still send a navigation to the
-        # network; a real repeat visit comes later than that.
-        page.wait_for_timeout(2000)
+        install_worker(page, index)
         result = _timed(page, url)
         if not page.evaluate("navigator.serviceWorker.controller !== null"):
             raise RuntimeError(f"{url}: the repeat visit was not served by the service worker")

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import start_server  # noqa: E402
-from startup import READY_PROBE, SW_READY  # noqa: E402
+from startup import READY_PROBE, install_worker  # noqa: E402
 
 PROBE = (
     """
@@ -61,12 +61,8 @@ def trace(browser: Any, url: str, sw: bool, block: list[str], index: str = "") -
             page.route(pattern, lambda route: route.abort())
         page.add_init_script(PROBE)
         if sw:  # a visit of index.html installs the worker; the traced load is the next one
-            page.goto(index)
-            page.wait_for_function(SW_READY, timeout=120_000, polling=200)
-            page.wait_for_timeout(2000)  # as bench/startup.py: past the activation window
-            page.goto(url, wait_until="commit")
-        else:
-            page.goto(url, wait_until="commit")
+            install_worker(page, index)
+        page.goto(url, wait_until="commit")
         page.wait_for_function("window.__readyAt !== undefined", timeout=120_000, polling=50)
         page.wait_for_timeout(200)
         steps: dict[str, float] = {}
