@@ -49,9 +49,12 @@ async def run_analysis(
 ) -> None:
     """Analyse a finished deal in slices, showing its findings in words as they come."""
     t0 = time.perf_counter()
-    from thousand.analysis import Analysis  # the solver: imported when first asked for
+    from . import dataclass_code
 
-    from .analysis_view import analysis_lines
+    with dataclass_code.reusing():  # the solver: imported when first asked for
+        from thousand.analysis import Analysis
+
+        from .analysis_view import analysis_lines
 
     try:
         an = Analysis(data, deal)
