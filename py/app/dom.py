@@ -313,3 +313,31 @@ class Patcher:
                 cur.remove(node)
                 in_cur.discard(id(node))
         return result
+
+
+class Attrs:
+    """Attributes of one live element that Python owns, written only when they change.
+
+    Writing an attribute costs a bridge call, and writing it with its own value
+    is not free either: ``lang`` on the document element restyles the whole
+    page each time (about 5 ms on an idle 2-core machine, 13 ms under load),
+    which every render used to pay. ``set`` writes the changed values,
+    ``remove`` drops one; other attributes of the element are left alone.
+    """
+
+    def __init__(self, element: Any) -> None:
+        self.element = element
+        self.known: dict[str, str | None] = {}  # None: removed by us
+
+    def set(self, values: Mapping[str, str]) -> None:
+        """Give the element these attribute values (unchanged ones are not written)."""
+        for k, v in values.items():
+            if self.known.get(k) != v:
+                self.element.setAttribute(k, v)
+                self.known[k] = v
+
+    def remove(self, name: str) -> None:
+        """Remove an attribute (once: it is known to be gone afterwards)."""
+        if name not in self.known or self.known[name] is not None:
+            self.element.removeAttribute(name)
+            self.known[name] = None

@@ -29,7 +29,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from thousand import safejson
 
 from . import boot
-from .dom import Patcher, el
+from .dom import Attrs, Patcher, el
 from .i18n import normalize_lang, t
 from .replay_ctl import STEP_KEYS, ReplayControl
 from .replay_view import build_replay, replay_attrs
@@ -49,6 +49,8 @@ class Embed:
         self.root = document.getElementById("table")
         self.ui = Screen()
         self.patcher = Patcher(document, self.root, getattr(window, "thousandBuild", None))
+        self.root_attrs = Attrs(self.root)
+        self.page_attrs = Attrs(document.documentElement)
         got = parse_fragment(str(window.location.hash or ""))
         self.options = got.options
         nav = str(getattr(window.navigator, "language", "en") or "en")
@@ -114,7 +116,7 @@ class Embed:
                 )
             ]
             self.patcher.render(kids)
-            self.root.setAttribute("data-phase", "error" if self.error else "waiting")
+            self.root_attrs.set({"data-phase": "error" if self.error else "waiting"})
             return
         m, children = build_replay(data, r, lang)
         if self.error:
@@ -123,9 +125,8 @@ class Embed:
             if box is not None:
                 children.append(box)
         self.patcher.render(children)
-        for k, v in replay_attrs(m, r.step, data.steps).items():
-            self.root.setAttribute(k, v)
-        document.documentElement.setAttribute("lang", lang)
+        self.root_attrs.set(replay_attrs(m, r.step, data.steps))
+        self.page_attrs.set({"lang": lang})
 
     def post(self, message: dict[str, Any]) -> None:
         """A message to the parent window (the host page)."""

@@ -40,7 +40,7 @@ from thousand.phase import Phase
 from thousand.record import RecordError, Replay, make_record, replay
 
 from . import boot
-from .dom import Patcher
+from .dom import Attrs, Patcher
 from .events import deal_events
 from .hint import hint_rows
 from .i18n import LANGS, normalize_lang, t
@@ -178,6 +178,8 @@ class Table:
                 window.matchMedia("(prefers-reduced-motion: reduce)").matches
             )
         self.patcher = Patcher(document, self.root, getattr(window, "thousandBuild", None))
+        self.root_attrs = Attrs(self.root)
+        self.page_attrs = Attrs(document.documentElement)
         self._focus_pending = False
         self._focus_proxy = create_proxy(self._focus)
         self._proxies = [
@@ -325,12 +327,11 @@ class Table:
             attrs = replay_attrs(m, r.step, self.ui.replay_data.steps)
         else:
             attrs = table_attrs(m)
-            self.root.removeAttribute("data-step")
-        for k, v in attrs.items():
-            self.root.setAttribute(k, v)
-        self.root.setAttribute("data-follower", "1" if self.ui.follower else "0")
-        self.root.setAttribute("data-version", str(self.session.version))
-        document.documentElement.setAttribute("lang", self.ui.lang)
+            self.root_attrs.remove("data-step")
+        attrs["data-follower"] = "1" if self.ui.follower else "0"
+        attrs["data-version"] = str(self.session.version)
+        self.root_attrs.set(attrs)
+        self.page_attrs.set({"lang": self.ui.lang})
         t4 = time.perf_counter()
         if motion is not None:
             try:
@@ -418,7 +419,10 @@ class Table:
                 if str(el.tagName).lower() == "select":
                     return  # handled on change
                 event.preventDefault()
+                t0 = time.perf_counter()
                 self.on_ui(str(ui), el)
+                if self.timing:
+                    window.console.log(f"ui {ui} {(time.perf_counter() - t0) * 1000:.1f} ms")
                 return
             if not self.session.human_to_act() or self.ui.follower:
                 return

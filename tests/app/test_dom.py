@@ -9,7 +9,7 @@ import random
 import pytest
 from fakedom import FakeBuild, FakeDocument, FakeElement, find
 
-from app.dom import BATCH, El, Patcher, el, to_html
+from app.dom import BATCH, Attrs, El, Patcher, el, to_html
 
 
 def _random_tree(rng: random.Random, depth: int = 0) -> list[El | str]:
@@ -124,3 +124,37 @@ def test_svg_elements_are_made_in_the_svg_namespace(batched: bool) -> None:
     svg = find(root, lambda e: e.tag in ("svg", "use"))
     assert all(e.ns == "http://www.w3.org/2000/svg" for e in svg)
     assert find(root, lambda e: e.tag == "div")[0].ns is None
+
+
+class _CountingElement(FakeElement):
+    def __init__(self) -> None:
+        super().__init__("html")
+        self.writes: list[tuple[str, str | None]] = []
+
+    def setAttribute(self, k: str, v: str) -> None:
+        self.writes.append((k, v))
+        super().setAttribute(k, v)
+
+    def removeAttribute(self, k: str) -> None:
+        self.writes.append((k, None))
+        super().removeAttribute(k)
+
+
+def test_attrs_writes_only_what_changed() -> None:
+    """Every render sets the page's ``lang`` and the table's data attributes; only a
+    change reaches the DOM (the same ``lang`` again restyled the whole page)."""
+    e = _CountingElement()
+    e.setAttribute("data-ready", "1")  # set by someone else: left alone
+    e.writes.clear()
+    a = Attrs(e)
+    a.set({"lang": "ru", "data-step": "3"})
+    a.set({"lang": "ru", "data-step": "3"})
+    assert e.writes == [("lang", "ru"), ("data-step", "3")]
+    a.set({"lang": "pl", "data-step": "3"})
+    a.remove("data-step")
+    a.remove("data-step")
+    assert e.writes[2:] == [("lang", "pl"), ("data-step", None)]
+    a.set({"data-step": "4"})
+    assert e.attributes == {"data-ready": "1", "lang": "pl", "data-step": "4"}
+    a.remove("data-other")  # never set by us: removed once all the same
+    assert e.writes[-1] == ("data-other", None)

@@ -77,11 +77,12 @@ def test_a_record_link_steps_through_a_whole_deal(page: Any, base_url: str) -> N
 
 def _analysis_long_tasks(page: Any, base_url: str, rec: dict[str, Any]) -> list[float]:
     """Open the record's replay, run the analysis to its end; the main-thread tasks
-    over 50 ms after the page was ready (ms, in order)."""
+    over 50 ms from the analysis's first progress on (ms, in order). The click's
+    own task and the solver's import come before it and are not counted."""
     page.goto("about:blank")  # a new document each run, not a same-page fragment change
     page.goto(base_url + "?lang=en" + plain_fragment(rec) + "&step=30")
     page.wait_for_selector(READY)
-    page.evaluate("window.__ready = performance.now()")
+    page.evaluate(PROGRESS)
     page.click('[data-ui="analysis"]')
     page.wait_for_function(
         """() => { const a = document.querySelector('[data-analysis]');
@@ -91,23 +92,35 @@ def _analysis_long_tasks(page: Any, base_url: str, rec: dict[str, Any]) -> list[
     )
     assert "perfect play" in page.locator("[data-analysis]").inner_text()
     long: list[float] = page.evaluate(
-        "window.__long.filter(([s, d]) => s > window.__ready && d > 50).map(([, d]) => d)"
+        "window.__long.filter(([s, d]) => s >= window.__progress && d > 50).map(([, d]) => d)"
     )
     return long
 
 
+#: Notes when the analysis's progress line first shows: a mutation observer runs
+#: in the same task as the render that shows it, before the first slice.
+PROGRESS = """window.__progress = Infinity;
+new MutationObserver((_, obs) => {
+  if (document.querySelector('[data-analysis] .analysis-progress')) {
+    window.__progress = performance.now(); obs.disconnect();
+  }
+}).observe(document.getElementById('table'), {childList: true, subtree: true});"""
+
+
 def test_the_analysis_finishes_without_a_long_task(page: Any, base_url: str) -> None:
-    """The analysis works in slices (replay_ctl.SLICE_MS): after the solver's first
-    import (one task), no slice blocks the page for over 50 ms. A slice that does
-    not yield fails every time; a busy machine can stretch a slice's wall time
-    now and then, so the run is repeated (up to three times) before it fails."""
+    """The analysis works in slices (replay_ctl.SLICE_MS), each in a task of its
+    own, as is each render of its findings: from its first progress on, no task
+    blocks the page for long. An analysis that does not yield fails every time
+    (one task of seconds); a busy 2-core machine stretches a task over 50 ms now
+    and then, so one such task is let pass, none over 150 ms, and the run is
+    repeated (up to three times) before it fails."""
     page.add_init_script(LONG)
     rec = random_record(1, seed=11)
     runs = []
     for _ in range(3):
         long = _analysis_long_tasks(page, base_url, rec)
         runs.append(long)
-        if len(long) <= 1:  # the import, at most
+        if len(long) <= 1 and all(d <= 150 for d in long):
             return
     pytest.fail(f"tasks over 50 ms (ms) in each of {len(runs)} runs: {runs}")
 
