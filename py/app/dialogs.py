@@ -16,15 +16,10 @@ from thousand.sheet import SheetRow
 
 from .dom import El, el
 from .events import Event
-from .i18n import reason, t
+from .i18n import MINUS, number, reason, signed, t
 from .view import Model, _btn, card_face, card_text
 
 LEVELS = ("easy", "normal", "strong")
-
-
-def signed(v: int) -> str:
-    """A change of score as players write it: +105, −120, 0."""
-    return f"{v:+d}".replace("-", "−") if v else "0"
 
 
 def dialog(
@@ -127,7 +122,7 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bo
                 el(
                     "td",
                     {"class": "seat-col"},
-                    el("b", {"class": "total"}, str(r.totals[s])),
+                    el("b", {"class": "total"}, number(r.totals[s])),
                     el("span", {"class": "delta"}, signed(r.deltas[s])),
                     el("span", {"class": "bolt", "title": t(lang, "bolt")}, bolts)
                     if bolts
@@ -140,7 +135,7 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bo
         body.append(el("tr", {}, num, what, cells, key=f"r{r.number}"))
         if r.penalties:
             pens = "; ".join(
-                f"{m.names[p.seat]} {p.amount:+d} ({reason(lang, p.reason)})".replace("-", "−")
+                f"{m.names[p.seat]} {p.amount:+d} ({reason(lang, p.reason)})".replace("-", MINUS)
                 for p in r.penalties
             )
             body.append(
@@ -186,7 +181,7 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
                 el("th", {"scope": "row"}, m.names[s]),
                 el("td", {}, pts),
                 el("td", {}, signed(r.deltas[s])),
-                el("td", {}, el("b", {}, str(r.totals[s]))),
+                el("td", {}, el("b", {}, number(r.totals[s]))),
                 el("td", {"class": "bolt"}, bolt),
             )
         )
@@ -194,7 +189,7 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
         el(
             "li",
             {},
-            f"{m.names[p.seat]}: {p.amount:+d} ({reason(lang, p.reason)})".replace("-", "−"),
+            f"{m.names[p.seat]}: {p.amount:+d} ({reason(lang, p.reason)})".replace("-", MINUS),
         )
         for p in r.penalties
     ]
@@ -244,7 +239,9 @@ def game_over(m: Model, extra: Sequence[El | None] = ()) -> El | None:
     w = sc.winner if sc.winner is not None else 0
     title = t(lang, "you_won") if w == m.human else t(lang, "winner", name=m.names[w])
     ranking = sorted(range(sc.players), key=lambda s: (s != w, -sc.seats[s].total))
-    rows = [el("li", {}, f"{m.names[s]}: ", el("b", {}, str(sc.seats[s].total))) for s in ranking]
+    rows = [
+        el("li", {}, f"{m.names[s]}: ", el("b", {}, number(sc.seats[s].total))) for s in ranking
+    ]
     return dialog(
         "game-over",
         t(lang, "game_over"),

@@ -16,7 +16,7 @@ from typing import Any
 from thousand import Conventions
 from thousand import actions as A
 
-from .i18n import card_short, t
+from .i18n import card_short, signed, t
 from .view import HintRow
 
 #: Words of the hint per language (kept here: only the hint uses them).
@@ -71,11 +71,6 @@ WORDS: dict[str, dict[str, str]] = {
 def _w(lang: str, key: str, **kw: Any) -> str:
     table = WORDS.get(lang, WORDS["en"])
     return table[key].format(**kw)
-
-
-def _signed(v: float) -> str:
-    n = round(v)
-    return f"{n:+d}".replace("-", "−") if n else "0"
 
 
 def action_title(
@@ -148,7 +143,7 @@ def hint_rows(
             parts.append(_w(lang, "defeat", p=round(100 * float(defeat))))
         ev = values.get("ev", values.get("score"))
         if isinstance(ev, float | int):
-            text = _w(lang, "points", v=_signed(float(ev)))
+            text = _w(lang, "points", v=signed(round(ev)))
             other = alt if alt is not None and alt[0] != action else None
             if i == 0 and other is None and len(ordered) > 1:
                 other = ordered[1]
@@ -156,7 +151,7 @@ def hint_rows(
                 oev = other[1].get("ev", other[1].get("score"))
                 if isinstance(oev, float | int):
                     word = "alt_pass" if other[0] == A.PASS else "alt_other"
-                    text += ", " + _w(lang, "against", v=_signed(float(oev)), alt=_w(lang, word))
+                    text += ", " + _w(lang, "against", v=signed(round(oev)), alt=_w(lang, word))
             parts.append(text)
         title = action_title(action, lang, names, conv)
         rows.append(HintRow(title, "; ".join(parts), best=i == 0))

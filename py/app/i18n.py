@@ -16,6 +16,8 @@ from __future__ import annotations
 
 LANGS = ("en", "ru", "uk", "pl")
 LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "pl": "Polski"}
+#: What the narrow toolbar shows for each (Ukrainian as UA: "UK" reads as Britain).
+LANG_CODES = {"en": "EN", "ru": "RU", "uk": "UA", "pl": "PL"}
 
 EN: dict[str, str] = {
     "embed_waiting": "Waiting for a game record…",
@@ -1066,6 +1068,19 @@ def t(lang: str, key: str, /, **kw: object) -> str:
     table = TABLES.get(lang, EN)
     text = table.get(key) or EN.get(key, key)
     return text.format(**kw) if kw else text
+
+
+MINUS = "\u2212"  # the minus sign players write, not the hyphen
+
+
+def number(v: int) -> str:
+    """A score as the table prints it: 75, −100 (a minus sign, as ``signed``)."""
+    return str(v).replace("-", MINUS)
+
+
+def signed(v: int) -> str:
+    """A change of score as players write it: +105, −120, 0."""
+    return f"{v:+d}".replace("-", MINUS) if v else "0"
 
 
 def normalize_lang(value: object) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .dialogs import dialog
 from .dom import El, el
-from .i18n import t
+from .i18n import MINUS, number, t
 from .library import SavedGame
 from .view import _btn
 
@@ -41,7 +41,7 @@ def games_dialog(
                         "games_line",
                         players=g.players,
                         rules=g.rules or "—",
-                        scores=" / ".join(str(x) for x in g.totals),
+                        scores=" / ".join(number(x) for x in g.totals),
                     ),
                 ),
                 el(
@@ -136,7 +136,7 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
             )
         )
     deals = stats["deals"]
-    avg = f"{stats['points'] / deals:+.1f}".replace("-", "−") if deals else "—"
+    avg = f"{stats['points'] / deals:+.1f}".replace("-", MINUS) if deals else "—"
     made = f"{stats['made']} / {stats['declared']}"
     lines = [
         (t(lang, "stats_deals"), str(deals)),

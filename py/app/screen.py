@@ -21,6 +21,7 @@ from thousand.scene import Scene
 from .dialogs import game_over, log_dialog, new_game_dialog, share_dialog, sheet_dialog, summary
 from .dom import El
 from .events import deal_events
+from .i18n import number
 from .library import RuleSet, SavedGame, builtin_sets
 from .library_view import games_dialog, stats_dialog
 from .replay_view import ReplayUI, analysis_section, build_replay
@@ -144,7 +145,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         current = {
             "players": session.n,
             "rules": rules_name(ui, session.rules),
-            "scores": " / ".join(str(x) for x in session.state.totals),
+            "scores": " / ".join(number(x) for x in session.state.totals),
         }
         dialogs.append(games_dialog(ui.lang, current, ui.games, ui.confirm))
     elif ui.dialog == "share":

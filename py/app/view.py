@@ -32,7 +32,7 @@ from thousand.sheet import SheetRow
 
 from .dom import El, el
 from .events import Event
-from .i18n import LANG_NAMES, LANGS, SUIT_SYMBOLS, card_name, card_short, t
+from .i18n import LANG_CODES, LANG_NAMES, LANGS, SUIT_SYMBOLS, card_name, card_short, number, t
 
 RED_SUITS = (2, 3)
 POSITIONS = {
@@ -259,7 +259,7 @@ def nameplate(m: Model, seat: int) -> El:
         "div",
         attrs,
         el("span", {"class": "name"}, m.names[seat]),
-        el("span", {"class": "total", "title": t(lang, "total")}, str(st.total)),
+        el("span", {"class": "total", "title": t(lang, "total")}, number(st.total)),
         tags,
         el(
             "span",
@@ -719,13 +719,20 @@ def toolbar(m: Model) -> El:
                 title=label,
             )
         )
+    # On a phone the select is laid over the language's code (EN, RU, UA, PL):
+    # its own text, cut to fit the narrow toolbar, read "Русс" or "Polsl".
     langs = el(
-        "select",
-        {"class": "lang", "data-ui": "lang", "aria-label": t(lang, "language")},
-        [
-            el("option", {"value": code, "selected": code == lang}, LANG_NAMES[code])
-            for code in LANGS
-        ],
+        "span",
+        {"class": "lang-pick"},
+        el("span", {"class": "lang-code", "aria-hidden": "true"}, LANG_CODES[lang]),
+        el(
+            "select",
+            {"class": "lang", "data-ui": "lang", "aria-label": t(lang, "language")},
+            [
+                el("option", {"value": code, "selected": code == lang}, LANG_NAMES[code])
+                for code in LANGS
+            ],
+        ),
         key="lang",
     )
     return el(

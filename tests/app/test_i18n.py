@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app import i18n
-from app.i18n import EN, LANGS, TABLES, card_name, normalize_lang, t
+from app.i18n import EN, LANGS, TABLES, card_name, normalize_lang, number, signed, t
 
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -76,3 +76,10 @@ def test_card_names_and_language_codes() -> None:
     assert all(
         c in string.printable or ord(c) > 127 for c in t("ru", "save_corrupt", why="x", key="y")
     )
+
+
+def test_scores_print_with_a_minus_sign() -> None:
+    """Totals and changes of score use the minus sign (U+2212) everywhere: the summary
+    printed "−100" in one column and "-100" in the next."""
+    assert number(-100) == "\u2212100" and number(75) == "75" and number(0) == "0"
+    assert signed(-120) == "\u2212120" and signed(105) == "+105" and signed(0) == "0"

@@ -10,7 +10,7 @@ import pytest
 from e2e_support import READY
 from play_support import CARD_SPOT, TURN, act, open_table, version, wait_version
 
-from app.i18n import TABLES
+from app.i18n import LANG_CODES, TABLES
 
 
 def test_a_click_during_the_trick_hold_is_applied_at_once(page: Any, base_url: str) -> None:
@@ -105,6 +105,29 @@ def test_each_locale_speaks_its_words_and_is_remembered(
     page.goto(base_url + "/")  # no parameter: the stored choice
     page.wait_for_selector(READY)
     assert table.get_attribute("data-lang") == other
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True)
+def test_the_phone_toolbar_shows_the_language_whole(page: Any, base_url: str) -> None:
+    """At 390 px the language select lies over its code (the select's own text was
+    cut to "Русс"): the code shows, a tap on it lands on the select, and the
+    toolbar fits the screen."""
+    open_table(page, base_url, "?lang=uk&fresh=1&seed=2&speed=fast&level=easy")
+    assert page.locator(".lang-code").inner_text() == LANG_CODES["uk"]
+    hit = page.evaluate(
+        """() => { const r = document.querySelector('.lang-pick').getBoundingClientRect();
+                   return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+                     .matches('select[data-ui="lang"]'); }"""
+    )
+    assert hit
+    right = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('.toolbar *')]"
+        ".map((e) => e.getBoundingClientRect().right))"
+    )
+    assert right <= 390
+    page.select_option('select[data-ui="lang"]', "pl")
+    page.wait_for_selector('#table[data-lang="pl"]')
+    assert page.locator(".lang-code").inner_text() == LANG_CODES["pl"]
 
 
 def test_screen_readers_get_cards_in_words_and_the_current_player(page: Any, base_url: str) -> None:
