@@ -144,7 +144,13 @@ def analysis_section(lang: str, rows: list[str] | None, pct: int) -> El | None:
     )
     return el(
         "section",
-        {"class": "analysis", "data-analysis": "1", "aria-label": t(lang, "analysis")},
+        # tabindex: the box scrolls, so keys must be able to reach it
+        {
+            "class": "analysis",
+            "data-analysis": "1",
+            "aria-label": t(lang, "analysis"),
+            "tabindex": "0",
+        },
         el("h3", {}, t(lang, "analysis")),
         progress,
         el("ul", {}, [el("li", {}, r) for r in rows]) if rows else None,

@@ -20,6 +20,9 @@ from serve import start_server
 
 from app.share import plain_fragment
 
+#: The analysis has finished: no progress line, and its findings listed.
+ANALYSIS_DONE = """() => { const a = document.querySelector('[data-analysis]');
+  return a && !a.querySelector('.analysis-progress') && a.querySelector('li'); }"""
 LONG = """window.__long = [];
 new PerformanceObserver((l) => {
   for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]);
@@ -84,12 +87,7 @@ def _analysis_long_tasks(page: Any, base_url: str, rec: dict[str, Any]) -> list[
     page.wait_for_selector(READY)
     page.evaluate(PROGRESS)
     page.click('[data-ui="analysis"]')
-    page.wait_for_function(
-        """() => { const a = document.querySelector('[data-analysis]');
-                   return a && !a.querySelector('.analysis-progress')
-                     && a.querySelector('li'); }""",
-        timeout=300_000,
-    )
+    page.wait_for_function(ANALYSIS_DONE, timeout=300_000)
     assert "perfect play" in page.locator("[data-analysis]").inner_text()
     long: list[float] = page.evaluate(
         "window.__long.filter(([s, d]) => s >= window.__progress && d > 50).map(([, d]) => d)"
@@ -123,6 +121,25 @@ def test_the_analysis_finishes_without_a_long_task(page: Any, base_url: str) -> 
         if len(long) <= 1 and all(d <= 150 for d in long):
             return
     pytest.fail(f"tasks over 50 ms (ms) in each of {len(runs)} runs: {runs}")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True)
+def test_a_long_analysis_can_be_read_to_its_end_on_a_phone(page: Any, base_url: str) -> None:
+    """The table is one screen high and does not scroll: the analysis box scrolls
+    instead (before, its last lines were cut off below the screen's edge)."""
+    rec = random_record(1, seed=11)
+    page.goto(base_url + "?lang=ru" + plain_fragment(rec) + "&step=30")
+    page.wait_for_selector(READY)
+    page.click('[data-ui="analysis"]')
+    page.wait_for_function(ANALYSIS_DONE, timeout=300_000)
+    box = page.locator("[data-analysis]")
+    assert box.evaluate("(a) => a.scrollHeight > a.clientHeight")  # long enough to need it
+    last = page.locator("[data-analysis] li").last
+    last.scroll_into_view_if_needed()
+    r = last.bounding_box()
+    assert r is not None and r["y"] + r["height"] <= 844
+    buttons = page.locator(".replay-bar .replay-buttons").bounding_box()
+    assert box.bounding_box()["y"] >= buttons["y"]
 
 
 def test_the_example_host_page_drives_embeds_from_another_origin(
