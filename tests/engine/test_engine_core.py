@@ -122,6 +122,35 @@ def test_record_round_trip(preset: str) -> None:
     assert make_record(again) == rec
 
 
+@pytest.mark.parametrize("preset", ["classic", "two_players", "four_players"])
+def test_writing_a_record_again_reuses_finished_deals_safely(preset: str) -> None:
+    """The page writes the whole game after every action, so finished deals are
+    encoded once (record._WRITTEN); what a caller does to a record it got, and a
+    clone that plays on differently, never reach the next record."""
+    rng = random.Random(3)
+    state = Game(Conventions.preset(preset)).new_initial_state(rng)
+    while state.n_rows < 3:  # three finished deals and one under way
+        state.apply_action(rng.choice(state.legal_actions()))
+    state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    first = make_record(state)
+    fresh = json.loads(json.dumps(first))
+    first["deals"][0]["hands"][0].append("AS")
+    first["deals"][0]["actions"].clear()
+    first["deals"][1]["talon"].append("x")
+    again = make_record(state)
+    assert again == fresh
+    assert again["deals"][0]["hands"] is not first["deals"][0]["hands"]
+    for branch in (state.clone(), state.clone()):
+        while branch.n_rows < state.n_rows + 1 and not branch.is_terminal():
+            branch.apply_action(rng.choice(branch.legal_actions()))
+        rec = make_record(branch)
+        done = len(state.log)  # the finished deals are shared with the branch
+        assert rec["deals"][:done] == fresh["deals"][:done]
+        assert replay(rec).rows == branch.rows
+    assert make_record(state) == fresh
+
+
 def test_record_with_seed_replays_same_game() -> None:
     conv = Conventions()
     state = play_game(conv, 9)
