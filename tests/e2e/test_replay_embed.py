@@ -142,6 +142,46 @@ def test_a_long_analysis_can_be_read_to_its_end_on_a_phone(page: Any, base_url: 
     assert box.bounding_box()["y"] >= buttons["y"]
 
 
+#: Pairs among the contract line, the banner, the trick's cards and the nameplates
+#: whose boxes intersect (by more than 2 px each way).
+OVERLAPS = """() => {
+  const els = [...document.querySelectorAll(
+    '#table .info, #table .banner, #table .trick .card-btn, #table .trick svg, #table .nameplate')];
+  const out = [];
+  for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
+    if (els[i].contains(els[j]) || els[j].contains(els[i])) continue;
+    const a = els[i].getBoundingClientRect(), b = els[j].getBoundingClientRect();
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 2 && h > 2) out.push(els[i].className.baseVal ?? els[i].className,
+                                 els[j].className.baseVal ?? els[j].className);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 480), (600, 400)])
+def test_a_small_embed_with_controls_and_analysis_overlaps_nothing(
+    page: Any, base_url: str, size: tuple[int, int]
+) -> None:
+    """The controls and the analysis took the middle's height in a small iframe, and
+    the trick's cards covered the banner and the contract line; the replay's table
+    now scrolls instead, and every control can be reached."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    rec = random_record(1, seed=11)
+    page.goto(base_url + "embed.html" + plain_fragment(rec) + "&step=30&analysis=1&lang=ru")
+    page.wait_for_selector(READY)
+    page.wait_for_function(ANALYSIS_DONE, timeout=300_000)
+    assert page.evaluate(OVERLAPS) == []
+    for name in ("step-first", "step-next", "analysis"):
+        button = page.locator(f'[data-ui="{name}"]')
+        button.scroll_into_view_if_needed()
+        r = button.bounding_box()
+        assert r is not None and r["y"] >= 0 and r["y"] + r["height"] <= size[1]
+    page.locator('[data-ui="step-next"]').click()
+    page.wait_for_selector('#table[data-step="31"]')
+
+
 def test_the_example_host_page_drives_embeds_from_another_origin(
     page: Any, base_url: str, other_origin: str
 ) -> None:
