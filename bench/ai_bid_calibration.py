@@ -1,0 +1,233 @@
+"""How well Strong's auction estimates match what its hands make when played out.
+
+    PYTHONPATH=py python3 bench/ai_bid_calibration.py --deals N [--seed S] [--level strong]
+        [--out FILE.jsonl]
+    PYTHONPATH=py python3 bench/ai_bid_calibration.py --report FILE.jsonl [FILE2 ...]
+
+Forced-declarer deals of the Classic preset with 3 players (as
+``ai_fit_evaluator.py --mode forced``: everybody passes, the first hand plays
+on 100 at least, no redeals, no concession), every seat played by ``--level``.
+Before the auction the declarer's bid table (``auction.bid_table``) is
+computed from its dealt hand, exactly as its bidding would see it; the deal is
+then played out. One record per deal: the table's expected points and make
+chance at 100..160, the final contract, the contract decision's own make
+chance, the points the declarer took and whether it made the contract.
+
+The report prints the bias of the expected points (made - predicted) and the
+calibration curves (predicted chance bucket: mean prediction, observed make
+rate, n) of the bid table at 100 and of the contract decision. The arena does
+not need this; it is the measurement behind the auction changes recorded in
+``bench/ai_results.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from thousand import actions as A  # noqa: E402
+from thousand.ai import make_ai_bot  # noqa: E402
+from thousand.ai.auction import bid_table  # noqa: E402
+from thousand.ai.think import Context  # noqa: E402
+from thousand.cards import (  # noqa: E402
+    ACE,
+    ACE_MARRIAGE_VALUE,
+    MARRIAGE_MASK,
+    cards_mask,
+    marriage_value,
+    round5,
+)
+from thousand.conventions import Conventions  # noqa: E402
+from thousand.record import make_record  # noqa: E402
+from thousand.state import Phase, State  # noqa: E402
+
+FORCED_CONV = {
+    "redeal_hand_below": None,
+    "redeal_four_nines": False,
+    "redeal_talon_below": None,
+    "redeal_two_nines_in_talon": False,
+    "write_off": False,
+    "hide_talon_on_100": False,
+}
+GRID = list(range(100, 165, 5))
+
+
+def _run(gen: Generator[None, None, Any]) -> Any:
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def forced_deal(seed: int, level: str) -> dict[str, Any] | None:
+    """One forced-declarer deal; its record or None (not played out)."""
+    from thousand.state import Game
+
+    rng = random.Random(seed)
+    conv = Conventions.preset("classic").replace(**FORCED_CONV)
+    d = make_record(Game(conv).new_initial_state(random.Random(seed * 7 + 1)))["deals"][0]
+    hands = [cards_mask(h) for h in d["hands"]]
+    state = State.from_deal(
+        conv, d["dealer"], hands, cards_mask(d["talon"]), rng=random.Random(seed * 7 + 2)
+    )
+    bots = [make_ai_bot(level) for _ in range(3)]
+    table: Any = None
+    decl = -1
+    predicted = None
+    declared = [0, 0, 0]
+    played = passed = 0
+    while not state.rows:
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if obs.phase is Phase.PLAY and not played:
+            dobs = state.observation(obs.declarer)
+            played = dobs.hand
+            passed = sum(1 << c for c, _s in dobs.known_gives)
+        if table is None:
+            first = obs.first_hand
+            fo = state.observation(first)
+            b = bots[first]
+            table = _run(
+                bid_table(Context(None), fo, random.Random(seed), b.settings, b.evaluator, 100, 160)
+            )
+        if obs.phase is Phase.BIDDING:
+            a = A.PASS
+        else:
+            think = bots[seat].start(obs, rng)
+            think.run()
+            a = think.action()
+            if obs.phase is Phase.CONTRACT:
+                ch = next(c for c in think.choices if c.action == a)
+                predicted = ch.values.get("make")
+                decl = seat
+        if A.DECLARE_BASE <= a < A.GIVE_BASE:
+            card = a - A.DECLARE_BASE
+            declared[seat] += ACE_MARRIAGE_VALUE if card % 6 == ACE else marriage_value(card // 6)
+        state.apply_action(a)
+    row = state.rows[-1]
+    if row.kind != "play" or decl < 0:
+        return None
+    return {
+        "seed": seed,
+        "grid": GRID,
+        "ev": [round(table.at(c)[0], 2) for c in GRID],
+        "make": [round(table.at(c)[1], 4) for c in GRID],
+        "mu": round(table.at(100)[2], 2),
+        "contract": row.contract,
+        "p_contract": predicted,
+        "points": row.points[decl],
+        "made": bool(row.made),
+        "rel": _relative(row, decl),
+        "played": played,
+        "passed": passed,
+        "decl_marriages": declared[decl],
+        "def_marriages": sum(declared) - declared[decl],
+    }
+
+
+def _relative(row: Any, decl: int) -> float:
+    """The declarer's relative deal score: its score minus the defenders' mean (raw)."""
+    con = row.contract or 0
+    own = con if row.made else -con
+    others = [round5(p) for s, p in enumerate(row.points) if s != decl and p is not None]
+    return own - sum(others) / len(others)
+
+
+def _open(played: int, passed: int) -> int:
+    """The value of the suits whose marriage the defenders may hold (auction.open_marriages)."""
+    total = 0
+    for s in range(4):
+        mm = MARRIAGE_MASK[s]
+        if played & mm or passed & mm == mm:
+            continue
+        total += marriage_value(s)
+    return total
+
+
+def report(records: list[dict[str, Any]]) -> None:
+    """Print the bias and calibration curves."""
+    n = len(records)
+    bias = sum(r["points"] - r["mu"] for r in records) / n
+    print(f"n={n}: points made - bid table's expected points: {bias:+.1f}")
+    if all("rel" in r for r in records):
+        rel = sum(r["rel"] for r in records) / n
+        pred = sum(r["ev"][0] for r in records) / n
+        print(f"relative score: realized {rel:+.1f}, bid table's ev at 100 {pred:+.1f}")
+        for lo, hi in ((-999, -40), (-40, -10), (-10, 10), (10, 40), (40, 999)):
+            sel = [r for r in records if lo <= r["ev"][0] < hi]
+            if sel:
+                k = len(sel)
+                e = sum(r["ev"][0] for r in sel) / k
+                g = sum(r["rel"] for r in sel) / k
+                print(f"  ev in [{lo},{hi}): predicted {e:+.1f} realized {g:+.1f} n={k}")
+    if all("played" in r for r in records):
+        got = sum(r["def_marriages"] for r in records)
+        open_v = sum(_open(r["played"], r["passed"]) for r in records)
+        print(
+            f"defenders' marriages: {got / n:.1f} a deal; open marriages {open_v / n:.1f};"
+            f" share declared {got / max(1, open_v):.3f}"
+        )
+    print(f"mean contract {sum(r['contract'] for r in records) / n:.1f}")
+
+    def curve(name: str, pairs: list[tuple[float, bool]]) -> None:
+        print(f"{name}: bucket  mean_p  rate  n")
+        edges = [0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01]
+        for lo, hi in itertools.pairwise(edges):
+            sel = [(p, m) for p, m in pairs if lo <= p < hi]
+            if sel:
+                mp = sum(p for p, _ in sel) / len(sel)
+                rate = sum(1 for _, m in sel if m) / len(sel)
+                print(f"  [{lo:.1f},{hi:.1f})  {mp:.3f}  {rate:.3f}  {len(sel)}")
+        tot_p = sum(p for p, _ in pairs) / len(pairs)
+        tot = sum(1 for _, m in pairs if m) / len(pairs)
+        print(f"  all      {tot_p:.3f}  {tot:.3f}  {len(pairs)}")
+
+    curve("bid table at 100 (final contract made)", [(r["make"][0], r["made"]) for r in records])
+    curve("contract decision", [(r["p_contract"], r["made"]) for r in records if r["p_contract"]])
+    # Would the hand have made c? (points >= c) against the table's make at c.
+    print("bid table at c: mean make, share of deals with points >= c")
+    for i, c in enumerate(GRID):
+        mp = sum(r["make"][i] for r in records) / n
+        got = sum(1 for r in records if r["points"] >= c) / n
+        print(f"  {c}: {mp:.3f}  {got:.3f}")
+
+
+def main() -> int:
+    """Play or report."""
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--start", type=int, default=0)
+    p.add_argument("--level", default="strong")
+    p.add_argument("--out")
+    p.add_argument("--report", nargs="+")
+    args = p.parse_args()
+    if args.report:
+        recs = [json.loads(x) for f in args.report for x in Path(f).read_text().splitlines()]
+        report(recs)
+        return 0
+    recs = []
+    for i in range(args.start, args.start + args.deals):
+        r = forced_deal(args.seed * 1_000_003 + i, args.level)
+        if r is None:
+            continue
+        recs.append(r)
+        if args.out:
+            with open(args.out, "a") as f:
+                f.write(json.dumps(r) + "\n")
+    report(recs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
