@@ -31,6 +31,25 @@ CHROMIUM_ARGS = [
 LOAD_TIMEOUT_MS = 120_000
 READY = '#table[data-ready="1"]'
 
+#: Pairs of the middle's words (the contract line, the banner, the nameplates) and
+#: cards (the talon, the trick's cards) whose boxes intersect by more than 2 px
+#: each way; cards among themselves overlap by design and are not compared.
+OVERLAPS = """() => {
+  const words = [...document.querySelectorAll('#table .info, #table .banner, #table .nameplate')];
+  const cards = [...document.querySelectorAll('#table .talon .pile, #table .trick-card')];
+  const name = (e) => e.className.baseVal ?? e.className;
+  const out = [];
+  const meet = (a, b) => {
+    const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+    if (w > 2 && h > 2 && !a.contains(b) && !b.contains(a)) out.push([name(a), name(b)]);
+  };
+  words.forEach((a, i) => words.slice(i + 1).forEach((b) => meet(a, b)));
+  words.forEach((a) => cards.forEach((b) => meet(a, b)));
+  return out;
+}"""
+
 
 @dataclass
 class LoadLog:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e_support import OVERLAPS
 from play_support import (
     CARD_SPOT,
     TURN,
@@ -95,6 +96,45 @@ def test_a_deal_by_keyboard_only(page: Any, base_url: str) -> None:
         except PlaywrightTimeout:
             pytest.fail("focus dropped to <body> and stayed there")
     assert {"bidding", "discard", "contract", "play"} <= set(phases)
+
+
+#: Legal choices (cards and buttons) that lie outside the screen.
+OFF_SCREEN_JS = """() => [...document.querySelectorAll(
+    '#table .controls [data-action], #table .hand-own [data-legal="1"]')]
+  .filter((e) => { const r = e.getBoundingClientRect();
+                   return r.top < 0 || r.bottom > innerHeight + 1; })
+  .map((e) => e.dataset.action || e.dataset.card)"""
+
+
+@pytest.mark.parametrize("size", [(360, 560), (844, 390)], ids=["360x560", "844x390"])
+def test_a_deal_on_a_short_screen_overlaps_nothing(
+    page: Any, base_url: str, size: tuple[int, int]
+) -> None:
+    """A phone's browser may leave 360 x 560 px, and a phone on its side 844 x 390:
+    the talon and the trick covered the contract line and the banner there. Every
+    human turn of a deal: no card over those words, no legal card's index covered,
+    no legal choice off the screen."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    seed = seed_where_human_declares(3)
+    open_table(page, base_url, f"?seed={seed}&speed=fast&fresh=1&lang=ru&level=easy")
+    seen: list[str] = []
+    problems: list[Any] = []
+    for _ in range(200):
+        page.wait_for_selector(TURN)
+        phase = str(page.get_attribute("#table", "data-phase"))
+        if phase == "deal-end":
+            break
+        covered = page.evaluate(COVERED_JS)  # waits for the cards to come to rest
+        for what, found in (
+            ("overlap", page.evaluate(OVERLAPS)),
+            ("covered", covered),
+            ("off screen", page.evaluate(OFF_SCREEN_JS)),
+        ):
+            if found:
+                problems.append((phase, what, found))
+        seen.append(act(page))
+    assert {"bidding", "discard", "contract", "play"} <= set(seen)
+    assert problems == []
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True)

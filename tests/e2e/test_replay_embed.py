@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from app_helpers import random_record
-from e2e_support import DIST, READY
+from e2e_support import DIST, OVERLAPS, READY
 from serve import start_server
 
 from app.share import plain_fragment
@@ -140,24 +140,6 @@ def test_a_long_analysis_can_be_read_to_its_end_on_a_phone(page: Any, base_url: 
     assert r is not None and r["y"] + r["height"] <= 844
     buttons = page.locator(".replay-bar .replay-buttons").bounding_box()
     assert box.bounding_box()["y"] >= buttons["y"]
-
-
-#: Pairs among the contract line, the banner, the trick's cards and the nameplates
-#: whose boxes intersect (by more than 2 px each way).
-OVERLAPS = """() => {
-  const els = [...document.querySelectorAll(
-    '#table .info, #table .banner, #table .trick .card-btn, #table .trick svg, #table .nameplate')];
-  const out = [];
-  for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
-    if (els[i].contains(els[j]) || els[j].contains(els[i])) continue;
-    const a = els[i].getBoundingClientRect(), b = els[j].getBoundingClientRect();
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (w > 2 && h > 2) out.push(els[i].className.baseVal ?? els[i].className,
-                                 els[j].className.baseVal ?? els[j].className);
-  }
-  return out;
-}"""
 
 
 @pytest.mark.parametrize("size", [(320, 480), (600, 400)])
