@@ -19,13 +19,21 @@ import pytest
 from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, LOAD_TIMEOUT_MS, LoadLog
 from serve import start_server
 
+#: Chromium's renderer has died ("Target crashed") in three full runs out of many,
+#: each time in a different test and while Python worked hard (the analysis, a
+#: hint); no test reproduced it in isolation (tens of tries) and Chromium gives no
+#: reason. Such a test runs once more, and only for that error; the summary
+#: counts the reruns (pytest-rerunfailures), so a crash that comes back fails.
+RENDERER_CRASH = "Target crashed"
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test in this folder ``e2e``."""
+    """Mark every test in this folder ``e2e`` (and rerun once on a renderer crash)."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASH]))
 
 
 @pytest.fixture(scope="session")
