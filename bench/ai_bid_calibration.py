@@ -42,22 +42,15 @@ from thousand.cards import (  # noqa: E402
     ACE,
     ACE_MARRIAGE_VALUE,
     MARRIAGE_MASK,
-    cards_mask,
     marriage_value,
     round5,
 )
 from thousand.conventions import Conventions  # noqa: E402
-from thousand.record import make_record  # noqa: E402
-from thousand.state import Phase, State  # noqa: E402
+from thousand.state import Phase  # noqa: E402
 
-FORCED_CONV = {
-    "redeal_hand_below": None,
-    "redeal_four_nines": False,
-    "redeal_talon_below": None,
-    "redeal_two_nines_in_talon": False,
-    "write_off": False,
-    "hide_talon_on_100": False,
-}
+sys.path.insert(0, str(ROOT / "bench"))
+from ai_fit_evaluator import FORCED_CONV, forced_start  # noqa: E402
+
 GRID = list(range(100, 165, 5))
 
 
@@ -71,15 +64,9 @@ def _run(gen: Generator[None, None, Any]) -> Any:
 
 def forced_deal(seed: int, level: str) -> dict[str, Any] | None:
     """One forced-declarer deal; its record or None (not played out)."""
-    from thousand.state import Game
-
     rng = random.Random(seed)
     conv = Conventions.preset("classic").replace(**FORCED_CONV)
-    d = make_record(Game(conv).new_initial_state(random.Random(seed * 7 + 1)))["deals"][0]
-    hands = [cards_mask(h) for h in d["hands"]]
-    state = State.from_deal(
-        conv, d["dealer"], hands, cards_mask(d["talon"]), rng=random.Random(seed * 7 + 2)
-    )
+    state, _ = forced_start(conv, random.Random(seed * 7 + 1), random.Random(seed * 7 + 2))
     bots = [make_ai_bot(level) for _ in range(3)]
     table: Any = None
     decl = -1

@@ -75,18 +75,25 @@ def _preset(players: int) -> Conventions:
     return Conventions.preset("two_players" if players == 2 else "classic")
 
 
-def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | None:
-    """Play one deal with a forced declarer; the record or None."""
-    conv = _preset(players).replace(**FORCED_CONV)
-    deal_state = Game(conv).new_initial_state(random.Random(rng.random()))
-    d = make_record(deal_state)["deals"][0]
+def forced_start(
+    conv: Conventions, deal_rng: random.Random, state_rng: random.Random
+) -> tuple[State, list[int]]:
+    """A new deal under ``conv`` (with ``FORCED_CONV``: nobody may ask for a
+    redeal or concede) as a state; and the hands as dealt."""
+    d = make_record(Game(conv).new_initial_state(deal_rng))["deals"][0]
     hands = [cards_mask(h) for h in d["hands"]]
     talon: Any = (
         (cards_mask(d["talon"][0]), cards_mask(d["talon"][1]))
-        if players == 2
+        if conv.players == 2
         else cards_mask(d["talon"])
     )
-    state = State.from_deal(conv, d["dealer"], hands, talon, rng=random.Random(rng.random()))
+    return State.from_deal(conv, d["dealer"], hands, talon, rng=state_rng), hands
+
+
+def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | None:
+    """Play one deal with a forced declarer; the record or None."""
+    conv = _preset(players).replace(**FORCED_CONV)
+    state, hands = forced_start(conv, random.Random(rng.random()), random.Random(rng.random()))
     bots = [make_ai_bot(level) for _ in range(players)]
     decl = -1
     dealt = 0
