@@ -106,17 +106,23 @@ OFF_SCREEN_JS = """() => [...document.querySelectorAll(
   .map((e) => e.dataset.action || e.dataset.card)"""
 
 
-@pytest.mark.parametrize("size", [(360, 560), (844, 390)], ids=["360x560", "844x390"])
+@pytest.mark.parametrize(
+    ("size", "players"),
+    [((360, 560), 3), ((844, 390), 3), ((844, 390), 4)],
+    ids=["360x560", "844x390", "844x390-4p"],
+)
 def test_a_deal_on_a_short_screen_overlaps_nothing(
-    page: Any, base_url: str, size: tuple[int, int]
+    page: Any, base_url: str, size: tuple[int, int], players: int
 ) -> None:
-    """A phone's browser may leave 360 x 560 px, and a phone on its side 844 x 390:
-    the talon and the trick covered the contract line and the banner there. Every
+    """A phone's browser may leave 360 x 560 px, and a phone on its side 844 x 390
+    (four players: a seat at the top takes a row): the talon and the trick covered
+    the contract line and the banner there. Every
     human turn of a deal: no card over those words, no legal card's index covered,
     no legal choice off the screen."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    seed = seed_where_human_declares(3)
-    open_table(page, base_url, f"?seed={seed}&speed=fast&fresh=1&lang=ru&level=easy")
+    seed = seed_where_human_declares(players)
+    query = f"?seed={seed}&speed=fast&fresh=1&lang=ru&level=easy&players={players}"
+    open_table(page, base_url, query)
     seen: list[str] = []
     problems: list[Any] = []
     for _ in range(200):
