@@ -16,7 +16,7 @@ from thousand.sheet import SheetRow
 
 from .dom import El, el
 from .events import Event
-from .i18n import MINUS, number, reason, signed, t
+from .i18n import number, reason, signed, t
 from .view import Model, _btn, card_face, card_text
 
 LEVELS = ("easy", "normal", "strong")
@@ -135,7 +135,7 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bo
         body.append(el("tr", {}, num, what, cells, key=f"r{r.number}"))
         if r.penalties:
             pens = "; ".join(
-                f"{m.names[p.seat]} {p.amount:+d} ({reason(lang, p.reason)})".replace("-", MINUS)
+                f"{m.names[p.seat]} {signed(p.amount)} ({reason(lang, p.reason)})"
                 for p in r.penalties
             )
             body.append(
@@ -189,7 +189,7 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
         el(
             "li",
             {},
-            f"{m.names[p.seat]}: {p.amount:+d} ({reason(lang, p.reason)})".replace("-", MINUS),
+            f"{m.names[p.seat]}: {signed(p.amount)} ({reason(lang, p.reason)})",
         )
         for p in r.penalties
     ]
