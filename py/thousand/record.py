@@ -123,9 +123,7 @@ def make_record(
             )
             continue
         if k < len(finished):
-            hit = _WRITTEN.get(id(d))
-            if hit is None or hit[0] is not d:
-                hit = (d, _deal_parts(d, state.n))
+            hit = _WRITTEN.get(id(d)) or (d, _deal_parts(d, state.n))
             written[id(d)] = hit
             hands, talon, actions = hit[1]
         else:
