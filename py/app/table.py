@@ -419,10 +419,7 @@ class Table:
                 if str(el.tagName).lower() == "select":
                     return  # handled on change
                 event.preventDefault()
-                t0 = time.perf_counter()
                 self.on_ui(str(ui), el)
-                if self.timing:
-                    window.console.log(f"ui {ui} {(time.perf_counter() - t0) * 1000:.1f} ms")
                 return
             if not self.session.human_to_act() or self.ui.follower:
                 return
