@@ -39,8 +39,6 @@ from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import bid_table  # noqa: E402
 from thousand.ai.think import Context  # noqa: E402
 from thousand.cards import (  # noqa: E402
-    ACE,
-    ACE_MARRIAGE_VALUE,
     MARRIAGE_MASK,
     marriage_value,
     round5,
@@ -49,7 +47,7 @@ from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Phase  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from ai_fit_evaluator import FORCED_CONV, forced_start  # noqa: E402
+from ai_fit_evaluator import FORCED_CONV, declared_value, forced_start  # noqa: E402
 
 GRID = list(range(100, 165, 5))
 
@@ -97,9 +95,7 @@ def forced_deal(seed: int, level: str) -> dict[str, Any] | None:
                 ch = next(c for c in think.choices if c.action == a)
                 predicted = ch.values.get("make")
                 decl = seat
-        if A.DECLARE_BASE <= a < A.GIVE_BASE:
-            card = a - A.DECLARE_BASE
-            declared[seat] += ACE_MARRIAGE_VALUE if card % 6 == ACE else marriage_value(card // 6)
+        declared[seat] += declared_value(a)
         state.apply_action(a)
     row = state.rows[-1]
     if row.kind != "play" or decl < 0:
@@ -131,7 +127,8 @@ def _relative(row: Any, decl: int) -> float:
 
 
 def _open(played: int, passed: int) -> int:
-    """The value of the suits whose marriage the defenders may hold (auction.open_marriages)."""
+    """The value of the suits whose marriage the defenders may hold (as
+    auction.open_marriages on the branch ai-s16-auction)."""
     total = 0
     for s in range(4):
         mm = MARRIAGE_MASK[s]

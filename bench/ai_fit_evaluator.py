@@ -48,7 +48,7 @@ from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.evaluator import FEATURES, features, shared  # noqa: E402
 from thousand.cards import (  # noqa: E402
     ACE,
-    ACE_MARRIAGE_VALUE,
+    ACE_MARRIAGE,
     cards_mask,
     marriage_total,
     marriage_value,
@@ -90,6 +90,14 @@ def forced_start(
     return State.from_deal(conv, d["dealer"], hands, talon, rng=state_rng), hands
 
 
+def declared_value(a: int) -> int:
+    """The marriage an action declares (RULES §7: a lead that declares), else 0."""
+    if not A.is_declare(a):
+        return 0
+    card = a - A.DECLARE_BASE
+    return marriage_value(ACE_MARRIAGE if card % 6 == ACE else card // 6)
+
+
 def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | None:
     """Play one deal with a forced declarer; the record or None."""
     conv = _preset(players).replace(**FORCED_CONV)
@@ -105,9 +113,8 @@ def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] 
         obs = state.observation(seat)
         # Everybody passes: the first hand plays on 100.
         a = A.PASS if obs.phase is Phase.BIDDING else bots[seat].act(obs, rng)
-        if A.DECLARE_BASE <= a < A.GIVE_BASE and seat == obs.declarer:
-            card = a - A.DECLARE_BASE
-            declared += ACE_MARRIAGE_VALUE if card % 6 == ACE else marriage_value(card // 6)
+        if seat == obs.declarer:
+            declared += declared_value(a)
         if obs.phase is Phase.PLAY and not played_hand:
             decl = obs.declarer
             played_hand = state.observation(decl).hand
