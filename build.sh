@@ -193,6 +193,20 @@ cp bench/bare.html bench/install.html bench/pyscript.html "$STAGE/bench/"
 
 find "$STAGE" -name '*.map' -delete
 "$PYTHON" tools/buildlib.py stamp "$STAGE" ${BUILD_ID:+"$BUILD_ID"}
+# The interpreter started once, as a memory snapshot the page restores (see
+# tools/snapshot.mjs); made from the stamped wheels, so after the stamp, and
+# cached by a hash of everything it is made from.
+snapshot_inputs=("$STAGE"/pyodide/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,python_stdlib.zip,pyodide-lock.json})
+snapshot_inputs+=("$STAGE"/pyodide/thousand*.whl tools/snapshot.mjs)
+SNAPSHOT="$CACHE/snapshot/$(sha_of "${snapshot_inputs[@]}").bin.gz"
+if [[ ! -f "$SNAPSHOT" ]]; then
+    say "making the interpreter snapshot (node tools/snapshot.mjs)"
+    rm -rf "$CACHE/snapshot"
+    mkdir -p "$CACHE/snapshot"
+    node tools/snapshot.mjs "$STAGE/pyodide" "$SNAPSHOT.tmp" || die "tools/snapshot.mjs failed"
+    mv "$SNAPSHOT.tmp" "$SNAPSHOT"
+fi
+cp "$SNAPSHOT" "$STAGE/pyodide/snapshot.bin.gz"
 "$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
 
 rm -rf "$DIST"

@@ -19,6 +19,9 @@ medians over N loads each:
   ``sys.path`` (zipimport; what index.html does), its own entry in
   pyodide-lock.json passed to ``loadPyodide``, ``loadPackage`` of that entry
   after start-up, and ``micropip.install`` of the wheel URL;
+- index.html?nosnapshot: the page with Python started afresh instead of
+  restored from the build's snapshot (pyodide/snapshot.bin.gz, see
+  tools/snapshot.mjs), to show what the snapshot buys, and the snapshot's size;
 - dist/bench/pyscript.html (PyScript on the page's interpreter module,
   running an empty script), to show what PyScript itself costs;
 - dist/embed.html showing examples/deal.json (``#record=``), first visits,
@@ -162,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         pages["index.html, repeat"] = (repeat_visit, base)
         pages["bare loadPyodide(), repeat"] = (repeat_visit, bare)
     if not args.no_variants:
+        pages["index.html, no snapshot"] = (first_visit, base + "?nosnapshot")
         pages["PyScript, empty script"] = (first_visit, base + "bench/pyscript.html")
         deal = quote((ROOT / "examples" / "deal.json").read_text(), safe="")
         pages["embed.html, a deal"] = (first_visit, f"{base}embed.html#record={deal}")
@@ -205,6 +209,13 @@ def main(argv: list[str] | None = None) -> int:
         if ours in results:
             ratio = med(ours, "ready") / med(theirs, "ready")
             print(f"ready / bare loadPyodide(), {label}: {ratio:.3f}   (goal <= {GOAL_RATIO})")
+    if "index.html, no snapshot" in results:
+        ratio = med("index.html, no snapshot", "ready") / med("bare loadPyodide()", "ready")
+        print(f"index.html?nosnapshot ready / bare loadPyodide(), first visit: {ratio:.3f}")
+    snapshot = dist / "pyodide" / "snapshot.bin.gz"
+    if snapshot.exists():
+        size = snapshot.stat().st_size
+        print(f"interpreter snapshot (runtime, not counted as payload): {size:,d} bytes")
     if "embed.html, a deal" in results:
         ratio = med("embed.html, a deal", "ready") / med("bare loadPyodide()", "ready")
         print(f"embed.html ready / bare loadPyodide(), first visit: {ratio:.3f}")

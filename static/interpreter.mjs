@@ -25,6 +25,16 @@
 // calls loadPyodide() below, which hands it the interpreter already started.
 // Everything else (the `pyscript` module, DOM bindings, running the page's
 // <script type="py">) stays PyScript's.
+//
+// The interpreter is restored from the build's memory snapshot
+// (pyodide/snapshot.bin.gz, made by tools/snapshot.mjs: Python started, the
+// engine, its AI and most of py/app imported), which skips Python's own
+// start-up and those imports. It is fetched alongside the runtime and gunzipped
+// as it arrives. Without it (absent, unreadable, or made for another build:
+// its engine's build id is not the page's), Python starts afresh, as it also
+// does with ?nosnapshot in the URL and, unless the service worker already
+// holds it, on a connection that asks to save data or is slower than 4G (the
+// snapshot is ~5 MB more to download; Python's start-up costs CPU instead).
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
 
 export { version };
@@ -33,6 +43,7 @@ const PACKAGES = ["thousand", "thousand-app"];
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
 const DATACLASS_CODE = new URL("dataclass-code.bin", PYODIDE_DIR);
+const SNAPSHOT = new URL("snapshot.bin.gz", PYODIDE_DIR);
 const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
 
 /** [name, bytes] of each entry of a zip whose entries are stored (not deflated). */
@@ -111,13 +122,115 @@ export async function explained(error) {
   return new Error(`Could not load ${missing.join(", ")}. Check the connection and try again.`);
 }
 
+/** Whether to restore the snapshot rather than start Python afresh (see the top). */
+function snapshotWanted() {
+  if (new URLSearchParams(globalThis.location?.search ?? "").has("nosnapshot")) return false;
+  const connection = globalThis.navigator?.connection;
+  const slow = connection && (connection.saveData || /2g|3g/.test(connection.effectiveType ?? ""));
+  return !slow || Boolean(globalThis.navigator?.serviceWorker?.controller);
+}
+
+/** The snapshot's bytes, gunzipped as they arrive. */
+async function snapshotBytes() {
+  const response = await fetch(SNAPSHOT);
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The page's build id (index.html and embed.html carry it), if any. */
+const pageBuild = () =>
+  globalThis.document?.querySelector('meta[name="thousand-build"]')?.content ?? null;
+
+/**
+ * Pyodide restored from the snapshot, or null (the reason is logged) when it
+ * cannot be: Python then starts afresh.
+ */
+async function restored(options) {
+  try {
+    let bytes = snapshotBytes();
+    bytes.catch(() => {}); // handled below, once loadPyodide awaits it (it may fail sooner)
+    // Handed over once: Pyodide keeps its options for good, and a promise would
+    // keep the 30 MB of the snapshot alive with them.
+    const once = { then: (ok, fail) => [bytes, (bytes = null)][0].then(ok, fail) };
+    const pyodide = await startPyodide({ ...options, _loadSnapshot: once });
+    const build = runApart(pyodide, SNAPSHOT_BUILD);
+    if (pageBuild() === null || build === pageBuild()) return pyodide;
+    console.warn(`snapshot.bin.gz is of build ${build}, not ${pageBuild()}: starting Python afresh`);
+  } catch (error) {
+    console.warn(`Starting Python afresh, without snapshot.bin.gz: ${error.message ?? error}`);
+  }
+  return null;
+}
+
+/** Runs ``code`` in a namespace of its own (the page's __main__ stays as it is). */
+function runApart(pyodide, code) {
+  const scope = pyodide.toPy({});
+  try {
+    return pyodide.runPython(code, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+}
+
+// The build id of the engine in the snapshot (the wheel files are not written yet).
+const SNAPSHOT_BUILD = `
+import sys
+getattr(sys.modules.get("thousand._build"), "BUILD", None)
+`;
+
+/**
+ * The browser's time zone, written where C's tzset() keeps it (the snapshot has
+ * the build machine's): the offsets and names of this year's winter and summer,
+ * exactly as Pyodide's own tzset (emscripten's) writes them at a fresh start.
+ * (That tzset runs only once per process, and the snapshot's process has run it.)
+ */
+function readTimeZone(module) {
+  const year = new Date().getFullYear();
+  const winter = new Date(year, 0, 1).getTimezoneOffset();
+  const summer = new Date(year, 6, 1).getTimezoneOffset();
+  const name = (offset) => {
+    const minutes = Math.abs(offset);
+    const hhmm = [Math.floor(minutes / 60), minutes % 60].map((n) => String(n).padStart(2, "0"));
+    return `UTC${offset >= 0 ? "-" : "+"}${hhmm.join("")}`;
+  };
+  module.HEAPU32[module._timezone >>> 2] = Math.max(winter, summer) * 60;
+  module.HEAP32[module._daylight >>> 2] = Number(winter !== summer);
+  const names = summer < winter ? [winter, summer] : [summer, winter];
+  names.forEach((offset, i) => {
+    module.stringToUTF8(name(offset), module.HEAPU32[(module._tzname >>> 2) + i], 17);
+  });
+}
+
+// After a restore, in Python: a new seed (the snapshot was made with fixed
+// random bytes), the time module's zone constants as a fresh module computes
+// them from the zone readTimeZone wrote, and sys.path without the second ""
+// that loadPyodide adds.
+const AFTER_RESTORE = `
+import importlib.util, random, sys, time
+random.seed()
+spec = importlib.util.find_spec("time")
+fresh = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fresh)
+for name in ("timezone", "altzone", "daylight", "tzname"):
+    setattr(time, name, getattr(fresh, name))
+sys.path[:] = list(dict.fromkeys(sys.path))
+`;
+
 /** The interpreter, started when this module is first imported. */
 export const ready = (async () => {
   performance.mark("interpreter:start");
-  const [pyodide, pyc, files, dataclasses] = await Promise.all([
-    startPyodide({ lockFileContents: lockFile, packageBaseUrl: PYODIDE_DIR.href }).catch(
-      async (error) => Promise.reject(await explained(error)),
-    ),
+  const options = { lockFileContents: lockFile, packageBaseUrl: PYODIDE_DIR.href };
+  const start = async () => {
+    const pyodide = snapshotWanted() && (await restored(options));
+    if (pyodide) return [pyodide, true];
+    return [
+      await startPyodide(options).catch(async (error) => Promise.reject(await explained(error))),
+      false,
+    ];
+  };
+  const [[pyodide, fromSnapshot], pyc, files, dataclasses] = await Promise.all([
+    start(),
     optionalFile(PYSCRIPT_PYC, storedEntries, []),
     wheels(),
     optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null),
@@ -131,11 +244,16 @@ export const ready = (async () => {
   if (dataclasses) pyodide.FS.writeFile(`${SITE}/dataclass-code.bin`, dataclasses);
   const [sys, list] = [pyodide.pyimport("sys"), pyodide.toPy(paths)];
   const path = sys.path;
-  path.extend(list);
+  if (fromSnapshot) {
+    readTimeZone(pyodide._module);
+    runApart(pyodide, AFTER_RESTORE); // (the wheels' paths are in sys.path already)
+  }
+  else path.extend(list);
   for (const proxy of [path, list, sys]) proxy.destroy();
   const pycache = "/home/pyodide/pyscript/__pycache__";
   pyodide.FS.mkdirTree(pycache);
   for (const [name, bytes] of pyc) pyodide.FS.writeFile(`${pycache}/${name}`, bytes);
+  if (fromSnapshot) performance.mark("interpreter:snapshot");
   performance.mark("interpreter:ready");
   return pyodide;
 })();

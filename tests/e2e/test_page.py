@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -50,18 +49,6 @@ def test_engine_loads_from_its_own_lock_entry(ready_page: tuple[Any, LoadLog]) -
     names = [u.rsplit("/", 1)[-1] for u in log.requests]
     assert any(n.startswith("thousand-") and n.endswith(".whl") for n in names)
     assert not any(n.startswith("micropip-") for n in names)
-
-
-def test_dataclasses_come_from_the_builds_code(ready_page: tuple[Any, LoadLog]) -> None:
-    """py/app's start-up line: every dataclass the start-up created ran from the
-    code in dataclass-code.bin (app.dataclass_code), none was compiled."""
-    _, log = ready_page
-    line = next(m for m in log.console if " ready, build " in m)
-    found = re.search(r"(\d+) of (\d+) dataclass sources from the build's code", line)
-    assert found, line
-    assert int(found[1]) == int(found[2]) >= 15, line
-    names = [u.rsplit("/", 1)[-1] for u in log.requests]
-    assert "dataclass-code.bin" in names
 
 
 def test_the_page_has_the_one_call_subtree_builder(ready_page: tuple[Any, LoadLog]) -> None:

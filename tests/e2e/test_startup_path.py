@@ -10,11 +10,18 @@ fails here rather than only showing up as slower figures:
   library, both wheels (imported from the wheel files themselves) and
   PyScript's own package (whose .pyc must match the sources PyScript writes);
 - the page, py/app and the engine are one build;
-- the AI is imported only after the table is ready.
+- the AI is imported only after the table is ready (when Python starts
+  afresh; the build's snapshot holds it already);
+- the interpreter is restored from the build's snapshot (tools/snapshot.mjs),
+  with a fresh random seed and the browser's time zone, and Python starts
+  afresh, with nothing lost, when the snapshot is missing, corrupt or of
+  another build, or with ?nosnapshot.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -74,6 +81,7 @@ def test_each_file_is_fetched_once_and_nothing_else(
         "pyodide/python_stdlib.zip",
         "pyodide/pyodide-lock.json",
         "pyodide/dataclass-code.bin",
+        "pyodide/snapshot.bin.gz",
         "pyodide/thousand-0.1.0-py3-none-any.whl",
         "pyodide/thousand_app-0.1.0-py3-none-any.whl",
         "pyscript/core.js",
@@ -87,8 +95,6 @@ def test_each_file_is_fetched_once_and_nothing_else(
 
 def test_python_runs_bytecode_compiled_at_build_time(loaded: tuple[Any, LoadLog]) -> None:
     page, _ = loaded
-    import json
-
     found = json.loads(page.evaluate(PYTHON_CHECK))
     assert found["stdlib"].endswith("/python314.zip/json/__init__.pyc")
     assert found["engine"].endswith("-py3-none-any.whl/thousand/state.pyc")
@@ -114,3 +120,129 @@ def test_the_ai_is_imported_after_the_table_is_ready(loaded: tuple[Any, LoadLog]
     )
     assert marks["py:ready"] < marks["py:ai"]
     assert marks["py:main"] < marks["py:engine"] < marks["py:app"] < marks["py:ready"]
+
+
+# --- the snapshot ---------------------------------------------------------------
+
+MARKS = "performance.getEntriesByType('mark').map((m) => m.name)"
+# Python in the page: a random draw, the local hour of the epoch, the time
+# module's zone, whether the AI is imported, how often "" is on sys.path.
+PYTHON_STATE = """async () => {
+    const { ready } = await import("./static/interpreter.mjs");
+    const pyodide = await ready;
+    return pyodide.runPython(`
+import json, random, sys, time
+zone = [time.timezone, time.altzone, time.daylight, time.tzname,
+        time.strftime("%Z", time.localtime(0)), time.strftime("%Z", time.localtime(1719792000))]
+json.dumps([random.getrandbits(64), time.strftime("%H", time.localtime(0)), zone,
+            "thousand.ai" in sys.modules, sys.path.count("")])
+`);
+}"""
+
+
+def _started_afresh(page: Any, log: LoadLog) -> None:
+    """The page is ready on an interpreter that started without the snapshot."""
+    marks = page.evaluate(MARKS)
+    assert "interpreter:ready" in marks and "interpreter:snapshot" not in marks
+    assert page.locator("#table").get_attribute("data-phase") not in ("loading", "error")
+    assert log.errors == [], log.errors
+
+
+def test_the_interpreter_is_restored_from_the_builds_snapshot(
+    loaded: tuple[Any, LoadLog],
+) -> None:
+    page, log = loaded
+    assert "interpreter:snapshot" in page.evaluate(MARKS)
+    assert not [m for m in log.console if "afresh" in m]
+    line = next(m for m in log.console if " ready, build " in m)
+    found = re.search(r"(\d+) of (\d+) dataclass sources from the build's code", line)
+    assert found and found[1] == found[2], line  # none compiled at start-up
+
+
+def test_each_restore_draws_its_own_seed_and_reads_the_browsers_time_zone(
+    browser: Any, browser_context_args: dict[str, Any], base_url: str
+) -> None:
+    """The snapshot was made with fixed random bytes in the build machine's zone:
+    restored, Python has a seed of its own and the zone a fresh start has."""
+    args = {**browser_context_args, "timezone_id": "Europe/Warsaw"}  # UTC+1, summer time
+    states = []
+    for path in ("/?nosw&nosnapshot", "/?nosw", "/?nosw"):
+        with first_load(browser, args, base_url, path) as (page, _log):
+            restored = "interpreter:snapshot" in page.evaluate(MARKS)
+            assert restored == (path == "/?nosw")
+            states.append(json.loads(page.evaluate(PYTHON_STATE)))
+    (_, *fresh), (draw1, *first), (draw2, *second) = states
+    assert fresh[:2] == ["01", [-3600, -7200, 1, ["UTC+0100", "UTC+0200"], "UTC+0100", "UTC+0200"]]
+    assert first == second == fresh  # and the AI imported, "" once on sys.path
+    assert draw1 != draw2
+
+
+def test_nosnapshot_starts_python_afresh_with_the_builds_dataclass_code(
+    browser: Any, browser_context_args: dict[str, Any], base_url: str
+) -> None:
+    with first_load(browser, browser_context_args, base_url, "/?nosw&nosnapshot") as (page, log):
+        _started_afresh(page, log)
+        assert not [u for u in log.requests if "snapshot" in u.split("?")[0]]
+        line = next(m for m in log.console if " ready, build " in m)
+        found = re.search(r"(\d+) of (\d+) dataclass sources from the build's code", line)
+        assert found, line
+        assert int(found[1]) == int(found[2]) >= 15, line
+        assert "dataclass-code.bin" in [u.rsplit("/", 1)[-1] for u in log.requests]
+
+
+@pytest.mark.parametrize(
+    "snapshot",
+    [
+        pytest.param({"status": 404, "body": "gone"}, id="missing"),
+        pytest.param({"status": 200, "body": b"\x1f\x8b\x08\x00broken"}, id="corrupt"),
+    ],
+)
+def test_python_starts_afresh_without_a_usable_snapshot(
+    browser: Any,
+    browser_context_args: dict[str, Any],
+    base_url: str,
+    snapshot: dict[str, Any],
+) -> None:
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
+    try:
+        page = context.new_page()
+        page.route("**/snapshot.bin.gz", lambda route: route.fulfill(**snapshot))
+        log = LoadLog()
+        log.attach(page)
+        page.goto("/?nosw")
+        page.wait_for_selector('#table[data-ready="1"]', timeout=120_000)
+        if snapshot["status"] == 404:  # the browser reports the 404 itself, and nothing else
+            log.errors = [e for e in log.errors if "404" not in e]
+        _started_afresh(page, log)
+        assert [m for m in log.console if "without snapshot.bin.gz" in m]
+    finally:
+        context.close()
+
+
+def test_a_snapshot_of_another_build_is_not_used(
+    browser: Any, browser_context_args: dict[str, Any], base_url: str
+) -> None:
+    """A page of build X never runs the engine that build Y's snapshot holds."""
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
+    try:
+        page = context.new_page()
+
+        def other_build(route: Any) -> None:
+            html = route.fetch().text()
+            html = re.sub(
+                r'name="thousand-build" content="[^"]*"',
+                'name="thousand-build" content="other"',
+                html,
+            )
+            route.fulfill(body=html, content_type="text/html")
+
+        page.route(re.compile(r".*/(\?nosw)?$"), other_build)
+        log = LoadLog()
+        log.attach(page)
+        page.goto("/?nosw")
+        page.wait_for_selector('#table[data-ready="1"]', timeout=120_000)
+        marks = page.evaluate(MARKS)
+        assert "interpreter:snapshot" not in marks
+        assert [m for m in log.console if "not other: starting Python afresh" in m]
+    finally:
+        context.close()

@@ -19,6 +19,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -69,6 +70,14 @@ def make_build(dist: Path, out: Path, build_id: str, mtime: float) -> str:
     """Copy ``dist`` to ``out`` as build ``build_id``, as build.sh ends; return its SW version."""
     shutil.copytree(dist, out)
     stamp(out, build_id)
+    # The snapshot holds the stamped engine (its build id): made again, as build.sh does.
+    snapshot = out / "pyodide" / "snapshot.bin.gz"
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "snapshot.mjs"), str(snapshot.parent), str(snapshot)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     urls = precache_list(out)
     version = content_version(out, urls)
     (out / "sw.js").write_text(
@@ -157,6 +166,8 @@ def load(page: Any, reload: bool = True) -> tuple[dict[str, str], list[Any]]:
     page.remove_listener("response", keep)
     ids = page.evaluate(BUILD_IDS)
     assert len(set(ids.values())) == 1, f"one build throughout the page load: {ids}"
+    marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
+    assert "interpreter:snapshot" in marks, "restored from its own build's snapshot"
     return ids, responses
 
 

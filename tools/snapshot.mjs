@@ -1,0 +1,110 @@
+// The page's interpreter, started once at build time: a Pyodide memory snapshot
+// that static/interpreter.mjs restores instead of starting Python afresh.
+//
+//     node tools/snapshot.mjs DIST/pyodide OUT.gz
+//
+// Pyodide under node loads DIST/pyodide (the same pyodide.asm.wasm, standard
+// library and lock the page loads), puts our wheels on sys.path exactly where
+// static/interpreter.mjs puts them, imports what the page imports before and
+// soon after its table is ready, and writes its whole memory (the Python
+// heap, ~31 MB, of which ~5 MB gzipped) as OUT.gz. Restoring it skips
+// Python's own start-up and those imports (measured: the page ready ~25%
+// sooner; bench/startup.py). Imported here:
+//
+// - the engine (thousand) and its AI, with the hand evaluator's data loaded
+//   by one Strong bot, as py/app/main.py loads them;
+// - every py/app module that does not need the page (a module that imports
+//   `pyscript` fails here with ModuleNotFoundError and is left to the page);
+// - the standard-library modules PyScript's own package imports (PyScript's
+//   package itself needs the page's JavaScript, so it is not);
+// - then gc.freeze(): all of it is long-lived, so the page's collections
+//   never walk it.
+//
+// The same inputs give the same bytes: the clocks and the random sources
+// Pyodide reads at start-up are fixed while the snapshot is made
+// (PYTHONHASHSEED=0), and static/interpreter.mjs reseeds `random` and
+// re-reads the time zone after restoring it. It must be made after
+// `buildlib.py stamp`: the page checks that the snapshot's engine carries its
+// own build id (thousand._build.BUILD), and starts without it otherwise.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import nodeCrypto from "node:crypto";
+import { syncBuiltinESMExports } from "node:module";
+
+const [dir, out] = process.argv.slice(2);
+if (!dir || !out) {
+  console.error("usage: node tools/snapshot.mjs DIST/pyodide OUT.gz");
+  process.exit(2);
+}
+const indexURL = path.resolve(dir) + path.sep;
+
+// Fixed clocks and random bytes while Pyodide starts (deterministic output).
+const fill = (array) => {
+  new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(7);
+  return array;
+};
+Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true });
+nodeCrypto.randomFillSync = fill;
+syncBuiltinESMExports();
+Date.now = () => 315532800000; // 1980-01-01, as the wheels' timestamps
+let tick = 0;
+performance.now = () => (tick += 1);
+
+// Where static/interpreter.mjs puts the wheels (its SITE and PACKAGES).
+const SITE = "/lib/thousand";
+const PACKAGES = ["thousand", "thousand-app"];
+// Standard-library modules that PyScript's package (pyscript/*.py) and its
+// start-up import; tests/e2e/test_startup_path.py lists what the page still
+// imports after the snapshot.
+const STDLIB = ["html", "html.entities", "json", "inspect", "base64", "importlib.resources"];
+
+const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
+const lock = JSON.parse(fs.readFileSync(path.join(indexURL, "pyodide-lock.json"), "utf8"));
+const py = await loadPyodide({
+  indexURL,
+  lockFileContents: lock,
+  env: { PYTHONHASHSEED: "0" },
+  _makeSnapshot: true,
+});
+py.FS.mkdirTree(SITE);
+const wheels = PACKAGES.map((name) => {
+  const file = lock.packages[name]?.file_name;
+  if (!file) throw new Error(`pyodide-lock.json has no package ${name}`);
+  py.FS.writeFile(`${SITE}/${file}`, fs.readFileSync(path.join(indexURL, file)));
+  return `${SITE}/${file}`;
+});
+// Run in a namespace of its own: the page's __main__ stays empty.
+const scope = py.toPy({ WHEELS: wheels, STDLIB });
+const report = py.runPython(
+  `
+import gc, importlib, sys, zipfile
+
+sys.path.extend(WHEELS)
+for name in STDLIB:
+    importlib.import_module(name)
+importlib.import_module("thousand.ai").make_ai_bot("strong")
+left = []
+for wheel in WHEELS:
+    for entry in sorted(zipfile.ZipFile(wheel).namelist()):
+        if not entry.endswith((".py", ".pyc")) or "/__pycache__/" in entry:
+            continue
+        name = entry.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != "pyscript":
+                raise
+            left.append(name)
+gc.collect()
+gc.freeze()
+f"{len(sys.modules)} modules; left to the page: {', '.join(sorted(set(left)))}"
+`,
+  { globals: scope },
+);
+scope.destroy();
+const snapshot = py.makeMemorySnapshot();
+fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
+console.log(
+  `snapshot: ${(snapshot.length / 2 ** 20).toFixed(1)} MB, ${(fs.statSync(out).size / 2 ** 20).toFixed(2)} MB gzipped; ${report}`,
+);
