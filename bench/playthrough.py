@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "py"))
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from play_support import CARD_SPOT, TURN, version  # noqa: E402
+from play_support import CARD_SPOT, COVERED_JS, TURN, version  # noqa: E402
 from serve import start_server  # noqa: E402
 
 OBSERVER = """
@@ -41,16 +41,6 @@ new PerformanceObserver(list => {
   for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
 }).observe({type: 'longtask', buffered: true});
 """
-COVERED = """async () => {
-  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
-  let n = 0;
-  for (const b of document.querySelectorAll('.hand-own [data-legal="1"]')) {
-    const r = b.getBoundingClientRect();
-    const el = document.elementFromPoint(r.left + r.width * 0.1, r.top + r.height * 0.1);
-    if (!el || !b.contains(el)) n += 1;
-  }
-  return n;
-}"""
 
 
 def timed_click(page: Any, locator: Any, spot: dict[str, int] | None = None) -> float:
@@ -96,7 +86,7 @@ def play(page: Any, deals: int, reload_every: int, figures: dict[str, Any]) -> N
                 page.wait_for_selector('#table[data-ready="1"]', timeout=180_000)
                 page.evaluate("window.__ready = performance.now()")
             continue
-        figures["covered"] += page.evaluate(COVERED)
+        figures["covered"] += len(set(page.evaluate(COVERED_JS)))
         acts = page.locator(".controls [data-action]")
         texts = [acts.nth(i).get_attribute("data-action") for i in range(acts.count())]
         lat: list[float] = []

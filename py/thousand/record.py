@@ -88,6 +88,11 @@ def _cards_json(mask: int) -> list[str]:
 _WRITTEN: dict[int, tuple[dict[str, Any], tuple[Any, ...]]] = {}
 
 
+def _thawed(value: Any) -> Any:
+    """``value`` with every tuple in it made a fresh list (a caller may change the record)."""
+    return [_thawed(x) for x in value] if isinstance(value, tuple) else value
+
+
 def _deal_parts(d: dict[str, Any], players: int) -> tuple[Any, ...]:
     """A log entry's hands, talon and actions as JSON-ready tuples."""
     talon = d["talon"]
@@ -128,12 +133,11 @@ def make_record(
             hands, talon, actions = hit[1]
         else:
             hands, talon, actions = _deal_parts(d, state.n)
-        # fresh lists each time: a caller may change the record it gets
         e: dict[str, Any] = {
             "dealer": d["dealer"],
-            "hands": [list(h) for h in hands],
-            "talon": [list(x) for x in talon] if state.n == 2 else list(talon),
-            "actions": list(actions),
+            "hands": _thawed(hands),
+            "talon": _thawed(talon),  # its shape (two talons with 2 players) is _deal_parts'
+            "actions": _thawed(actions),
         }
         if d.get("cut"):
             e["cut"] = d["cut"]

@@ -20,6 +20,23 @@ TURN = '#table[data-turn="human"], #table[data-phase="deal-end"], #table[data-ph
 #: Where a fanned card is clicked: its visible left strip (a later card covers the rest).
 CARD_SPOT = {"x": 8, "y": 24}
 
+#: The index of a card (rank and suit) sits in its top-left corner; checked at rest
+#: (once the cards have stopped moving); the legal cards whose index another element
+#: covers at any of three points (a card twice if twice). Used by the tests and
+#: bench/playthrough.py.
+COVERED_JS = """async () => {
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  const out = [];
+  for (const b of document.querySelectorAll('.hand-own [data-legal="1"]')) {
+    const r = b.getBoundingClientRect();
+    for (const [fx, fy] of [[0.08, 0.06], [0.13, 0.16], [0.08, 0.27]]) {
+      const el = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+      if (!el || !b.contains(el)) out.push(b.dataset.card);
+    }
+  }
+  return out;
+}"""
+
 
 def human_choice(legal: tuple[int, ...] | list[int], phase: Phase) -> int:
     """The test player's policy, mirrored by ``act`` on the page."""

@@ -10,6 +10,7 @@ import pytest
 from e2e_support import OVERLAPS
 from play_support import (
     CARD_SPOT,
+    COVERED_JS,
     TURN,
     act,
     open_table,
@@ -18,21 +19,6 @@ from play_support import (
     wait_version,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-#: The index of a card (rank and suit) sits in its top-left corner; checked at rest
-#: (once the cards have stopped moving).
-COVERED_JS = """async () => {
-  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
-  const out = [];
-  for (const b of document.querySelectorAll('.hand-own [data-legal="1"]')) {
-    const r = b.getBoundingClientRect();
-    for (const [fx, fy] of [[0.08, 0.06], [0.13, 0.16], [0.08, 0.27]]) {
-      const el = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
-      if (!el || !b.contains(el)) out.push(b.dataset.card);
-    }
-  }
-  return out;
-}"""
 
 
 def test_a_whole_deal_by_mouse(page: Any, base_url: str, artifacts: Path) -> None:
