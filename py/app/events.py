@@ -106,7 +106,9 @@ def deal_events(obs: Observation) -> list[Event]:
         ev.append(Event("ev_declarer_100", d, value=obs.bid))
     else:
         ev.append(Event("ev_declarer", d, value=obs.bid))
-    if obs.talon is not None:
+    if obs.phase is Phase.PICK:
+        pass  # RULES §11: two players, the declarer has not chosen a talon yet
+    elif obs.talon is not None:
         ev.append(Event("ev_talon", d, cards=display_order(obs.talon)))
     else:
         ev.append(Event("ev_talon_hidden", d))

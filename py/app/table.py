@@ -28,6 +28,7 @@ import contextlib
 import json
 import random
 import time
+import traceback
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
@@ -1144,7 +1145,7 @@ class Table:
 
     def fail(self, e: BaseException) -> None:
         """Log an unexpected error and tell the player in words (never the exception)."""
-        _log("thousand:", type(e).__name__, e)
+        _log("thousand:", "".join(traceback.format_exception(e)).rstrip())
         self.ui.thinking = -1
         self.notice(t(self.ui.lang, "oops"), "error", "oops")
         try:
