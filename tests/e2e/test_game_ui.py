@@ -94,17 +94,18 @@ OFF_SCREEN_JS = """() => [...document.querySelectorAll(
 
 @pytest.mark.parametrize(
     ("size", "players"),
-    [((360, 560), 3), ((844, 390), 3), ((844, 390), 4)],
-    ids=["360x560", "844x390", "844x390-4p"],
+    [((360, 560), 3), ((844, 390), 3), ((844, 390), 4), ((740, 360), 2), ((640, 360), 3)],
+    ids=["360x560", "844x390", "844x390-4p", "740x360-2p", "640x360"],
 )
 def test_a_deal_on_a_short_screen_overlaps_nothing(
     page: Any, base_url: str, size: tuple[int, int], players: int
 ) -> None:
     """A phone's browser may leave 360 x 560 px, and a phone on its side 844 x 390
-    (four players: a seat at the top takes a row): the talon and the trick covered
-    the contract line and the banner there. Every
-    human turn of a deal: no card over those words, no legal card's index covered,
-    no legal choice off the screen."""
+    to 640 x 360 (two or four players: a seat at the top takes a row): the talon
+    and the trick covered the contract line and the banner there. Every human
+    turn of a deal: no card over those words, no legal card's index covered, no
+    legal choice off the screen, no error notice (two players: the talon pick,
+    RULES §11, once raised one)."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     seed = seed_where_human_declares(players)
     query = f"?seed={seed}&speed=fast&fresh=1&lang=ru&level=easy&players={players}"
@@ -121,6 +122,7 @@ def test_a_deal_on_a_short_screen_overlaps_nothing(
             ("overlap", page.evaluate(OVERLAPS)),
             ("covered", covered),
             ("off screen", page.evaluate(OFF_SCREEN_JS)),
+            ("error notice", page.locator(".notice.error").all_inner_texts()),
         ):
             if found:
                 problems.append((phase, what, found))
