@@ -191,6 +191,29 @@ def test_nosnapshot_starts_python_afresh_with_the_builds_dataclass_code(
 
 
 @pytest.mark.parametrize(
+    "connection", [{"saveData": True, "effectiveType": "4g"}, {"effectiveType": "3g"}]
+)
+def test_a_slow_or_data_saving_connection_skips_the_snapshot(
+    browser: Any, browser_context_args: dict[str, Any], base_url: str, connection: dict[str, Any]
+) -> None:
+    """5.66 MB more is worth it on a fast connection only (the service worker's
+    copy, when it controls the page, is always used)."""
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
+    try:
+        page = context.new_page()
+        value = json.dumps(connection)
+        page.add_init_script(f"Object.defineProperty(navigator, 'connection', {{value: {value}}});")
+        log = LoadLog()
+        log.attach(page)
+        page.goto("/?nosw")
+        page.wait_for_selector('#table[data-ready="1"]', timeout=120_000)
+        _started_afresh(page, log)
+        assert not [u for u in log.requests if "snapshot" in u.split("?")[0]]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
     "snapshot",
     [
         pytest.param({"status": 404, "body": "gone"}, id="missing"),
