@@ -163,9 +163,9 @@ async function restored(options) {
   return null;
 }
 
-/** Runs ``code`` in a namespace of its own (the page's __main__ stays as it is). */
-function runApart(pyodide, code) {
-  const scope = pyodide.toPy({});
+/** Runs ``code`` with ``names`` in a namespace of its own (the page's __main__ stays as it is). */
+function runApart(pyodide, code, names = {}) {
+  const scope = pyodide.toPy(names);
   try {
     return pyodide.runPython(code, { globals: scope });
   } finally {
@@ -204,11 +204,15 @@ function readTimeZone(module) {
 
 // After a restore, in Python: a new seed (the snapshot was made with fixed
 // random bytes), the time module's zone constants as a fresh module computes
-// them from the zone readTimeZone wrote, and sys.path without the second ""
-// that loadPyodide adds.
+// them from the zone readTimeZone wrote, the environment a fresh start has
+// (LANG from the browser's language, as Pyodide sets it; no PYTHONHASHSEED:
+// str hashes keep the snapshot's fixed seed, sys.flags.hash_randomization is
+// 0), and sys.path without the second "" that loadPyodide adds.
 const AFTER_RESTORE = `
-import importlib.util, random, sys, time
+import importlib.util, os, random, sys, time
 random.seed()
+os.environ["LANG"] = LANG
+os.environ.pop("PYTHONHASHSEED", None)
 spec = importlib.util.find_spec("time")
 fresh = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fresh)
@@ -246,7 +250,8 @@ export const ready = (async () => {
   const path = sys.path;
   if (fromSnapshot) {
     readTimeZone(pyodide._module);
-    runApart(pyodide, AFTER_RESTORE); // (the wheels' paths are in sys.path already)
+    const lang = `${(globalThis.navigator?.language ?? "C").replace("-", "_")}.UTF-8`;
+    runApart(pyodide, AFTER_RESTORE, { LANG: lang }); // (the wheels' paths are in sys.path already)
   }
   else path.extend(list);
   for (const proxy of [path, list, sys]) proxy.destroy();

@@ -64,7 +64,8 @@ const lock = JSON.parse(fs.readFileSync(path.join(indexURL, "pyodide-lock.json")
 const py = await loadPyodide({
   indexURL,
   lockFileContents: lock,
-  env: { PYTHONHASHSEED: "0" },
+  env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8" }, // the page sets LANG as a browser does
+  _sysExecutable: "./this.program", // as in a browser, not this script's path
   _makeSnapshot: true,
 });
 py.FS.mkdirTree(SITE);

@@ -55,3 +55,6 @@ def test_the_same_dist_gives_the_same_snapshot_with_all_but_the_page_modules(
     words = [int(build[1][i : i + 8], 16).to_bytes(4, "little") for i in range(0, 64, 8)]
     assert data[16:48] == b"".join(words)
     assert len(data) > 16 * 2**20
+    assert str(ROOT).encode() not in data, (
+        "nothing of the build machine (the page's sys.executable)"
+    )
