@@ -128,7 +128,8 @@ def _relative(row: Any, decl: int) -> float:
 
 def _open(played: int, passed: int) -> int:
     """The value of the suits whose marriage the defenders may hold (as
-    auction.open_marriages on the branch ai-s16-auction)."""
+    auction.open_marriages of the calibrated auction tried in session 16, which
+    was not kept in the repository: bench/ai_results.md describes it)."""
     total = 0
     for s in range(4):
         mm = MARRIAGE_MASK[s]
