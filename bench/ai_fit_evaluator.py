@@ -90,6 +90,16 @@ def forced_start(
     return State.from_deal(conv, d["dealer"], hands, talon, rng=state_rng), hands
 
 
+def bot_turn(bot: Any, obs: Any, rng: random.Random) -> tuple[int, Any]:
+    """``bot``'s move at ``obs`` and its finished thought (None for a forced move)."""
+    legal = obs.legal_actions
+    if len(legal) == 1:
+        return legal[0], None
+    think = bot.start(obs, rng)
+    think.run()
+    return think.action(), think
+
+
 def declared_value(a: int) -> int:
     """The marriage an action declares (RULES §7: a lead that declares), else 0."""
     if not A.is_declare(a):
@@ -183,13 +193,8 @@ def auction_deal(rng: random.Random, players: int, level: str) -> list[dict[str,
             dealt = {s: state.observation(s).hand for s in range(players)}
             predicted = None
             pred = {}
-        legal = obs.legal_actions
-        if len(legal) == 1:
-            a = legal[0]
-        else:
-            think = bots[seat].start(obs, rng)
-            think.run()
-            a = think.action()
+        a, think = bot_turn(bots[seat], obs, rng)
+        if think is not None:
             chosen = next((c for c in think.choices if c.action == a), None)
             if chosen is not None and obs.phase is Phase.CONTRACT:
                 predicted = chosen.values.get("make")

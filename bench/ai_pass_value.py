@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ai_fit_evaluator import raw_scores  # noqa: E402
+from ai_fit_evaluator import bot_turn, raw_scores  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
@@ -48,22 +48,17 @@ def deal(rng: random.Random, level: str) -> list[dict[str, Any]]:
     while True:
         seat = state.current_player()
         obs = state.observation(seat)
-        legal = obs.legal_actions
-        if len(legal) == 1:
-            a = legal[0]
-        else:
-            think = bots[seat].start(obs, rng)
-            think.run()
-            a = think.action()
-            if obs.phase is Phase.BIDDING and a == A.PASS and seat not in passes:
-                bids = [A.action_value(b) for _, b in obs.bids if A.BID_BASE <= b < A.CONTRACT_BASE]
-                others = [c.utility for c in think.choices if c.action != A.PASS]
-                passes[seat] = {
-                    "high": max(bids or [100]),
-                    "calls": len(obs.bids),
-                    "pass_ev": pass_ev(obs, seat, ev, bots[seat].settings),
-                    "bid_ev": max(others) if others else None,
-                }
+        a, think = bot_turn(bots[seat], obs, rng)
+        first_pass = obs.phase is Phase.BIDDING and a == A.PASS and seat not in passes
+        if think is not None and first_pass:
+            bids = [A.action_value(b) for _, b in obs.bids if A.BID_BASE <= b < A.CONTRACT_BASE]
+            others = [c.utility for c in think.choices if c.action != A.PASS]
+            passes[seat] = {
+                "high": max(bids or [100]),
+                "calls": len(obs.bids),
+                "pass_ev": pass_ev(obs, seat, ev, bots[seat].settings),
+                "bid_ev": max(others) if others else None,
+            }
         state.apply_action(a)
         if len(state.rows) > start:
             if state.rows[-1].kind != "redeal":
