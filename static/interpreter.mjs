@@ -248,15 +248,16 @@ export const ready = (async () => {
     return `${SITE}/${file}`;
   });
   if (dataclasses) pyodide.FS.writeFile(`${SITE}/dataclass-code.bin`, dataclasses);
-  const [sys, list] = [pyodide.pyimport("sys"), pyodide.toPy(paths)];
-  const path = sys.path;
   if (fromSnapshot) {
     readTimeZone(pyodide._module);
     const lang = `${(globalThis.navigator?.language ?? "C").replace("-", "_")}.UTF-8`;
     runApart(pyodide, AFTER_RESTORE, { LANG: lang }); // (the wheels' paths are in sys.path already)
+  } else {
+    const [sys, list] = [pyodide.pyimport("sys"), pyodide.toPy(paths)];
+    const path = sys.path;
+    path.extend(list);
+    for (const proxy of [path, list, sys]) proxy.destroy();
   }
-  else path.extend(list);
-  for (const proxy of [path, list, sys]) proxy.destroy();
   const pycache = "/home/pyodide/pyscript/__pycache__";
   pyodide.FS.mkdirTree(pycache);
   for (const [name, bytes] of pyc) pyodide.FS.writeFile(`${pycache}/${name}`, bytes);

@@ -8,8 +8,8 @@
 // static/interpreter.mjs puts them, imports what the page imports before and
 // soon after its table is ready, and writes its whole memory (the Python
 // heap, ~31 MB, of which ~5 MB gzipped) as OUT.gz. Restoring it skips
-// Python's own start-up and those imports (measured: the page ready ~25%
-// sooner; bench/startup.py). Imported here:
+// Python's own start-up and those imports (measured: first visits ready
+// 27-37% sooner; bench/startup_compare.py). Imported here:
 //
 // - the engine (thousand) and its AI, with the hand evaluator's data loaded
 //   by one Strong bot, as py/app/main.py loads them;
@@ -55,8 +55,8 @@ performance.now = () => (tick += 1);
 const SITE = "/lib/thousand";
 const PACKAGES = ["thousand", "thousand-app"];
 // Standard-library modules that PyScript's package (pyscript/*.py) and its
-// start-up import; tests/e2e/test_startup_path.py lists what the page still
-// imports after the snapshot.
+// start-up import. Checked against a fresh start's sys.modules at ready: the
+// page then imports only PyScript's package, app.boot, app.table and _sha2.
 const STDLIB = ["html", "html.entities", "json", "inspect", "base64", "importlib.resources"];
 
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
