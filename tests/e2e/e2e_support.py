@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,16 +75,24 @@ class LoadLog:
 
 @contextmanager
 def first_load(
-    browser: Any, context_args: dict[str, Any], base_url: str, path: str = "/", until: str = ""
+    browser: Any,
+    context_args: dict[str, Any],
+    base_url: str,
+    path: str = "/",
+    until: str = "",
+    setup: Callable[[Any], None] | None = None,
 ) -> Iterator[tuple[Any, LoadLog]]:
     """A first load of ``path`` in a fresh context, recorded by a LoadLog, up to
-    ready (and ``until``, a JS condition, if given) and network idle."""
+    ready (and ``until``, a JS condition, if given) and network idle; ``setup``
+    gets the page first (routes, init scripts)."""
     context = browser.new_context(**{**context_args, "base_url": base_url})
     try:
         page = context.new_page()
         page.set_default_timeout(LOAD_TIMEOUT_MS)
         log = LoadLog()
         log.attach(page)
+        if setup:
+            setup(page)
         page.goto(path)
         page.wait_for_selector(READY)
         if until:

@@ -203,19 +203,16 @@ def test_a_slow_or_data_saving_connection_skips_the_snapshot(
 ) -> None:
     """5.66 MB more is worth it on a fast connection only (the service worker's
     copy, when it controls the page, is always used)."""
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
-    try:
-        page = context.new_page()
-        value = json.dumps(connection)
-        page.add_init_script(f"Object.defineProperty(navigator, 'connection', {{value: {value}}});")
-        log = LoadLog()
-        log.attach(page)
-        page.goto("/?nosw")
-        page.wait_for_selector('#table[data-ready="1"]', timeout=120_000)
+    value = json.dumps(connection)
+    script = f"Object.defineProperty(navigator, 'connection', {{value: {value}}});"
+
+    def setup(page: Any) -> None:
+        page.add_init_script(script)
+
+    with first_load(browser, browser_context_args, base_url, "/?nosw", setup=setup) as loaded:
+        page, log = loaded
         _started_afresh(page, log)
         assert not [u for u in log.requests if "snapshot" in u.split("?")[0]]
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize(
@@ -231,46 +228,35 @@ def test_python_starts_afresh_without_a_usable_snapshot(
     base_url: str,
     snapshot: dict[str, Any],
 ) -> None:
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
-    try:
-        page = context.new_page()
+    def setup(page: Any) -> None:
         page.route("**/snapshot.bin.gz", lambda route: route.fulfill(**snapshot))
-        log = LoadLog()
-        log.attach(page)
-        page.goto("/?nosw")
-        page.wait_for_selector('#table[data-ready="1"]', timeout=120_000)
+
+    with first_load(browser, browser_context_args, base_url, "/?nosw", setup=setup) as loaded:
+        page, log = loaded
         if snapshot["status"] == 404:  # the browser reports the 404 itself, and nothing else
             log.errors = [e for e in log.errors if "404" not in e]
         _started_afresh(page, log)
         assert [m for m in log.console if "without snapshot.bin.gz" in m]
-    finally:
-        context.close()
 
 
 def test_a_snapshot_of_another_build_is_not_used(
     browser: Any, browser_context_args: dict[str, Any], base_url: str
 ) -> None:
     """A page of build X never runs the engine that build Y's snapshot holds."""
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
-    try:
-        page = context.new_page()
 
-        def other_build(route: Any) -> None:
-            html = route.fetch().text()
-            html = re.sub(
-                r'name="thousand-build" content="[^"]*"',
-                'name="thousand-build" content="other"',
-                html,
-            )
-            route.fulfill(body=html, content_type="text/html")
+    def other_build(route: Any) -> None:
+        html = route.fetch().text()
+        html = re.sub(
+            r'name="thousand-build" content="[^"]*"',
+            'name="thousand-build" content="other"',
+            html,
+        )
+        route.fulfill(body=html, content_type="text/html")
 
+    def setup(page: Any) -> None:
         page.route(re.compile(r".*/(\?nosw)?$"), other_build)
-        log = LoadLog()
-        log.attach(page)
-        page.goto("/?nosw")
-        page.wait_for_selector('#table[data-ready="1"]', timeout=120_000)
-        marks = page.evaluate(MARKS)
-        assert "interpreter:snapshot" not in marks
+
+    with first_load(browser, browser_context_args, base_url, "/?nosw", setup=setup) as loaded:
+        page, log = loaded
+        assert "interpreter:snapshot" not in page.evaluate(MARKS)
         assert [m for m in log.console if "not other: starting Python afresh" in m]
-    finally:
-        context.close()
