@@ -132,6 +132,7 @@ class Observation:
     legal_actions: tuple[int, ...]
     conventions: Conventions
     winner: int | None
+    barrel_falls: tuple[int, ...] = ()  # failed barrels per seat so far (RULES §9)
 
 
 def deal_problem(players: int, dealer: int, hands: list[int], talon: Any) -> str | None:
@@ -1235,6 +1236,7 @@ class State:
             legal_actions=tuple(self.legal_actions()) if is_cur else (),
             conventions=c,
             winner=self.winner,
+            barrel_falls=st.barrel_falls,
         )
 
     def deal_points(self) -> list[int]:

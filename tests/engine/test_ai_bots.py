@@ -235,3 +235,73 @@ def test_strong_throws_a_bomb_with_a_hopeless_hand_only() -> None:
     assert bot.act(hopeless.observation(1), random.Random(1)) == A.BOMB
     good = _polish_declarer(strong, (weak, hearts))
     assert A.is_give(bot.act(good.observation(1), random.Random(1)))
+
+
+def _barrel_bidder(hands: list[str], talon: str, deal_no: int, falls: int) -> Observation:
+    """Classic, dealer 0: seat 2 faces first hand's obligatory 100 from the barrel (880),
+    in its ``deal_no``-th deal there, with ``falls`` failed barrels behind it."""
+    from thousand.conventions import Conventions
+
+    state = State.from_deal(Conventions(), 0, [h.split() for h in hands], talon.split())
+    obs = state.observation(2)
+    assert obs.legal_actions and obs.high_bid == 100
+    return dataclasses.replace(
+        obs,
+        totals=(300, 300, 880),
+        on_barrel=(0, 0, deal_no),
+        barrel_falls=(0, 0, falls),
+    )
+
+
+def test_rules_9_barrel_pass_and_fall_values() -> None:
+    """RULES §9: passing in the last deal on the barrel falls off with -120, which costs
+    what failing a contract does; earlier, waiting is worth what the deals left are
+    (optimal stopping), less with a fall that would cost more; the third failed
+    barrel (three_barrels_zero) costs the whole total; with barrel_freezes_defenders
+    a deal only defended does not count."""
+    from thousand.ai.auction import (
+        BARREL_FALL,
+        BARREL_PASS,
+        barrel_fall_cost,
+        barrel_pass_value,
+        declarer_ev,
+    )
+
+    hands = ["9S JS QS AS 9C AD AH", "TS JC AC KD TD 9H JH", "KS QC TC 9D QD KH TH"]
+    first = _barrel_bidder(hands, "KC JD QH", 1, 0)
+    last = _barrel_bidder(hands, "KC JD QH", 3, 0)
+    third = _barrel_bidder(hands, "KC JD QH", 1, 2)
+    second = dataclasses.replace(first, on_barrel=(0, 0, 2))
+    assert barrel_pass_value(last, 2) == BARREL_PASS - 120 - BARREL_FALL
+    assert barrel_pass_value(first, 2) > barrel_pass_value(second, 2) > barrel_pass_value(last, 2)
+    third_last = dataclasses.replace(third, on_barrel=(0, 0, 3))
+    assert barrel_pass_value(third_last, 2) == BARREL_PASS - 120 - (880 - 120)
+    assert barrel_pass_value(third, 2) < barrel_pass_value(first, 2)
+    assert barrel_fall_cost(first, 2) == BARREL_FALL
+    assert barrel_fall_cost(third, 2) == 880 - 120
+    frozen = dataclasses.replace(
+        last, conventions=last.conventions.replace(barrel_freezes_defenders=True)
+    )
+    assert barrel_pass_value(frozen, 2) == BARREL_PASS
+    no_zero = dataclasses.replace(
+        third, conventions=third.conventions.replace(three_barrels_zero=False)
+    )
+    assert barrel_fall_cost(no_zero, 2) == BARREL_FALL
+    # Failing the barrel contract the third time loses the total, not just the climb.
+    gap = declarer_ev(first, 2, 0.5, 100.0, 120) - declarer_ev(third, 2, 0.5, 100.0, 120)
+    assert gap == 0.5 * (880 - 120 - BARREL_FALL)
+
+
+def test_rules_9_strong_plays_for_the_barrel_when_waiting_loses_it() -> None:
+    """RULES §9 with Strong on the barrel: a middling hand passes in its first deal
+    there and goes for the barrel contract in its last (passing would fall off
+    anyway); with two failed barrels behind it (three_barrels_zero) a hand it would
+    try in its first deal waits, and is still tried in the last."""
+    bot = make_ai_bot("strong")
+    middling = ["9S JS QS AS 9C AD AH", "TS JC AC KD TD 9H JH", "KS QC TC 9D QD KH TH"]
+    assert bot.act(_barrel_bidder(middling, "KC JD QH", 1, 0), random.Random(1)) == A.PASS
+    assert A.is_bid(bot.act(_barrel_bidder(middling, "KC JD QH", 3, 0), random.Random(1)))
+    spades = ["AS KC AC JD KD 9H QH", "JC TC QD TD JH TH AH", "9S JS QS KS TS 9D AD"]
+    assert A.is_bid(bot.act(_barrel_bidder(spades, "9C QC KH", 1, 0), random.Random(1)))
+    assert bot.act(_barrel_bidder(spades, "9C QC KH", 1, 2), random.Random(1)) == A.PASS
+    assert A.is_bid(bot.act(_barrel_bidder(spades, "9C QC KH", 3, 2), random.Random(1)))

@@ -216,6 +216,8 @@ def test_rules_9_barrel_player_failing_the_contract_falls() -> None:
     assert row.made is False
     assert row.totals[1] == 760
     assert row.barrel[1] == 0 and row.barrel_falls[1] == 1
+    # Every seat sees the failed barrels (the AI weighs the third: three_barrels_zero).
+    assert all(s.observation(seat).barrel_falls == (0, 1, 0) for seat in range(3))
 
 
 def test_barrel_knock_off() -> None:

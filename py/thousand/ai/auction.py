@@ -58,6 +58,13 @@ from .think import Choice, Context, Decision, ranked
 
 GAME_BONUS = 300.0  # making a contract that wins the game
 BARREL_PASS = -45.0  # on the barrel a defender gains nothing and an attempt goes by
+BARREL_FALL = 40.0  # leaving the barrel without winning: the climb back to it is lost
+# Strong's chance of making the barrel contract (120 from 880) as its bid table
+# sees a dealt hand: deciles over 368 random Classic deals (the seat facing first
+# hand's 100), and the defenders' mean share of the card points in ``declarer_ev``.
+# Measured with bench/ai_barrel.py --chances.
+BARREL_CHANCES = (0.086, 0.138, 0.183, 0.239, 0.29, 0.329, 0.386, 0.473, 0.587, 0.774)
+BARREL_DEFENDERS = 20.0
 
 
 def decision(
@@ -98,7 +105,7 @@ def make_bonus(obs: Observation, seat: int, value: int) -> float:
         new = conv.barrel_at  # §9 capped at the barrel
         if any(obs.on_barrel[s] for s in obs.active if s != seat) and conv.barrel_knock_off:
             return 60.0  # knocks the one sitting there off
-        return 40.0
+        return BARREL_FALL  # the climb onto the barrel
     if new >= conv.target:
         return GAME_BONUS
     if conv.samosval and new == 555:
@@ -125,10 +132,48 @@ def declarer_ev(
     bonus = make_bonus(obs, seat, win)
     loss = float(v)
     if conv.barrel and obs.on_barrel[seat]:
-        loss += 40.0  # failing on the barrel throws it away
+        loss += barrel_fall_cost(obs, seat)  # §9 failing one's contract leaves the barrel
     # The defenders score the card points the declarer does not take.
     defenders = max(0.0, 120.0 - (mu - marriages)) * (2 if golden else 1)
     return p * (win + bonus) - (1.0 - p) * loss - defenders / (len(obs.active) - 1)
+
+
+def barrel_fall_cost(obs: Observation, seat: int) -> float:
+    """§9 What leaving the barrel without winning costs ``seat`` beyond the points
+    written for it: the climb back (``BARREL_FALL``), or, when it would be the
+    third failed barrel under ``three_barrels_zero``, the whole total left."""
+    conv = obs.conventions
+    falls = obs.barrel_falls[seat] if obs.barrel_falls else 0
+    if conv.finish_barrel and conv.three_barrels_zero and falls >= 2:
+        return max(BARREL_FALL, float(obs.totals[seat] - conv.penalty))
+    return BARREL_FALL
+
+
+def barrel_pass_value(obs: Observation, seat: int) -> float:
+    """§9 Relative score of passing while ``seat`` sits on the barrel.
+
+    It gains nothing as a defender (``BARREL_PASS``) and gives up one of its
+    deals there: after the last one (``barrel_attempts``) it falls off with
+    -``penalty`` and ``barrel_fall_cost``. What the deals left are worth is
+    found backwards from the fall (optimal stopping): in each, the seat tries
+    the barrel contract when the hand's chance beats waiting, the chances drawn
+    from ``BARREL_CHANCES``. With ``barrel_freezes_defenders`` a deal it only
+    defends is not one of its deals, and passing costs no deal.
+    """
+    conv = obs.conventions
+    passing = BARREL_PASS
+    if not conv.finish_barrel or conv.barrel_freezes_defenders:
+        return passing
+    fall = barrel_fall_cost(obs, seat)
+    need = conv.barrel_need()
+    win, lose = need + GAME_BONUS, need + fall
+    value = -float(conv.penalty) - fall  # off the barrel after its last deal
+    for _ in range(max(1, conv.barrel_attempts - obs.on_barrel[seat] + 1)):
+        passing = BARREL_PASS + value
+        value = sum(
+            max(p * win - (1.0 - p) * lose - BARREL_DEFENDERS, passing) for p in BARREL_CHANCES
+        ) / len(BARREL_CHANCES)
+    return passing
 
 
 def bolt_cost(obs: Observation, seat: int, marks: int = 1) -> float:
@@ -154,7 +199,7 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
     conv = obs.conventions
     hand = obs.hand
     if conv.barrel and obs.on_barrel[seat]:
-        u = BARREL_PASS
+        u = barrel_pass_value(obs, seat)
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)
     else:

@@ -4,7 +4,8 @@
 
 Plays deals under random valid convention sets (``thousand.fuzz.random_conventions``:
 2, 3 and 4 players, every catalogue entry drawn) with the given bots in the
-seats. Each non-forced decision runs to its end and is checked: the chosen
+seats; every other game starts with totals near the target, so seats sit on the
+barrel. Each non-forced decision runs to its end and is checked: the chosen
 action is in ``legal_actions()``, the ranked choices name legal actions, each
 at most once, and every choice carries ``ev`` (``think.py`` lists the keys).
 A failure raises ``DecisionCheckError`` naming the conventions, the phase and
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..fuzz import random_conventions
-from ..state import Game, Observation
+from ..state import Observation, State
 from .bot import AIBot, make_ai_bot
 
 
@@ -63,7 +64,14 @@ def fuzz(
     g = 0
     while played < deals:
         conv = random_conventions(random.Random(seed * 7919 + g))
-        state = Game(conv).new_initial_state(random.Random(seed * 104_729 + g))
+        totals = None
+        if g % 2:
+            # Every other game starts near its end, so that the barrel and the
+            # target (RULES §9) come into play under the drawn conventions.
+            near = random.Random(seed * 31 + g)
+            lo = conv.barrel_at - 40 if conv.barrel else conv.target - 200
+            totals = [near.randrange(lo, conv.target, 5) for _ in range(conv.players)]
+        state = State(conv, random.Random(seed * 104_729 + g), totals=totals)
         g += 1
         rows = 0
         while not state.is_terminal() and rows < deals_per_game and played < deals:
