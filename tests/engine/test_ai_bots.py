@@ -263,9 +263,12 @@ def test_rules_9_barrel_pass_and_fall_values() -> None:
         BARREL_FALL,
         BARREL_PASS,
         barrel_fall_cost,
-        barrel_pass_value,
+        barrel_values,
         declarer_ev,
     )
+
+    def barrel_pass_value(o: Observation, seat: int) -> float:
+        return barrel_values(o, seat)[0]
 
     hands = ["9S JS QS AS 9C AD AH", "TS JC AC KD TD 9H JH", "KS QC TC 9D QD KH TH"]
     first = _barrel_bidder(hands, "KC JD QH", 1, 0)
@@ -305,3 +308,28 @@ def test_rules_9_strong_plays_for_the_barrel_when_waiting_loses_it() -> None:
     assert A.is_bid(bot.act(_barrel_bidder(spades, "9C QC KH", 1, 0), random.Random(1)))
     assert bot.act(_barrel_bidder(spades, "9C QC KH", 1, 2), random.Random(1)) == A.PASS
     assert A.is_bid(bot.act(_barrel_bidder(spades, "9C QC KH", 3, 2), random.Random(1)))
+
+
+def test_rules_9_a_redeal_on_the_barrel_is_worth_a_fresh_hand_there() -> None:
+    """RULES §4 redeal and §9: a redeal is worth a fresh deal, 0 in relative score
+    for most seats; on the barrel a fresh hand is worth what the deals left there
+    are (``barrel_values``), so a weak hand is redealt rather than waited out."""
+    from thousand.ai.auction import barrel_values
+    from thousand.conventions import Conventions
+
+    state = State(Conventions(), random.Random(6), dealer=0)
+    assert state.phase is Phase.REDEAL
+    seat = state.current_player()
+    obs = state.observation(seat)
+    on = dataclasses.replace(
+        obs,
+        totals=tuple(880 if s == seat else 300 for s in range(3)),
+        on_barrel=tuple(1 if s == seat else 0 for s in range(3)),
+    )
+    bot = make_ai_bot("strong")
+    off_values = dict(bot.explain(obs, random.Random(1), budget_ms=None))
+    on_values = dict(bot.explain(on, random.Random(1), budget_ms=None))
+    fresh = barrel_values(on, seat)[1]
+    assert off_values[A.REDEAL]["ev"] == 0.0
+    assert on_values[A.REDEAL]["ev"] == round(fresh, 1) > barrel_values(on, seat)[0]
+    assert bot.act(on, random.Random(1)) == A.REDEAL

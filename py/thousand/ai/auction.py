@@ -149,8 +149,9 @@ def barrel_fall_cost(obs: Observation, seat: int) -> float:
     return BARREL_FALL
 
 
-def barrel_pass_value(obs: Observation, seat: int) -> float:
-    """§9 Relative score of passing while ``seat`` sits on the barrel.
+def barrel_values(obs: Observation, seat: int) -> tuple[float, float]:
+    """§9 For ``seat`` sitting on the barrel: (the relative score of passing in this
+    deal, the value of this deal with a hand not yet seen).
 
     It gains nothing as a defender (``BARREL_PASS``) and gives up one of its
     deals there: after the last one (``barrel_attempts``) it falls off with
@@ -158,22 +159,23 @@ def barrel_pass_value(obs: Observation, seat: int) -> float:
     found backwards from the fall (optimal stopping): in each, the seat tries
     the barrel contract when the hand's chance beats waiting, the chances drawn
     from ``BARREL_CHANCES``. With ``barrel_freezes_defenders`` a deal it only
-    defends is not one of its deals, and passing costs no deal.
+    defends is not one of its deals, and passing costs no deal; then, and under
+    the Polish barrel, a pass is ``BARREL_PASS`` and a fresh hand worth 0.
     """
     conv = obs.conventions
-    passing = BARREL_PASS
     if not conv.finish_barrel or conv.barrel_freezes_defenders:
-        return passing
+        return BARREL_PASS, 0.0
     fall = barrel_fall_cost(obs, seat)
     need = conv.barrel_need()
     win, lose = need + GAME_BONUS, need + fall
     value = -float(conv.penalty) - fall  # off the barrel after its last deal
+    passing = BARREL_PASS
     for _ in range(max(1, conv.barrel_attempts - obs.on_barrel[seat] + 1)):
         passing = BARREL_PASS + value
         value = sum(
             max(p * win - (1.0 - p) * lose - BARREL_DEFENDERS, passing) for p in BARREL_CHANCES
         ) / len(BARREL_CHANCES)
-    return passing
+    return passing, value
 
 
 def bolt_cost(obs: Observation, seat: int, marks: int = 1) -> float:
@@ -199,7 +201,7 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
     conv = obs.conventions
     hand = obs.hand
     if conv.barrel and obs.on_barrel[seat]:
-        u = barrel_pass_value(obs, seat)
+        u = barrel_values(obs, seat)[0]
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)
     else:
@@ -400,19 +402,22 @@ def _bid_choice(action: int, u: float, make: float, points: float) -> Choice:
 def _redeal(
     ctx: Context, obs: Observation, rng: random.Random, settings: Settings, ev: Evaluator
 ) -> Decision:
-    """A redeal costs nothing: keep only a hand worth more than a fresh deal (0)."""
+    """A redeal costs nothing: keep only a hand worth more than a fresh deal (0; on
+    the barrel, what a fresh hand is worth there, ``barrel_values``)."""
     keep = pass_ev(obs, obs.seat, ev, settings)
+    conv = obs.conventions
+    fresh = barrel_values(obs, obs.seat)[1] if conv.barrel and obs.on_barrel[obs.seat] else 0.0
     make = 0.0
     if obs.declarer < 0:
         # Before bidding: the value of the hand is the better of defending and
         # declaring at the lowest bid this seat could make (first hand holds 100).
-        lo = 100 if obs.seat == obs.first_hand else 100 + obs.conventions.min_raise
+        lo = 100 if obs.seat == obs.first_hand else 100 + conv.min_raise
         table = yield from bid_table(ctx, obs, rng, settings, ev, lo, lo)
         u, make, _pts = table.at(lo)
         keep = max(keep, u)
     return ranked(
         [
-            Choice(A.REDEAL, 0.0, {"ev": 0.0}),
+            Choice(A.REDEAL, fresh, {"ev": round(fresh, 1)}),
             Choice(A.KEEP, keep, {"make": round(make, 3), "ev": round(keep, 1)}),
         ]
     )
