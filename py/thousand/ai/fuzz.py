@@ -15,11 +15,13 @@ the action. The last line is ``decisions: N, deals: D, failures: 0``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from collections.abc import Sequence
 from typing import Protocol
 
+from ..conventions import ConventionsError
 from ..fuzz import random_conventions
 from ..state import Observation, State
 from .bot import AIBot, make_ai_bot
@@ -69,6 +71,10 @@ def fuzz(
             # Every other game starts near its end, so that the barrel and the
             # target (RULES §9) come into play under the drawn conventions.
             near = random.Random(seed * 31 + g)
+            if not conv.barrel and near.random() < 0.5:
+                # Switched on where the drawn conventions allow it (not below the target).
+                with contextlib.suppress(ConventionsError):
+                    conv = conv.replace(barrel=True)
             lo = conv.barrel_at - 40 if conv.barrel else conv.target - 200
             totals = [near.randrange(lo, conv.target, 5) for _ in range(conv.players)]
         state = State(conv, random.Random(seed * 104_729 + g), totals=totals)
