@@ -2,6 +2,8 @@
 
     PYTHONPATH=py python3 bench/ai_barrel.py --games 400 --seed 15 --out B.jsonl
     PYTHONPATH=py python3 bench/ai_barrel.py --games 300 --seed 14 --falls 2 --out B2.jsonl
+    PYTHONPATH=py python3 bench/ai_barrel.py --games 300 --seed 12 --sitter b \
+        --lo 600 --hi 860 --out O.jsonl
     PYTHONPATH=py python3 bench/ai_barrel.py --report B.jsonl [B2.jsonl ...]
     PYTHONPATH=py python3 bench/ai_barrel.py --report OLD.jsonl NEW.jsonl --paired
     PYTHONPATH=py python3 bench/ai_barrel.py --chances --deals 400 --seed 1000
@@ -16,10 +18,15 @@ median total is about 70 (traced full games). Stays are reproducible: each
 depends only on ``--seed`` and its index, and A's seat rotates.
 
 ``--report`` prints, per file, the share of stays A won (with a 95%
-interval), how the others ended (A's own contract failed, A passed its deals
-away, knocked off, another seat won) and A's mean total after the stay; with
+interval), how the others ended (the barrel player's contract failed, its
+deals were used up, it was knocked off, another seat won) and A's mean total
+after the stay; with
 ``--paired`` and two files, the difference in stays won over their common
 stays (the same index is the same start, so two versions of A pair up).
+
+With ``--sitter b`` one of the B bots sits on the barrel instead (A at
+``--mine``, 760 unless given) and the stay ends when it leaves; the report
+then counts how often "the barrel player won" the game, which A tries to stop.
 
 ``--chances`` prints the deciles of A's own chance of making the barrel
 contract as its bid table sees a dealt hand (the seat facing first hand's
@@ -72,30 +79,37 @@ def stay(args: argparse.Namespace, make: Any, index: int) -> dict[str, Any]:
     r = random.Random(args.seed * 1_000_003 + index)
     seat = index % 3
     totals = [r.randrange(args.lo, args.hi + 1, 5) for _ in range(3)]
+    sitter = seat
     totals[seat] = conv.barrel_at
+    if args.sitter == "b":
+        totals[seat] = args.mine
+        sitter = (seat + 1 + r.randrange(2)) % 3
+        totals[sitter] = conv.barrel_at
     state = State(conv, random.Random(r.random()), dealer=r.randrange(3), totals=totals)
     if args.falls:
-        falls = tuple(args.falls if s == seat else 0 for s in range(3))
+        falls = tuple(args.falls if s == sitter else 0 for s in range(3))
         state.standing = dataclasses.replace(state.standing, barrel_falls=falls)
     players = [make(args.a if s == seat else args.b) for s in range(3)]
     rngs = [random.Random(args.seed * 7 + index * 11 + s) for s in range(3)]
-    while not state.is_terminal() and state.standing.on_barrel[seat]:
+    while not state.is_terminal() and state.standing.on_barrel[sitter]:
         s = state.current_player()
         state.apply_action(players[s].act(state.observation(s), rngs[s]))
     row = state.rows[-1]
     if state.winner == seat:
         end = "won"
     elif state.winner is not None:
-        end = "another seat won"
-    elif row.declarer == seat and row.kind != "redeal":
-        end = "own contract failed"
+        end = "the barrel player won" if state.winner == sitter else "another seat won"
+    elif row.declarer == sitter and row.kind != "redeal":
+        end = "its contract failed"
     elif any("knocked off" in p.reason or "together" in p.reason for p in row.penalties):
         end = "knocked off"
     else:
-        end = "deals used up"
+        end = "its deals used up"
     return {
         "index": index,
         "won": state.winner == seat,
+        "sitter": args.sitter,
+        "sitter_won": state.winner == sitter,
         "end": end,
         "deals": len(state.rows),
         "total": state.standing.totals[seat],
@@ -103,7 +117,7 @@ def stay(args: argparse.Namespace, make: Any, index: int) -> dict[str, Any]:
 
 
 def report(paths: list[str]) -> None:
-    """Per file: the share of stays won, how the rest ended, A's total after."""
+    """Per file: the share of stays A won, how the rest ended, A's total after."""
     for path in paths:
         rows = [json.loads(line) for line in Path(path).read_text().splitlines() if line]
         n = len(rows)
@@ -123,11 +137,12 @@ def report(paths: list[str]) -> None:
 
 
 def paired(before: str, after: str) -> None:
-    """The paired difference in stays won, ``after`` - ``before``, on their common stays."""
+    """The paired difference, ``after`` - ``before``, on their common stays: in stays
+    A won, or with ``--sitter b`` in stays the barrel player won."""
 
     def load(path: str) -> dict[int, bool]:
         rows = [json.loads(line) for line in Path(path).read_text().splitlines() if line]
-        return {r["index"]: r["won"] for r in rows}
+        return {r["index"]: r["sitter_won" if r.get("sitter") == "b" else "won"] for r in rows}
 
     a, b = load(before), load(after)
     common = sorted(set(a) & set(b))
@@ -180,7 +195,11 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--lo", type=int, default=-100, help="lowest total of the others")
     p.add_argument("--hi", type=int, default=600, help="highest total of the others")
-    p.add_argument("--falls", type=int, default=0, help="A's failed barrels so far")
+    p.add_argument("--falls", type=int, default=0, help="the barrel player's failed barrels")
+    p.add_argument(
+        "--sitter", choices=("a", "b"), default="a", help="who sits on the barrel: A or a B bot"
+    )
+    p.add_argument("--mine", type=int, default=760, help="A's total when a B bot sits there")
     p.add_argument("--out", help="append each stay as a JSON line")
     p.add_argument("--report", nargs="+", help="summarize JSON-lines files instead")
     p.add_argument(

@@ -18,6 +18,7 @@ from thousand.arena import arrangements, summarize
 from thousand.arena import main as arena_main
 from thousand.bots import EasyBot, make_bot
 from thousand.cards import card_from_str, cards_mask
+from thousand.conventions import Conventions
 from thousand.state import Game, Observation, Phase, State
 
 # Cheap settings for breadth: the same code paths with tiny sample counts.
@@ -259,13 +260,8 @@ def test_rules_9_barrel_pass_and_fall_values() -> None:
     (optimal stopping), less with a fall that would cost more; the third failed
     barrel (three_barrels_zero) costs the whole total; with barrel_freezes_defenders
     a deal only defended does not count."""
-    from thousand.ai.auction import (
-        BARREL_FALL,
-        BARREL_PASS,
-        barrel_fall_cost,
-        barrel_values,
-        declarer_ev,
-    )
+    from thousand.ai.auction import BARREL_PASS, barrel_values, declarer_ev
+    from thousand.ai.stakes import BARREL_FALL, barrel_fall_cost
 
     def barrel_pass_value(o: Observation, seat: int) -> float:
         return barrel_values(o, seat)[0]
@@ -333,3 +329,54 @@ def test_rules_9_a_redeal_on_the_barrel_is_worth_a_fresh_hand_there() -> None:
     assert off_values[A.REDEAL]["ev"] == 0.0
     assert on_values[A.REDEAL]["ev"] == round(fresh, 1) > barrel_values(on, seat)[0]
     assert bot.act(on, random.Random(1)) == A.REDEAL
+
+
+def test_rules_9_a_barrel_player_holding_the_bid_is_worth_stopping() -> None:
+    """RULES §9: a barrel player who wins the auction may end the game with the
+    contract; passing while one holds the bid costs ``BARREL_BLOCK`` (half the
+    game's worth), so Strong outbids it with a hand it would otherwise pass."""
+    from thousand.ai.auction import pass_ev
+    from thousand.ai.evaluator import shared
+    from thousand.ai.stakes import BARREL_BLOCK
+
+    # Seat 0 (the dealer) holds the spade marriage, so it may bid over 120 (§5).
+    hands = ["9S JS QS KS TS 9D AD", "JC TC QD TD JH TH AH", "AS KC AC JD KD 9H QH"]
+    state = State.from_deal(Conventions(), 0, [h.split() for h in hands], ["9C", "QC", "KH"])
+    state.apply_str("bid 120")  # seat 2 bids; seat 0 is next
+    obs = state.observation(0)
+    assert obs.high_seat == 2 and obs.legal_actions
+    quiet = dataclasses.replace(obs, totals=(300, 300, 700))
+    sitting = dataclasses.replace(obs, totals=(300, 300, 880), on_barrel=(0, 0, 1))
+    ev = shared()
+    gap = pass_ev(quiet, 0, ev, STRONG) - pass_ev(sitting, 0, ev, STRONG)
+    assert gap == BARREL_BLOCK
+    bot = make_ai_bot("strong")
+    assert bot.act(quiet, random.Random(1)) == A.PASS
+    assert A.is_bid(bot.act(sitting, random.Random(1)))
+
+
+def test_rules_9_card_play_weighs_the_game_stakes() -> None:
+    """RULES §9 in card play (Strong): a contract that ends the game is worth the
+    game to its declarer and costs the defenders their share of it; a barrel
+    declarer who fails falls off the barrel. Normal scores the deal alone."""
+    from thousand.ai.play import Scorer
+    from thousand.ai.stakes import BARREL_FALL, GAME_BONUS
+
+    _state, obs = _play_position(3)
+    d = obs.declarer
+    on = dataclasses.replace(
+        obs,
+        totals=tuple(880 if s == d else 100 for s in range(3)),
+        on_barrel=tuple(1 if s == d else 0 for s in range(3)),
+        contract=120,
+    )
+    pts = [100.0, 10.0, 10.0]
+    plain, staked = Scorer(on, True), Scorer(on, True, stakes=True)
+    made = staked.utility(1.0, pts) - plain.utility(1.0, pts)
+    failed = staked.utility(0.0, pts) - plain.utility(0.0, pts)
+    if obs.seat == d:
+        assert (made, failed) == (GAME_BONUS, -BARREL_FALL)
+    else:  # a defender: minus its share (one of the two others) of the declarer's swing
+        assert (made, failed) == (-GAME_BONUS / 2, BARREL_FALL / 2)
+    off = dataclasses.replace(on, totals=(100, 100, 100), on_barrel=(0, 0, 0))
+    assert Scorer(off, True, stakes=True).utility(1.0, pts) == Scorer(off, True).utility(1.0, pts)

@@ -54,11 +54,10 @@ from .play import draw_worlds, hand_value_fn
 from .sampler import Sampler, World
 from .settings import Settings
 from .solver import Position, Rules, Solver, greedy_playout
+from .stakes import BARREL_BLOCK, GAME_BONUS, barrel_fall_cost, make_bonus
 from .think import Choice, Context, Decision, ranked
 
-GAME_BONUS = 300.0  # making a contract that wins the game
 BARREL_PASS = -45.0  # on the barrel a defender gains nothing and an attempt goes by
-BARREL_FALL = 40.0  # leaving the barrel without winning: the climb back to it is lost
 # Strong's chance of making the barrel contract (120 from 880) as its bid table
 # sees a dealt hand: deciles over 368 random Classic deals (the seat facing first
 # hand's 100), and the defenders' mean share of the card points in ``declarer_ev``.
@@ -94,25 +93,6 @@ def decision(
 # -- the score situation -------------------------------------------------------
 
 
-def make_bonus(obs: Observation, seat: int, value: int) -> float:
-    """Extra utility of making a contract worth ``value``: winning the game, or a samosval."""
-    conv = obs.conventions
-    total = obs.totals[seat]
-    if conv.barrel and obs.on_barrel[seat]:
-        return GAME_BONUS if total + value >= conv.target else 0.0
-    new = total + value
-    if conv.barrel and new >= conv.barrel_at:
-        new = conv.barrel_at  # §9 capped at the barrel
-        if any(obs.on_barrel[s] for s in obs.active if s != seat) and conv.barrel_knock_off:
-            return 60.0  # knocks the one sitting there off
-        return BARREL_FALL  # the climb onto the barrel
-    if new >= conv.target:
-        return GAME_BONUS
-    if conv.samosval and new == 555:
-        return -float(new)  # samosval: the total drops to 0
-    return 0.0
-
-
 def declarer_ev(
     obs: Observation,
     seat: int,
@@ -136,17 +116,6 @@ def declarer_ev(
     # The defenders score the card points the declarer does not take.
     defenders = max(0.0, 120.0 - (mu - marriages)) * (2 if golden else 1)
     return p * (win + bonus) - (1.0 - p) * loss - defenders / (len(obs.active) - 1)
-
-
-def barrel_fall_cost(obs: Observation, seat: int) -> float:
-    """§9 What leaving the barrel without winning costs ``seat`` beyond the points
-    written for it: the climb back (``BARREL_FALL``), or, when it would be the
-    third failed barrel under ``three_barrels_zero``, the whole total left."""
-    conv = obs.conventions
-    falls = obs.barrel_falls[seat] if obs.barrel_falls else 0
-    if conv.finish_barrel and conv.three_barrels_zero and falls >= 2:
-        return max(BARREL_FALL, float(obs.totals[seat] - conv.penalty))
-    return BARREL_FALL
 
 
 def barrel_values(obs: Observation, seat: int) -> tuple[float, float]:
@@ -210,7 +179,7 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
         u -= ev.bolt_chance(hand, obs.players, conv.ace_marriage) * bolt_cost(obs, seat)
     for s in obs.active:
         if s != seat and conv.barrel and obs.on_barrel[s] and obs.high_seat == s:
-            u -= 60.0  # a barrel player about to win the auction may end the game
+            u -= BARREL_BLOCK  # §9 a barrel player about to win the auction may end the game
     return u
 
 

@@ -42,6 +42,7 @@ from .solver import (
     trick_winner,
     upper_bound,
 )
+from .stakes import barrel_fall_cost, make_bonus
 from .think import Choice, Context, Decision, ranked
 
 
@@ -116,13 +117,14 @@ class Scorer:
 
     The relative utility is the seat's own score minus the mean score of the
     other active seats: the declarer scores +-v, a defender its deal points
-    (cards and its own marriages; rounding ignored). With ``two_defenders``
+    (cards and its own marriages; rounding ignored). With ``stakes`` the
+    declarer's result also carries what it does to the game (``stakes.py``). With ``two_defenders``
     each defender's own points count (its marriages, the points it takes
     rather than its partner); without, the defenders share their points
     equally (one team).
     """
 
-    def __init__(self, obs: Observation, two_defenders: bool) -> None:
+    def __init__(self, obs: Observation, two_defenders: bool, stakes: bool = False) -> None:
         self.order = play_order(obs)
         self.n = len(self.order)
         self.me = self.order.index(obs.seat)
@@ -131,6 +133,16 @@ class Scorer:
         cap = obs.dark and obs.conventions.dark_cap_240
         self.win = min(self.v, 240 * (2 if obs.golden else 1)) if cap else self.v  # dark_cap_240
         self.two = two_defenders
+        # The game's stakes (Strong; RULES §9, stakes.py): making a contract that
+        # wins the game or climbs the barrel is worth more, and a barrel declarer
+        # who fails falls off it.
+        self.bonus = 0.0
+        self.fall = 0.0
+        d = obs.declarer
+        if stakes and d >= 0:
+            self.bonus = make_bonus(obs, d, self.win)
+            if obs.conventions.barrel and obs.on_barrel[d]:
+                self.fall = barrel_fall_cost(obs, d)
         self.target = target_points(obs)
         # Deal points so far per position: tricks and declared marriages.
         base = [obs.points_taken[s] for s in self.order]
@@ -141,7 +153,7 @@ class Scorer:
 
     def utility(self, made: float, pts: list[float]) -> float:
         """Utility of an outcome: ``made`` (0..1) and every position's final deal points."""
-        swing = made * self.win - (1.0 - made) * self.v
+        swing = made * (self.win + self.bonus) - (1.0 - made) * (self.v + self.fall)
         n, k = self.n, self.k
         defenders = sum(pts[1:])
         if self.me == 0:
@@ -167,7 +179,7 @@ def play_decision(
     sampler = Sampler(obs, hand_value_fn(ev, obs))
     cards = obs.hand.bit_count()
     k = settings.samples(cards)
-    scorer = Scorer(obs, settings.full_model)
+    scorer = Scorer(obs, settings.full_model, stakes=settings.full_model)
     n_pos = scorer.n
     target = scorer.target
     exact = cards <= settings.exact_cards
