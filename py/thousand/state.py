@@ -132,7 +132,7 @@ class Observation:
     legal_actions: tuple[int, ...]
     conventions: Conventions
     winner: int | None
-    barrel_falls: tuple[int, ...] = ()  # failed barrels per seat so far (RULES §9)
+    barrel_falls: tuple[int, ...]  # failed barrels per seat so far (RULES §9)
 
 
 def deal_problem(players: int, dealer: int, hands: list[int], talon: Any) -> str | None:

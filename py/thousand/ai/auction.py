@@ -110,9 +110,7 @@ def declarer_ev(
     v = contract * (2 if dark else 1) * (2 if golden else 1)
     win = min(v, 240 * (2 if golden else 1)) if dark and conv.dark_cap_240 else v
     bonus = make_bonus(obs, seat, win)
-    loss = float(v)
-    if conv.barrel and obs.on_barrel[seat]:
-        loss += barrel_fall_cost(obs, seat)  # §9 failing one's contract leaves the barrel
+    loss = v + barrel_fall_cost(obs, seat)  # §9 failing on the barrel leaves it
     # The defenders score the card points the declarer does not take.
     defenders = max(0.0, 120.0 - (mu - marriages)) * (2 if golden else 1)
     return p * (win + bonus) - (1.0 - p) * loss - defenders / (len(obs.active) - 1)

@@ -117,11 +117,11 @@ class Scorer:
 
     The relative utility is the seat's own score minus the mean score of the
     other active seats: the declarer scores +-v, a defender its deal points
-    (cards and its own marriages; rounding ignored). With ``stakes`` the
-    declarer's result also carries what it does to the game (``stakes.py``). With ``two_defenders``
+    (cards and its own marriages; rounding ignored). With ``two_defenders``
     each defender's own points count (its marriages, the points it takes
     rather than its partner); without, the defenders share their points
-    equally (one team).
+    equally (one team). With ``stakes`` the declarer's result also carries
+    what it does to the game (``stakes.py``).
     """
 
     def __init__(self, obs: Observation, two_defenders: bool, stakes: bool = False) -> None:
@@ -141,8 +141,7 @@ class Scorer:
         d = obs.declarer
         if stakes and d >= 0:
             self.bonus = make_bonus(obs, d, self.win)
-            if obs.conventions.barrel and obs.on_barrel[d]:
-                self.fall = barrel_fall_cost(obs, d)
+            self.fall = barrel_fall_cost(obs, d)
         self.target = target_points(obs)
         # Deal points so far per position: tricks and declared marriages.
         base = [obs.points_taken[s] for s in self.order]

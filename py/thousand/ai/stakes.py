@@ -24,8 +24,7 @@ def make_bonus(obs: Observation, seat: int, value: int) -> float:
     if conv.barrel and obs.on_barrel[seat]:
         return GAME_BONUS if total + value >= conv.target else 0.0
     new = total + value
-    if conv.barrel and new >= conv.barrel_at:
-        new = conv.barrel_at  # §9 capped at the barrel
+    if conv.barrel and new >= conv.barrel_at:  # §9 capped at the barrel
         if any(obs.on_barrel[s] for s in obs.active if s != seat) and conv.barrel_knock_off:
             return 60.0  # knocks the one sitting there off
         return BARREL_FALL  # the climb onto the barrel
@@ -38,10 +37,12 @@ def make_bonus(obs: Observation, seat: int, value: int) -> float:
 
 def barrel_fall_cost(obs: Observation, seat: int) -> float:
     """§9 What leaving the barrel without winning costs ``seat`` beyond the points
-    written for it: the climb back (``BARREL_FALL``), or, when it would be the
-    third failed barrel under ``three_barrels_zero``, the whole total left."""
+    written for it: nothing when it does not sit there; else the climb back
+    (``BARREL_FALL``), or, when it would be the third failed barrel under
+    ``three_barrels_zero``, the whole total left."""
     conv = obs.conventions
-    falls = obs.barrel_falls[seat] if obs.barrel_falls else 0
-    if conv.finish_barrel and conv.three_barrels_zero and falls >= 2:
+    if not (conv.barrel and obs.on_barrel[seat]):
+        return 0.0
+    if conv.finish_barrel and conv.three_barrels_zero and obs.barrel_falls[seat] >= 2:
         return max(BARREL_FALL, float(obs.totals[seat] - conv.penalty))
     return BARREL_FALL
