@@ -51,26 +51,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from thousand import actions as A  # noqa: E402
 from thousand import bots  # noqa: E402
+from thousand.arena import mean_ci  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Phase, State  # noqa: E402
 
-PREFIX = "base:"
-
 
 def factory(base: str | None) -> Any:
-    """``make_bot`` that also builds ``base:LEVEL`` from the AI copy at ``base``."""
+    """``make_bot``, or with ``base`` one that also builds ``base:LEVEL`` from that copy."""
     if not base:
         return bots.make_bot
-    from ai_vs_base import load_base
+    from ai_vs_base import bot_factory
 
-    mod = load_base(base)
-
-    def make(name: str) -> Any:
-        if name.startswith(PREFIX):
-            return mod.make_ai_bot(name[len(PREFIX) :])
-        return bots.make_bot(name)
-
-    return make
+    return bot_factory(base)
 
 
 def stay(args: argparse.Namespace, make: Any, index: int) -> dict[str, Any]:
@@ -150,10 +142,7 @@ def paired(before: str, after: str) -> None:
     if n < 2:
         print("paired: fewer than two common stays")
         return
-    d = [int(b[i]) - int(a[i]) for i in common]
-    mean = sum(d) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
+    mean, half = mean_ci([float(b[i]) - float(a[i]) for i in common])
     same = sum(1 for i in common if a[i] == b[i])
     print(
         f"paired {after} - {before}: {mean:+.1%} [{mean - half:+.1%}, {mean + half:+.1%}], "

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
@@ -33,6 +32,7 @@ from ai_fit_evaluator import OUT, raw_scores  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
+from thousand.arena import mean_ci  # noqa: E402
 from thousand.cards import cards_mask  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
@@ -119,10 +119,7 @@ def main() -> int:
     if not n:
         print("no pairs")
         return 1
-    diffs = [p["diff"] for p in pairs]
-    mean = sum(diffs) / n
-    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n > 1 else float("inf")
+    mean, half = mean_ci([p["diff"] for p in pairs])
     played = [p["dark"] for p in pairs if p["dark"]["dark_played"]]
     made = sum(1 for p in played if p["made"]) / len(played) if played else 0.0
     unblind = sum(1 for p in pairs if p["dark"]["unblind"]) / n

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -44,6 +45,18 @@ def load_base(path: str) -> ModuleType:
     return mod
 
 
+def bot_factory(path: str) -> Callable[[str], Any]:
+    """``thousand.bots.make_bot`` that also builds ``base:LEVEL`` from the AI copy at ``path``."""
+    base = load_base(path)
+
+    def make(name: str) -> Any:
+        if name.startswith(PREFIX):
+            return base.make_ai_bot(name[len(PREFIX) :])
+        return bots.make_bot(name)
+
+    return make
+
+
 def main() -> int:
     """Parse ``--base``, hook the bot factory and run the arena."""
     argv = sys.argv[1:]
@@ -54,13 +67,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--base", required=True, help="a copy of py/thousand/ai")
     args = p.parse_args(argv)
-    base = load_base(args.base)
-
-    def make(name: str) -> Any:
-        if name.startswith(PREFIX):
-            return base.make_ai_bot(name[len(PREFIX) :])
-        return bots.make_bot(name)
-
+    make = bot_factory(args.base)
     setattr(arena, "make_bot", make)  # noqa: B010 (arena looks the factory up by name)
     return arena.main(rest)
 

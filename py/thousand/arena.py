@@ -142,14 +142,21 @@ def _map(fn: Any, jobs: list[Any], workers: int) -> Iterator[Any]:
         yield from pool.imap_unordered(fn, jobs, chunksize=1)
 
 
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean of independent ``values`` and the half-width of its normal 95%
+    interval (infinite below two values)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in values) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else float("inf")
+    return mean, half
+
+
 def summarize(results: list[dict[str, Any]], a: str, b: str) -> list[str]:
     """The report lines for deal-set results (the last is the A-B line)."""
     lines = []
     n = len(results)
-    diffs = [r["diff"] for r in results]
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n > 1 else float("inf")
+    mean, half = mean_ci([r["diff"] for r in results])
     for k, name in (("A", a), ("B", b)):
         tot = {
             key: sum(r["stats"][k][key] for r in results)
