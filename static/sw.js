@@ -121,6 +121,11 @@ async function versionOf(clientId) {
 
 /** Drop the records of closed pages and the caches no open page uses. */
 async function cleanUp() {
+  // The caches first, then the records: a build whose cache is in this list
+  // marked its install before it opened that cache, so the records read next
+  // show it. (Read the other way round, a newer build starting its install in
+  // between had its cache deleted while the install was filling it.)
+  const existing = await caches.keys();
   const open = new Set(
     (await self.clients.matchAll({ type: "all", includeUncontrolled: true })).map((c) => c.id),
   );
@@ -143,7 +148,7 @@ async function cleanUp() {
       await store.delete(request);
     }
   }
-  for (const key of await caches.keys()) {
+  for (const key of existing) {
     if (isVersionCache(key) && !inUse.has(key)) await caches.delete(key);
   }
 }
