@@ -36,11 +36,9 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
-from thousand.ai.auction import bid_table  # noqa: E402
+from thousand.ai.auction import bid_table, open_marriages  # noqa: E402
 from thousand.ai.think import Context  # noqa: E402
 from thousand.cards import (  # noqa: E402
-    MARRIAGE_MASK,
-    marriage_value,
     round5,
 )
 from thousand.conventions import Conventions  # noqa: E402
@@ -126,19 +124,6 @@ def _relative(row: Any, decl: int) -> float:
     return own - sum(others) / len(others)
 
 
-def _open(played: int, passed: int) -> int:
-    """The value of the suits whose marriage the defenders may hold (as
-    auction.open_marriages of the calibrated auction tried in session 16, which
-    was not kept in the repository: bench/ai_results.md describes it)."""
-    total = 0
-    for s in range(4):
-        mm = MARRIAGE_MASK[s]
-        if played & mm or passed & mm == mm:
-            continue
-        total += marriage_value(s)
-    return total
-
-
 def report(records: list[dict[str, Any]]) -> None:
     """Print the bias and calibration curves."""
     n = len(records)
@@ -157,7 +142,7 @@ def report(records: list[dict[str, Any]]) -> None:
                 print(f"  ev in [{lo},{hi}): predicted {e:+.1f} realized {g:+.1f} n={k}")
     if all("played" in r for r in records):
         got = sum(r["def_marriages"] for r in records)
-        open_v = sum(_open(r["played"], r["passed"]) for r in records)
+        open_v = sum(open_marriages(r["played"], r["passed"]) for r in records)
         print(
             f"defenders' marriages: {got / n:.1f} a deal; open marriages {open_v / n:.1f};"
             f" share declared {got / max(1, open_v):.3f}"

@@ -300,10 +300,10 @@ def test_rules_9_strong_plays_for_the_barrel_when_waiting_loses_it() -> None:
     middling = ["9S JS QS AS 9C AD AH", "TS JC AC KD TD 9H JH", "KS QC TC 9D QD KH TH"]
     assert bot.act(_barrel_bidder(middling, "KC JD QH", 1, 0), random.Random(1)) == A.PASS
     assert A.is_bid(bot.act(_barrel_bidder(middling, "KC JD QH", 3, 0), random.Random(1)))
-    spades = ["AS KC AC JD KD 9H QH", "JC TC QD TD JH TH AH", "9S JS QS KS TS 9D AD"]
-    assert A.is_bid(bot.act(_barrel_bidder(spades, "9C QC KH", 1, 0), random.Random(1)))
-    assert bot.act(_barrel_bidder(spades, "9C QC KH", 1, 2), random.Random(1)) == A.PASS
-    assert A.is_bid(bot.act(_barrel_bidder(spades, "9C QC KH", 3, 2), random.Random(1)))
+    clubs = ["9S QS TS AS AC TD TH", "KS 9C JC QD KD JH KH", "QC KC 9D JD AD 9H AH"]
+    assert A.is_bid(bot.act(_barrel_bidder(clubs, "JS TC QH", 1, 0), random.Random(1)))
+    assert bot.act(_barrel_bidder(clubs, "JS TC QH", 1, 2), random.Random(1)) == A.PASS
+    assert A.is_bid(bot.act(_barrel_bidder(clubs, "JS TC QH", 3, 2), random.Random(1)))
 
 
 def test_rules_9_a_redeal_on_the_barrel_is_worth_a_fresh_hand_there() -> None:
@@ -380,3 +380,91 @@ def test_rules_9_card_play_weighs_the_game_stakes() -> None:
         assert (made, failed) == (-GAME_BONUS / 2, BARREL_FALL / 2)
     off = dataclasses.replace(on, totals=(100, 100, 100), on_barrel=(0, 0, 0))
     assert Scorer(off, True, stakes=True).utility(1.0, pts) == Scorer(off, True).utility(1.0, pts)
+
+
+def test_rules_7_the_defenders_marriages_count_against_the_declarer() -> None:
+    """RULES §7: a defender who holds a marriage declares it and scores it. A suit is
+    open to them unless the declarer plays its king or queen or passed both (to two
+    seats); Strong counts the measured share of the open marriages against a contract
+    (``defender_marriages``), which makes a concession relatively better. Normal not."""
+    from thousand.ai.auction import declarer_ev, defence_marriages, open_marriages
+    from thousand.ai.evaluator import shared
+
+    played = cards_mask(["KS", "9S", "AC", "TC", "JH", "9H", "AH"])  # spades: the king
+    passed = cards_mask(["QD", "KD"])  # diamonds passed apart: closed
+    assert open_marriages(played, passed) == 60 + 100  # clubs and hearts
+    assert open_marriages(played | cards_mask(["QH"])) == 60 + 80
+    assert open_marriages(played, cards_mask(["KH"])) == 60 + 80 + 100  # §7 KH may meet QH
+
+    hands = ["9S JS QS KS TS 9D AD", "JC TC QD TD JH TH AH", "AS KC AC JD KD 9H QH"]
+    state = State.from_deal(Conventions(), 0, [h.split() for h in hands], ["9C", "QC", "KH"])
+    obs = state.observation(1)
+    ev = shared()
+    share = ev.const(3, "defender_marriages")
+    assert 0.05 < share < 0.3
+    assert defence_marriages(obs, ev, STRONG, played, passed) == share * 160
+    assert defence_marriages(obs, ev, NORMAL, played, passed) == 0.0
+    # Each of the two defenders scores half of what is expected, in relative terms.
+    gap = declarer_ev(obs, 1, 0.6, 110.0, 110) - declarer_ev(
+        obs, 1, 0.6, 110.0, 110, defence_marriages=30.0
+    )
+    assert gap == 30.0 / 2
+
+
+def test_rules_5_a_pass_over_the_hundred_is_worth_more_to_strong() -> None:
+    """RULES §5: while nobody has bid over first hand's obligatory hundred, the
+    contract will be a low one, and a pass is worth more than the model of all
+    passes says (measured: ``pass_at_100``); once someone bids higher, it is not.
+    First hand holds the hundred and does not get it; Normal neither."""
+    from thousand.ai.auction import pass_ev
+    from thousand.ai.evaluator import shared
+
+    hands = ["9S JS QS KS TS 9D AD", "JC TC QD TD JH TH AH", "AS KC AC JD KD 9H QH"]
+    state = State.from_deal(Conventions(), 0, [h.split() for h in hands], ["9C", "QC", "KH"])
+    low = state.observation(2)  # seat 2 faces first hand's 100
+    assert low.high_bid == 100 and low.seat != low.first_hand
+    ev = shared()
+    extra = ev.const(3, "pass_at_100")
+    assert extra > 0
+    high = dataclasses.replace(low, high_bid=110)
+    assert pass_ev(low, 2, ev, STRONG) - pass_ev(high, 2, ev, STRONG) == extra
+    assert pass_ev(low, 2, ev, NORMAL) == pass_ev(high, 2, ev, NORMAL)
+    first = dataclasses.replace(low, seat=low.first_hand)
+    assert pass_ev(first, low.first_hand, ev, STRONG) == pass_ev(
+        dataclasses.replace(first, high_bid=110), low.first_hand, ev, STRONG
+    )
+
+
+def test_strongs_bid_table_chances_are_calibrated_on_measured_outcomes() -> None:
+    """The bid table (Strong's, talons drawn) passes its chances of making a contract
+    through the measured ``bidcal`` calibration: an evaluator whose calibration says
+    nothing is made gives chances near zero and lower values at every bid; the
+    shipped one lowers an even chance (the table was overconfident)."""
+    import json
+    from importlib import resources
+
+    from thousand.ai.auction import bid_table
+    from thousand.ai.evaluator import Evaluator, shared
+    from thousand.ai.think import Context
+
+    hands = ["9S JS QS KS TS 9D AD", "JC TC QD TD JH TH AH", "AS KC AC JD KD 9H QH"]
+    state = State.from_deal(Conventions(), 0, [h.split() for h in hands], ["9C", "QC", "KH"])
+    obs = state.observation(2)
+    data = json.loads(resources.files("thousand.ai").joinpath("data/evaluator.json").read_text())
+    data["bidcal3"] = {"features": ["bias", "logit_p"], "weights": [-20.0, 0.0]}
+    hopeless = Evaluator(data)
+
+    def table(ev: Evaluator) -> tuple[list[float], list[float]]:
+        gen = bid_table(Context(None), obs, random.Random(3), STRONG, ev, 105, 130)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value.make, stop.value.ev
+
+    shipped_make, shipped_ev = table(shared())
+    none_make, none_ev = table(hopeless)
+    assert max(none_make) < 0.01 < max(shipped_make)
+    assert all(n < s for n, s in zip(none_ev, shipped_ev, strict=True))
+    assert shared().calibrated(0.5, 3, "bidcal") < 0.5
+    assert shared().calibrated(0.5, 3, "bidcal") != shared().calibrated(0.5, 3)

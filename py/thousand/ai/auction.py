@@ -41,6 +41,7 @@ from .. import actions as A
 from ..cards import (
     ACES_MASK,
     MARRIAGE_MASK,
+    MARRIAGE_VALUE,
     NINES_MASK,
     POINTS,
     iter_cards,
@@ -62,7 +63,7 @@ BARREL_PASS = -45.0  # on the barrel a defender gains nothing and an attempt goe
 # sees a dealt hand: deciles over 368 random Classic deals (the seat facing first
 # hand's 100), and the defenders' mean share of the card points in ``declarer_ev``.
 # Measured with bench/ai_barrel.py --chances.
-BARREL_CHANCES = (0.086, 0.138, 0.183, 0.239, 0.29, 0.329, 0.386, 0.473, 0.587, 0.774)
+BARREL_CHANCES = (0.085, 0.132, 0.174, 0.222, 0.268, 0.305, 0.358, 0.439, 0.543, 0.716)
 BARREL_DEFENDERS = 20.0
 
 
@@ -102,9 +103,11 @@ def declarer_ev(
     dark: bool = False,
     golden: bool | None = None,
     marriages: float = 0.0,
+    defence_marriages: float = 0.0,
 ) -> float:
     """Relative score of declaring ``contract`` with chance ``p`` and expected points ``mu``
-    (``marriages``: the part of ``mu`` that comes from the declarer's marriages)."""
+    (``marriages``: the part of ``mu`` that comes from the declarer's marriages;
+    ``defence_marriages``: what the defenders are expected to declare, RULES §7)."""
     conv = obs.conventions
     golden = obs.golden if golden is None else golden
     v = contract * (2 if dark else 1) * (2 if golden else 1)
@@ -112,8 +115,30 @@ def declarer_ev(
     bonus = make_bonus(obs, seat, win)
     loss = v + barrel_fall_cost(obs, seat)  # §9 failing on the barrel leaves it
     # The defenders score the card points the declarer does not take.
-    defenders = max(0.0, 120.0 - (mu - marriages)) * (2 if golden else 1)
+    defenders = (max(0.0, 120.0 - (mu - marriages)) + defence_marriages) * (2 if golden else 1)
     return p * (win + bonus) - (1.0 - p) * loss - defenders / (len(obs.active) - 1)
+
+
+def open_marriages(played: int, passed: int = 0) -> int:
+    """RULES §7: the value of the marriages the defenders may hold against a declarer
+    who plays ``played`` after passing ``passed`` (a suit counts unless the declarer
+    keeps its king or queen, or passed both, to two different seats)."""
+    total = 0
+    for s, mm in enumerate(MARRIAGE_MASK):
+        if played & mm or passed & mm == mm:
+            continue
+        total += MARRIAGE_VALUE[s]
+    return total
+
+
+def defence_marriages(
+    obs: Observation, ev: Evaluator, settings: Settings, played: int, passed: int = 0
+) -> float:
+    """The points the defenders are expected to declare in marriages (Strong; RULES §7):
+    the measured share of the open marriages' value (``defender_marriages``)."""
+    if not settings.full_model:
+        return 0.0
+    return ev.const(obs.players, "defender_marriages") * open_marriages(played, passed)
 
 
 def barrel_values(obs: Observation, seat: int) -> tuple[float, float]:
@@ -171,6 +196,10 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
         u = barrel_values(obs, seat)[0]
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)
+        if obs.high_bid <= 100 and seat != obs.first_hand and obs.declarer < 0:
+            # Nobody has bid over first hand's hundred yet: the contract will be a
+            # low one, which the model of all passes undervalues (measured).
+            u += ev.const(obs.players, "pass_at_100")
     else:
         u = ev.const(obs.players, "defend_u")
     if settings.full_model and hand:
@@ -309,6 +338,7 @@ def bid_table(
     for w in worlds:
         mu, rest = _best_out(obs, ev, hand | w.talon)
         mar = share * marriage_total(rest, conv.ace_marriage)
+        dmar = defence_marriages(obs, ev, settings, rest, (hand | w.talon) & ~rest)
         # §6 the final contract: at least the bid, up to the limit of the new hand.
         cap = _limit(obs, rest)
         cs = list(range(lo, max(cap, grid[-1]) + 1, 5))
@@ -316,8 +346,8 @@ def bid_table(
         ps = []
         for c in cs:
             ce = max(c, floor)  # §9 on the barrel the contract must reach the target
-            p = normal_cdf((mu - ce + 0.5) / m.sigma)
-            vals.append(declarer_ev(obs, seat, p, mu, ce, marriages=mar))
+            p = ev.calibrated(normal_cdf((mu - ce + 0.5) / m.sigma), obs.players, "bidcal")
+            vals.append(declarer_ev(obs, seat, p, mu, ce, marriages=mar, defence_marriages=dmar))
             ps.append(p)
         # The best final contract at or above each bid (suffix maxima up to the cap).
         best = list(range(len(cs)))
@@ -454,7 +484,12 @@ def _receivers(obs: Observation) -> list[int]:
 
 
 def _contract_ev(
-    obs: Observation, ev: Evaluator, probed: dict[int, float], mu: float, rest: int
+    obs: Observation,
+    ev: Evaluator,
+    probed: dict[int, float],
+    mu: float,
+    rest: int,
+    dmar: float = 0.0,
 ) -> tuple[float, int, float]:
     """The best final contract for a hand: (ev, contract, chance).
 
@@ -473,7 +508,9 @@ def _contract_ev(
     best = (-1e9, lo, 0.0)
     for c in range(lo, hi + 1, 5):
         p = ev.calibrated(_chance(probed, c, mu, m.sigma), obs.players)
-        u = declarer_ev(obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar)
+        u = declarer_ev(
+            obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar, defence_marriages=dmar
+        )
         if u > best[0]:
             best = (u, c, p)
     return best
@@ -585,7 +622,8 @@ def _discard(
         blend = (prior * 4 + made[i]) / (4 + n)
         e_pts = (mu * 4 + pts[i]) / (4 + n)
         rest = full & ~(1 << a) & ~(1 << b)
-        u, _c, _p = _contract_ev(obs, ev, {target: blend}, e_pts, rest)
+        dmar = defence_marriages(obs, ev, settings, rest, full & ~rest)
+        u, _c, _p = _contract_ev(obs, ev, {target: blend}, e_pts, rest, dmar)
         results.append(_bid_choice(act, u, ev.calibrated(blend, obs.players), e_pts))
     if A.REDEAL in legal:
         results.append(Choice(A.REDEAL, 0.0, {"ev": 0.0}))
@@ -611,7 +649,8 @@ def _discard(
         mu, a, b = by_card[card]
         rest = full & ~(1 << a) & ~(1 << b)
         prior = normal_cdf((mu - target + 0.5) / sigma)
-        u, _c, p = _contract_ev(obs, ev, {target: prior}, mu, rest)
+        dmar = defence_marriages(obs, ev, settings, rest, full & ~rest)
+        u, _c, p = _contract_ev(obs, ev, {target: prior}, mu, rest, dmar)
         rest_plans.append(_bid_choice(act, u, p, mu))
     return ranked_results + ranked(rest_plans)
 
@@ -657,6 +696,8 @@ def _contract(
     m = ev.model("play", obs.players)
     mu = m.mean(obs.hand, conv.ace_marriage) + aside_pts
     mar = ev.const(obs.players, "marriage_share") * marriage_total(obs.hand, conv.ace_marriage)
+    passed = 0 if two else sum(1 << c for c, _s in obs.known_gives)
+    dmar = defence_marriages(obs, ev, settings, obs.hand, passed)
     # Open-handed values on sampled worlds, blended with the evaluator.
     sampler = Sampler(obs, hand_value_fn(ev, obs))
     rules = Rules.of(conv)
@@ -666,7 +707,9 @@ def _contract(
     most = max(k, round(k * settings.extend)) if ctx.budget_end is not None else k
 
     def value(c: int, p: float) -> float:
-        return declarer_ev(obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar)
+        return declarer_ev(
+            obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar, defence_marriages=dmar
+        )
 
     # Probe the lowest contract and the one the evaluator likes best (when higher).
     cs = [A.action_value(a) for a in values]

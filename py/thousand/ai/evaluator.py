@@ -137,6 +137,8 @@ _DEFAULT_CONST = {
     "declare_u": 20.0,
     "bolt_rate": 0.08,  # chance that a defender takes no trick
     "declare_raw": 40.0,  # a declarer's mean deal score
+    "defender_marriages": 0.0,  # share of the open marriages' value the defenders declare
+    "pass_at_100": 0.0,  # a pass while nobody has bid over the hundred, above ``defend``
     "dark_p": 0.3,  # chance of making a dark game
     "dark_gain": -60.0,  # first hand's relative score, dark minus looking
 }
@@ -152,7 +154,8 @@ class Evaluator:
       is worth;
     * ``bolt``: the chance that a defender takes no trick (logistic);
     * ``calib``: the predicted chances of making a contract, calibrated against
-      the outcomes (logistic on the logit);
+      the outcomes (logistic on the logit); ``bidcal`` the same for the bid
+      table's chances, seen from the dealt hand;
     * constants (``const``): means measured in the same self-play.
     """
 
@@ -173,9 +176,10 @@ class Evaluator:
             m = data.get(f"bolt{players}")
             if m is not None and tuple(m["features"]) == FEATURES:
                 self.logistic["bolt", players] = tuple(float(x) for x in m["weights"])
-            m = data.get(f"calib{players}")
-            if m is not None:
-                self.logistic["calib", players] = tuple(float(x) for x in m["weights"])
+            for kind in ("calib", "bidcal"):
+                m = data.get(f"{kind}{players}")
+                if m is not None:
+                    self.logistic[kind, players] = tuple(float(x) for x in m["weights"])
             self.consts[players] = {**_DEFAULT_CONST, **data.get(f"const{players}", {})}
 
     @classmethod
@@ -213,9 +217,10 @@ class Evaluator:
             return self.const(players, "bolt_rate")
         return _sigmoid(sum(a * x for a, x in zip(w, features(hand, ace_marriage), strict=True)))
 
-    def calibrated(self, p: float, players: int) -> float:
-        """A predicted chance of making a contract, calibrated on the outcomes."""
-        w = self.logistic.get(("calib", 2 if players == 2 else 3))
+    def calibrated(self, p: float, players: int, kind: str = "calib") -> float:
+        """A predicted chance of making a contract, calibrated on the outcomes
+        (``calib``: the contract decision's; ``bidcal``: the bid table's)."""
+        w = self.logistic.get((kind, 2 if players == 2 else 3))
         if w is None:
             return p
         q = min(0.995, max(0.005, p))
