@@ -9,10 +9,13 @@ points (as ``play.Scorer``):
   what the defenders score (the card points the declarer does not take),
   where ``v`` is the contract's value (dark and golden doubled), ``win`` the
   same capped by ``dark_cap_240`` and ``bonus`` what making it does to the
-  game (the barrel, the target, a samosval);
+  game (the barrel, the target, a samosval); for Strong the defenders also
+  score their expected marriages (a measured share of the marriages the
+  declarer's cards leave open to them, RULES §7);
 * defending (passing): the fitted ``defend`` model, a defender's measured
   relative score from its hand, less the chance of a bolt times what the
-  bolt would cost;
+  bolt would cost; for Strong more while nobody has bid over first hand's
+  hundred (the contract will be a low one; measured, ``pass_at_100``);
 * a redeal: 0 (a fresh deal is worth nothing to anybody on average);
 * a concession: ``-v`` (0 with ``write_off_free``) minus what each opponent
   receives (half the contract rounded up, or 60), and the third-concession
@@ -22,7 +25,9 @@ A bid is valued by drawing talons consistent with the auction (Strong) or by
 the fitted dealt-hand model (Normal): for each talon the best two cards to
 pass are chosen with the fitted played-hand model, and the declarer then
 takes the best of raising the contract to any value it may, conceding, or
-asking a redeal the talon allows. The talon, the two passed cards and the
+asking a redeal the talon allows; Strong's chances of making a bid are
+calibrated on measured outcomes (``bidcal``: seen from the dealt hand they
+were overconfident, bench/ai_bid_calibration.py). The talon, the two passed cards and the
 final contract are chosen by evaluating the best candidates over sampled
 worlds with the open-hand solver, blended with the evaluator as a prior
 (open-handed play flatters the declarer a little, since nobody guesses), and

@@ -137,8 +137,11 @@ _DEFAULT_CONST = {
     "declare_u": 20.0,
     "bolt_rate": 0.08,  # chance that a defender takes no trick
     "declare_raw": 40.0,  # a declarer's mean deal score
-    "defender_marriages": 0.0,  # share of the open marriages' value the defenders declare
-    "pass_at_100": 0.0,  # a pass while nobody has bid over the hundred, above ``defend``
+    # Share of the open marriages' value the defenders declare (RULES §7), and what a
+    # pass while nobody has bid over the hundred scores above the ``defend`` model:
+    # measured by bench/ai_bid_calibration.py and bench/ai_pass_value.py (Strong's).
+    "defender_marriages": 0.0,
+    "pass_at_100": 0.0,
     "dark_p": 0.3,  # chance of making a dark game
     "dark_gain": -60.0,  # first hand's relative score, dark minus looking
 }
