@@ -51,9 +51,17 @@ Date.now = () => 315532800000; // 1980-01-01, as the wheels' timestamps
 let tick = 0;
 performance.now = () => (tick += 1);
 
-// Where static/interpreter.mjs puts the wheels (its SITE and PACKAGES).
-const SITE = "/lib/thousand";
-const PACKAGES = ["thousand", "thousand-app"];
+// Where static/interpreter.mjs puts the wheels: its SITE and PACKAGES, read from
+// its source (their one home; the page module itself needs a browser to import).
+const PAGE_MODULE = new URL("../static/interpreter.mjs", import.meta.url);
+function pageConstant(name) {
+  const source = fs.readFileSync(PAGE_MODULE, "utf8");
+  const found = source.match(new RegExp(`^const ${name} = (.+?);`, "m"));
+  if (!found) throw new Error(`static/interpreter.mjs defines no ${name}`);
+  return JSON.parse(found[1]);
+}
+const SITE = pageConstant("SITE");
+const PACKAGES = pageConstant("PACKAGES");
 // Standard-library modules that PyScript's package (pyscript/*.py) and its
 // start-up import. Checked against a fresh start's sys.modules at ready: the
 // page then imports only PyScript's package, app.boot, app.table and _sha2.
