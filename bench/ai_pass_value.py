@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
@@ -33,6 +32,7 @@ from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import pass_ev  # noqa: E402
 from thousand.ai.evaluator import shared  # noqa: E402
+from thousand.arena import mean_ci  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Phase  # noqa: E402
 
@@ -80,11 +80,8 @@ def deal(rng: random.Random, level: str) -> list[dict[str, Any]]:
 
 def _line(label: str, xs: list[dict[str, Any]]) -> str:
     d = [x["u"] - x["pass_ev"] for x in xs]
-    m = sum(d) / len(d)
-    sd = math.sqrt(sum((v - m) ** 2 for v in d) / max(1, len(d) - 1))
-    return (
-        f"{label}: n={len(d)}, realized - pass_ev {m:+.1f} +- {1.96 * sd / math.sqrt(len(d)):.1f}"
-    )
+    m, half = mean_ci(d)
+    return f"{label}: n={len(d)}, realized - pass_ev {m:+.1f} +- {half:.1f}"
 
 
 def report(paths: list[str]) -> None:
