@@ -27,7 +27,6 @@ import itertools
 import json
 import random
 import sys
-from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +36,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import bid_table, open_marriages  # noqa: E402
-from thousand.ai.think import Context  # noqa: E402
+from thousand.ai.think import Context, finish  # noqa: E402
 from thousand.cards import (  # noqa: E402
     round5,
 )
@@ -48,14 +47,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 from ai_fit_evaluator import FORCED_CONV, declared_value, forced_start  # noqa: E402
 
 GRID = list(range(100, 165, 5))
-
-
-def _run(gen: Generator[None, None, Any]) -> Any:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 def forced_deal(seed: int, level: str) -> dict[str, Any] | None:
@@ -80,7 +71,7 @@ def forced_deal(seed: int, level: str) -> dict[str, Any] | None:
             first = obs.first_hand
             fo = state.observation(first)
             b = bots[first]
-            table = _run(
+            table = finish(
                 bid_table(Context(None), fo, random.Random(seed), b.settings, b.evaluator, 100, 160)
             )
         if obs.phase is Phase.BIDDING:

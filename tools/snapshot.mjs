@@ -53,10 +53,9 @@ performance.now = () => (tick += 1);
 
 // Where static/interpreter.mjs puts the wheels: its SITE and PACKAGES, read from
 // its source (their one home; the page module itself needs a browser to import).
-const PAGE_MODULE = new URL("../static/interpreter.mjs", import.meta.url);
+const PAGE_MODULE = fs.readFileSync(new URL("../static/interpreter.mjs", import.meta.url), "utf8");
 function pageConstant(name) {
-  const source = fs.readFileSync(PAGE_MODULE, "utf8");
-  const found = source.match(new RegExp(`^const ${name} = (.+?);`, "m"));
+  const found = PAGE_MODULE.match(new RegExp(`^const ${name} = (.+?);`, "m"));
   if (!found) throw new Error(`static/interpreter.mjs defines no ${name}`);
   return JSON.parse(found[1]);
 }

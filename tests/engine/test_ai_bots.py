@@ -445,7 +445,7 @@ def test_strongs_bid_table_chances_are_calibrated_on_measured_outcomes() -> None
 
     from thousand.ai.auction import bid_table
     from thousand.ai.evaluator import Evaluator, shared
-    from thousand.ai.think import Context
+    from thousand.ai.think import Context, finish
 
     hands = ["9S JS QS KS TS 9D AD", "JC TC QD TD JH TH AH", "AS KC AC JD KD 9H QH"]
     state = State.from_deal(Conventions(), 0, [h.split() for h in hands], ["9C", "QC", "KH"])
@@ -455,12 +455,8 @@ def test_strongs_bid_table_chances_are_calibrated_on_measured_outcomes() -> None
     hopeless = Evaluator(data)
 
     def table(ev: Evaluator) -> tuple[list[float], list[float]]:
-        gen = bid_table(Context(None), obs, random.Random(3), STRONG, ev, 105, 130)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                return stop.value.make, stop.value.ev
+        t = finish(bid_table(Context(None), obs, random.Random(3), STRONG, ev, 105, 130))
+        return t.make, t.ev
 
     shipped_make, shipped_ev = table(shared())
     none_make, none_ev = table(hopeless)

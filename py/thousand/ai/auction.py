@@ -27,11 +27,11 @@ pass are chosen with the fitted played-hand model, and the declarer then
 takes the best of raising the contract to any value it may, conceding, or
 asking a redeal the talon allows; Strong's chances of making a bid are
 calibrated on measured outcomes (``bidcal``: seen from the dealt hand they
-were overconfident, bench/ai_bid_calibration.py). The talon, the two passed cards and the
-final contract are chosen by evaluating the best candidates over sampled
-worlds with the open-hand solver, blended with the evaluator as a prior
-(open-handed play flatters the declarer a little, since nobody guesses), and
-the chances are calibrated on measured outcomes (``Evaluator.calibrated``).
+were overconfident, bench/ai_bid_calibration.py). The talon, the two passed
+cards and the final contract are chosen by evaluating the best candidates over
+sampled worlds with the open-hand solver, blended with the evaluator as a
+prior (open-handed play flatters the declarer a little, since nobody guesses),
+and the chances are calibrated on measured outcomes (``Evaluator.calibrated``).
 """
 
 from __future__ import annotations
@@ -491,12 +491,14 @@ def _receivers(obs: Observation) -> list[int]:
 def _contract_ev(
     obs: Observation,
     ev: Evaluator,
+    settings: Settings,
     probed: dict[int, float],
     mu: float,
     rest: int,
-    dmar: float = 0.0,
+    passed: int,
 ) -> tuple[float, int, float]:
-    """The best final contract for a hand: (ev, contract, chance).
+    """The best final contract for a hand ``rest`` after passing ``passed``: (ev,
+    contract, chance).
 
     ``probed`` maps the contracts solved on worlds to their blended chances;
     the others take the evaluator's chance, never above the probed one below.
@@ -510,6 +512,7 @@ def _contract_ev(
     if obs.golden and not conv.golden_raise:
         hi = lo  # golden_round: 120, raised only with golden_raise
     mar = ev.const(obs.players, "marriage_share") * marriage_total(rest, conv.ace_marriage)
+    dmar = defence_marriages(obs, ev, settings, rest, passed)
     best = (-1e9, lo, 0.0)
     for c in range(lo, hi + 1, 5):
         p = ev.calibrated(_chance(probed, c, mu, m.sigma), obs.players)
@@ -627,8 +630,7 @@ def _discard(
         blend = (prior * 4 + made[i]) / (4 + n)
         e_pts = (mu * 4 + pts[i]) / (4 + n)
         rest = full & ~(1 << a) & ~(1 << b)
-        dmar = defence_marriages(obs, ev, settings, rest, full & ~rest)
-        u, _c, _p = _contract_ev(obs, ev, {target: blend}, e_pts, rest, dmar)
+        u, _c, _p = _contract_ev(obs, ev, settings, {target: blend}, e_pts, rest, full & ~rest)
         results.append(_bid_choice(act, u, ev.calibrated(blend, obs.players), e_pts))
     if A.REDEAL in legal:
         results.append(Choice(A.REDEAL, 0.0, {"ev": 0.0}))
@@ -654,8 +656,7 @@ def _discard(
         mu, a, b = by_card[card]
         rest = full & ~(1 << a) & ~(1 << b)
         prior = normal_cdf((mu - target + 0.5) / sigma)
-        dmar = defence_marriages(obs, ev, settings, rest, full & ~rest)
-        u, _c, p = _contract_ev(obs, ev, {target: prior}, mu, rest, dmar)
+        u, _c, p = _contract_ev(obs, ev, settings, {target: prior}, mu, rest, full & ~rest)
         rest_plans.append(_bid_choice(act, u, p, mu))
     return ranked_results + ranked(rest_plans)
 

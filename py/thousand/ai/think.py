@@ -182,6 +182,17 @@ class Think:
         return self._default
 
 
+def finish(gen: Generator[None, None, T]) -> T:
+    """Run a thinking generator to its end, in one go and without a budget, and
+    return its result (for tools and tests; the page steps a ``Think``)."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
+
+
 def ranked(choices: list[Choice]) -> list[Choice]:
     """Choices best first."""
     return sorted(choices, key=lambda c: -c.utility)
