@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from thousand.phase import Phase
-from thousand.sheet import SheetRow
+from thousand.scoring import round_points
+from thousand.sheet import SheetRow, deal_no
 
 from .dom import El, el
-from .events import Event
-from .i18n import number, reason, signed, t
+from .events import Event, redeal_why
+from .i18n import number, reason, signed, t, tn
 from .view import Model, _btn, card_face, card_text
 
 LEVELS = ("easy", "normal", "strong")
@@ -56,6 +57,18 @@ def _mark(row: SheetRow, lang: str) -> tuple[str, str]:
     return "✓", t(lang, "made_mark")
 
 
+def redeal_text(m: Model, r: SheetRow) -> str:
+    """A redeal's line on the sheet: who asked and why."""
+    if r.asker < 0 or not r.why:
+        return t(m.lang, "redealt")
+    return t(
+        m.lang,
+        "sheet_redeal",
+        name=m.names[r.asker],
+        why=redeal_why(m.lang, r.why, m.scene.conventions),
+    )
+
+
 def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bool = False) -> El:
     """The paper score sheet (*запись*): a row per deal, totals per seat, marks."""
     sc, lang = m.scene, m.lang
@@ -84,18 +97,18 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bo
             if replayable and r.kind != "redeal"
             else None
         )
-        num = el("td", {"class": "no"}, str(r.number), dealer, replay)
         if r.kind == "redeal":
             body.append(
                 el(
                     "tr",
                     {"class": "redeal"},
-                    num,
-                    el("td", {"colspan": n + 1, "class": "what"}, t(lang, "redealt")),
+                    el("td", {"class": "no"}, dealer),
+                    el("td", {"colspan": n + 1, "class": "what"}, redeal_text(m, r)),
                     key=f"r{r.number}",
                 )
             )
             continue
+        num = el("td", {"class": "no"}, str(deal_no(rows, r.number)), dealer, replay)
         sign, word = _mark(r, lang)
         extra = (" ●" if r.dark else "") + (" ★" if r.golden else "")
         what = el(
@@ -159,10 +172,62 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bo
     )
 
 
+def _points_cell(r: SheetRow, s: int) -> str:
+    """A seat's points in the deal: cards + marriages = points (a dash: not played)."""
+    if s >= len(r.points) or r.points[s] is None:
+        return "—"
+    cards = r.cards[s] if r.cards else r.points[s]
+    marr = r.marriages[s] if r.marriages else 0
+    return f"{cards} + {marr} = {r.points[s]}" if marr else str(r.points[s])
+
+
+def deal_notes(m: Model, r: SheetRow) -> list[str]:
+    """The deal's result in a scorer's words: the declarer's margin, the rounding,
+    the bolts, the penalties."""
+    lang, n = m.lang, len(r.totals)
+    d = r.declarer if r.declarer is not None else 0
+    out: list[str] = []
+    if r.kind == "play" and r.contract is not None and r.points and r.points[d] is not None:
+        pts = r.points[d] or 0
+        key = ("made_by" if pts > r.contract else "made_exact") if r.made else "failed_by"
+        out.append(
+            t(
+                lang,
+                key,
+                points=tn(lang, "n_points", pts),
+                contract=r.contract,
+                over=pts - r.contract,
+                short=r.contract - pts,
+            )
+        )
+        conv = m.scene.conventions
+        rounded = [
+            f"{m.names[s]} {r.points[s]} → {round_points(conv, r.points[s] or 0)}"
+            for s in range(n)
+            if s != d
+            and s < len(r.points)
+            and r.points[s] is not None
+            and round_points(conv, r.points[s] or 0) != r.points[s]
+        ]
+        if rounded:
+            out.append(t(lang, "rounded_note", step=conv.round_to, list=", ".join(rounded)))
+    for s in range(n):
+        if r.bolts and r.bolts[s]:
+            count = r.bolt_counts[s] if r.bolt_counts else 0
+            count = count or 3  # the third bolt turned into its penalty
+            key = "bolt_note_you" if s == m.human else "bolt_note"
+            out.append(t(lang, key, name=m.names[s], count=count))
+    out += [
+        f"{m.names[p.seat]}: {signed(p.amount)} ({reason(lang, p.reason)})" for p in r.penalties
+    ]
+    return out
+
+
 def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
-    """End of a deal: the verdict, each seat's points, score and total, penalties."""
+    """End of a deal: the verdict and its margin, each seat's tricks, points (cards +
+    marriages), score and total, and the rounding, bolts and penalties in words."""
     r, lang = m.summary, m.lang
-    if r is None or m.scene.phase is Phase.GAME_OVER:
+    if r is None or m.scene.phase is Phase.GAME_OVER or m.summary_hold:
         return None
     d = r.declarer if r.declarer is not None else 0
     name = m.names[d]
@@ -172,27 +237,21 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
     verdict = t(lang, key + ("_you" if d == m.human else ""), name=name, contract=r.contract)
     rows = []
     for s in range(len(r.totals)):
-        pts = "—" if s >= len(r.points) or r.points[s] is None else str(r.points[s])
-        bolt = "|" * r.bolts[s] if r.bolts and r.bolts[s] else ""
+        tricks = str(r.tricks[s]) if r.tricks and r.kind == "play" else ""
+        bolt = t(lang, "bolt_now") if r.bolts and r.bolts[s] else ""
         rows.append(
             el(
                 "tr",
-                {},
+                {"class": "declarer" if s == d else None},
                 el("th", {"scope": "row"}, m.names[s]),
-                el("td", {}, pts),
-                el("td", {}, signed(r.deltas[s])),
-                el("td", {}, el("b", {}, number(r.totals[s]))),
+                el("td", {"class": "num"}, tricks),
+                el("td", {"class": "num"}, _points_cell(r, s)),
+                el("td", {"class": "num"}, signed(r.deltas[s])),
+                el("td", {"class": "num"}, el("b", {}, number(r.totals[s]))),
                 el("td", {"class": "bolt"}, bolt),
             )
         )
-    pens = [
-        el(
-            "li",
-            {},
-            f"{m.names[p.seat]}: {signed(p.amount)} ({reason(lang, p.reason)})",
-        )
-        for p in r.penalties
-    ]
+    notes = [el("li", {}, x) for x in deal_notes(m, r)]
     table = el(
         "table",
         {"class": "summary-table"},
@@ -203,6 +262,7 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
                 "tr",
                 {},
                 el("th", {}),
+                el("th", {"scope": "col"}, t(lang, "sum_tricks")),
                 el("th", {"scope": "col"}, t(lang, "points")),
                 el("th", {"scope": "col"}, t(lang, "score")),
                 el("th", {"scope": "col"}, t(lang, "total")),
@@ -214,11 +274,11 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
     ok = "made" if r.made else ("conceded" if r.kind == "writeoff" else "failed")
     return dialog(
         "summary",
-        t(lang, "deal_over", n=r.number),
+        t(lang, "deal_over", n=deal_no(m.scene.sheet, r.number)),
         [
             el("p", {"class": "verdict"}, verdict),
             table,
-            el("ul", {"class": "penalties"}, pens) if pens else None,
+            el("ul", {"class": "deal-notes"}, notes) if notes else None,
             *extra,
         ],
         [
@@ -282,7 +342,7 @@ def log_dialog(m: Model, last: Sequence[tuple[int, int]] = (), winner: int = -1)
             if len(trick_items[e.trick]) == 1:
                 items.append(el("li", {"class": "trick-line"}, key=f"t{e.trick}"))
             continue
-        items.append(el("li", {}, e.text(m.names, lang, m.human)))
+        items.append(el("li", {}, e.text(m.names, lang, m.human, m.scene.conventions)))
     # Fill each trick's line: "Trick 3: West A♠ · You 10♠ · East K♠ — West"
     out: list[El] = []
     for it in items:
@@ -296,7 +356,7 @@ def log_dialog(m: Model, last: Sequence[tuple[int, int]] = (), winner: int = -1)
                 elif e.key == "ev_trick":
                     parts = [*parts[:-1], " → ", m.names[e.seat]]
                 else:
-                    parts += [e.text(m.names, lang, m.human), " "]
+                    parts += [e.text(m.names, lang, m.human, m.scene.conventions), " "]
             if parts and parts[-1] == " · ":
                 parts = parts[:-1]
             out.append(el("li", {"class": "trick-line"}, parts))

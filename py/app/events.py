@@ -19,13 +19,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from thousand import Conventions
 from thousand import actions as A
 from thousand.cards import ACE, ACE_MARRIAGE, KING, QUEEN, marriage_value
 from thousand.phase import Phase
 from thousand.scene import display_order
+from thousand.sheet import deal_no
 from thousand.state import Observation
 
 from .i18n import EN, SUIT_ADJ, SUIT_SYMBOLS, card_short, t
+
+#: The events said on the felt long enough to read (the bots wait after them).
+HEADLINES = frozenset(("ev_marriage", "ev_aces", "ev_redealt", "ev_talon", "ev_dark", "ev_unblind"))
 
 
 @dataclass(frozen=True)
@@ -38,8 +43,20 @@ class Event:
     cards: tuple[int, ...] = ()
     value: int = 0
     trick: int = -1  # the trick it belongs to (play events)
+    why: str = ""  # a redeal: why it was allowed (``thousand.sheet.REDEAL_WHY``)
 
-    def text(self, names: list[str] | tuple[str, ...], lang: str, you: int = -1) -> str:
+    @property
+    def headline(self) -> bool:
+        """A big moment, said on the felt for longer (a marriage, a redeal, a talon)."""
+        return self.key in HEADLINES
+
+    def text(
+        self,
+        names: list[str] | tuple[str, ...],
+        lang: str,
+        you: int = -1,
+        conv: Conventions | None = None,
+    ) -> str:
         """The event in words (``you``: the seat spoken to, in the second person)."""
         key = self.key
         if self.seat == you and you >= 0:
@@ -62,7 +79,18 @@ class Event:
         else:
             kw["value"] = self.value
         kw["n"] = self.value
+        if self.why:
+            kw["why"] = redeal_why(lang, self.why, conv or Conventions())
+        elif key.startswith("ev_redealt"):
+            kw["why"] = "—"
+            kw.setdefault("name", "—")
         return t(lang, key, **kw)
+
+
+def redeal_why(lang: str, why: str, conv: Conventions) -> str:
+    """Why a redeal was allowed, in words (the limits from the game's conventions)."""
+    limit = conv.redeal_talon_below if why == "talon_below" else conv.redeal_hand_below
+    return t(lang, "why_" + why, limit=limit)
 
 
 def _declarations(obs: Observation) -> dict[int, tuple[int, int]]:
@@ -88,8 +116,9 @@ def deal_events(obs: Observation) -> list[Event]:
     """Everything ``obs.seat`` may know of the current deal, in order."""
     ev = []
     if obs.sheet and obs.sheet[-1].kind == "redeal":
-        ev.append(Event("ev_redealt"))  # §4 the last deal was redealt
-    ev.append(Event("ev_deal", seat=obs.dealer, value=len(obs.sheet) + 1))
+        row = obs.sheet[-1]  # §4 the last deal was redealt: who asked and why
+        ev.append(Event("ev_redealt", seat=row.asker, why=row.why))
+    ev.append(Event("ev_deal", seat=obs.dealer, value=deal_no(obs.sheet, len(obs.sheet) + 1)))
     for seat, a in obs.bids:
         if a == A.PASS:
             ev.append(Event("ev_pass", seat))

@@ -138,14 +138,12 @@ EN: dict[str, str] = {
     "dealer_tag": "D",
     "declarer": "Plays",
     "on_talon": "sits out",
-    "tricks_won": "Tricks taken: {n}",
     "cards_held": "{name}: {n} cards",
     "hand_of": "Hand of {name}",
     "your_hand": "Your hand",
     "trick_label": "Cards on the table",
     "played_by": "{card}, played by {name}",
     "pile": "Talon {n}",
-    "bolts_title": "Bolts: {n}",
     "barrel_title": "On the barrel, deal {n} of {of}",
     "thinking": "{name} is thinking…",
     "dark_mark": "dark",
@@ -204,7 +202,7 @@ EN: dict[str, str] = {
     "ev_aces": "{name} declares the ace marriage, +200.",
     "ev_play": "{name}: {card}",
     "ev_trick": "{name} takes the trick.",
-    "ev_redealt": "The cards are dealt again.",
+    "ev_redealt": "{name} asks for a redeal: {why}. The cards are dealt again.",
     # deal end
     "deal_over": "Deal {n}",
     "made": "{name} made {contract}.",
@@ -261,6 +259,27 @@ EN: dict[str, str] = {
     "oops": "Something went wrong in the page; the game was saved. Reload if the table "
     "stops responding.",
     "corrupt_settings": "Stored settings could not be read; they were kept aside as “{key}”.",
+    "import_done": "The game is imported.",
+    "n_tricks": "{n} trick|{n} tricks",
+    "n_points": "{n} point|{n} points",
+    "n_bolts": "{n} bolt|{n} bolts",
+    "bolt_now": "bolt",
+    "taken_title": "{tricks} taken, {points} in them",
+    "ev_redealt_you": "You ask for a redeal: {why}. The cards are dealt again.",
+    "why_hand_below": "under {limit} points in the hand",
+    "why_three_nines": "three nines in first hand",
+    "why_four_nines": "four nines",
+    "why_four_jacks": "four jacks",
+    "why_talon_below": "under {limit} points in the talon",
+    "why_talon_nines": "two nines in the talon",
+    "sheet_redeal": "Redeal: {name}, {why}",
+    "sum_tricks": "Tricks",
+    "made_by": "{points} against {contract}: {over} to spare.",
+    "made_exact": "{points} against {contract}: just enough.",
+    "failed_by": "{points} against {contract}: {short} short.",
+    "rounded_note": "Defenders' points are rounded to {step}: {list}.",
+    "bolt_note": "{name}: no trick, a bolt ({count} of 3).",
+    "bolt_note_you": "You took no trick: a bolt ({count} of 3).",
 }
 
 RU: dict[str, str] = {
@@ -381,14 +400,12 @@ RU: dict[str, str] = {
     "dealer_tag": "С",
     "declarer": "Играет",
     "on_talon": "на прикупе",
-    "tricks_won": "Взяток: {n}",
     "cards_held": "{name}: карт {n}",
     "hand_of": "Карты: {name}",
     "your_hand": "Ваши карты",
     "trick_label": "Карты на столе",
     "played_by": "{card}, ходит {name}",
     "pile": "Прикуп {n}",
-    "bolts_title": "Болтов: {n}",
     "barrel_title": "На бочке, сдача {n} из {of}",
     "thinking": "{name} думает…",
     "dark_mark": "втёмную",
@@ -444,7 +461,7 @@ RU: dict[str, str] = {
     "ev_aces": "{name} хвалит тузовый марьяж, +200.",
     "ev_play": "{name}: {card}",
     "ev_trick": "Взятку берёт {name}.",
-    "ev_redealt": "Карты сдаются заново.",
+    "ev_redealt": "{name} просит пересдачу: {why}. Карты сдаются заново.",
     "deal_over": "Сдача {n}",
     "made": "{name}: заказ {contract} сыгран.",
     "failed": "{name}: заказ {contract} не сыгран.",
@@ -498,6 +515,27 @@ RU: dict[str, str] = {
     "oops": "На странице что-то пошло не так; игра сохранена. Перезагрузите страницу, "
     "если стол перестанет отвечать.",
     "corrupt_settings": "Сохранённые настройки не удалось прочитать; они отложены как «{key}».",
+    "import_done": "Партия загружена.",
+    "n_tricks": "{n} взятка|{n} взятки|{n} взяток",
+    "n_points": "{n} очко|{n} очка|{n} очков",
+    "n_bolts": "{n} болт|{n} болта|{n} болтов",
+    "bolt_now": "болт",
+    "taken_title": "Взято: {tricks}, в них {points}",
+    "ev_redealt_you": "Вы просите пересдачу: {why}. Карты сдаются заново.",
+    "why_hand_below": "на руках меньше {limit} очков",
+    "why_three_nines": "три девятки у первой руки",
+    "why_four_nines": "четыре девятки",
+    "why_four_jacks": "четыре валета",
+    "why_talon_below": "в прикупе меньше {limit} очков",
+    "why_talon_nines": "две девятки в прикупе",
+    "sheet_redeal": "Пересдача: {name}, {why}",
+    "sum_tricks": "Взятки",
+    "made_by": "{points} при заказе {contract}: запас {over}.",
+    "made_exact": "{points} при заказе {contract}: ровно.",
+    "failed_by": "{points} при заказе {contract}: не хватило {short}.",
+    "rounded_note": "Очки вистующих округляются до {step}: {list}.",
+    "bolt_note": "{name}: ни одной взятки, болт ({count} из 3).",
+    "bolt_note_you": "Вы не взяли ни одной взятки: болт ({count} из 3).",
 }
 
 UK: dict[str, str] = {
@@ -618,14 +656,12 @@ UK: dict[str, str] = {
     "dealer_tag": "Р",
     "declarer": "Грає",
     "on_talon": "на прикупі",
-    "tricks_won": "Взяток: {n}",
     "cards_held": "{name}: карт {n}",
     "hand_of": "Карти: {name}",
     "your_hand": "Ваші карти",
     "trick_label": "Карти на столі",
     "played_by": "{card}, ходить {name}",
     "pile": "Прикуп {n}",
-    "bolts_title": "Болтів: {n}",
     "barrel_title": "На бочці, роздача {n} з {of}",
     "thinking": "{name} думає…",
     "dark_mark": "втемну",
@@ -681,7 +717,7 @@ UK: dict[str, str] = {
     "ev_aces": "{name} хвалить тузовий марʼяж, +200.",
     "ev_play": "{name}: {card}",
     "ev_trick": "Взятку бере {name}.",
-    "ev_redealt": "Карти роздаються знову.",
+    "ev_redealt": "{name} просить перездачу: {why}. Карти роздаються знову.",
     "deal_over": "Роздача {n}",
     "made": "{name}: замовлення {contract} зіграно.",
     "failed": "{name}: замовлення {contract} не зіграно.",
@@ -735,6 +771,27 @@ UK: dict[str, str] = {
     "oops": "На сторінці щось пішло не так; гру збережено. Перезавантажте сторінку, якщо "
     "стіл перестане відповідати.",
     "corrupt_settings": "Збережені налаштування не вдалося прочитати; їх відкладено як «{key}».",
+    "import_done": "Партію завантажено.",
+    "n_tricks": "{n} взятка|{n} взятки|{n} взяток",
+    "n_points": "{n} очко|{n} очки|{n} очок",
+    "n_bolts": "{n} болт|{n} болти|{n} болтів",
+    "bolt_now": "болт",
+    "taken_title": "Взято: {tricks}, у них {points}",
+    "ev_redealt_you": "Ви просите перездачу: {why}. Карти роздаються знову.",
+    "why_hand_below": "на руках менше {limit} очок",
+    "why_three_nines": "три дев’ятки в першої руки",
+    "why_four_nines": "чотири дев’ятки",
+    "why_four_jacks": "чотири валети",
+    "why_talon_below": "у прикупі менше {limit} очок",
+    "why_talon_nines": "дві дев’ятки в прикупі",
+    "sheet_redeal": "Перездача: {name}, {why}",
+    "sum_tricks": "Взятки",
+    "made_by": "{points} при замовленні {contract}: запас {over}.",
+    "made_exact": "{points} при замовленні {contract}: рівно.",
+    "failed_by": "{points} при замовленні {contract}: забракло {short}.",
+    "rounded_note": "Очки вістунів округлюються до {step}: {list}.",
+    "bolt_note": "{name}: жодної взятки, болт ({count} з 3).",
+    "bolt_note_you": "Ви не взяли жодної взятки: болт ({count} з 3).",
 }
 
 PL: dict[str, str] = {
@@ -855,14 +912,12 @@ PL: dict[str, str] = {
     "dealer_tag": "R",
     "declarer": "Gra",
     "on_talon": "pauzuje",
-    "tricks_won": "Wzięte lewy: {n}",
     "cards_held": "{name}: kart {n}",
     "hand_of": "Karty: {name}",
     "your_hand": "Twoje karty",
     "trick_label": "Karty na stole",
     "played_by": "{card}, zagrywa {name}",
     "pile": "Musik {n}",
-    "bolts_title": "Bolty: {n}",
     "barrel_title": "Na beczce, rozdanie {n} z {of}",
     "thinking": "{name} myśli…",
     "dark_mark": "w ciemno",
@@ -918,7 +973,7 @@ PL: dict[str, str] = {
     "ev_aces": "{name} melduje cztery asy, +200.",
     "ev_play": "{name}: {card}",
     "ev_trick": "Lewę bierze {name}.",
-    "ev_redealt": "Karty zostają rozdane ponownie.",
+    "ev_redealt": "{name} prosi o ponowne rozdanie: {why}. Karty są rozdawane od nowa.",
     "deal_over": "Rozdanie {n}",
     "made": "{name}: gra {contract} ugrana.",
     "failed": "{name}: gra {contract} nieugrana.",
@@ -972,6 +1027,27 @@ PL: dict[str, str] = {
     "oops": "Coś poszło nie tak na stronie; gra została zapisana. Odśwież stronę, jeśli stół "
     "przestanie reagować.",
     "corrupt_settings": "Nie udało się odczytać zapisanych ustawień; odłożono je jako „{key}”.",
+    "import_done": "Gra wczytana.",
+    "n_tricks": "{n} lewa|{n} lewy|{n} lew",
+    "n_points": "{n} punkt|{n} punkty|{n} punktów",
+    "n_bolts": "{n} bolt|{n} bolty|{n} boltów",
+    "bolt_now": "bolt",
+    "taken_title": "Wzięte: {tricks}, w nich {points}",
+    "ev_redealt_you": "Prosisz o ponowne rozdanie: {why}. Karty są rozdawane od nowa.",
+    "why_hand_below": "w ręce mniej niż {limit} punktów",
+    "why_three_nines": "trzy dziewiątki u pierwszej ręki",
+    "why_four_nines": "cztery dziewiątki",
+    "why_four_jacks": "cztery walety",
+    "why_talon_below": "w musiku mniej niż {limit} punktów",
+    "why_talon_nines": "dwie dziewiątki w musiku",
+    "sheet_redeal": "Ponowne rozdanie: {name}, {why}",
+    "sum_tricks": "Lewy",
+    "made_by": "{points} przy grze {contract}: zapas {over}.",
+    "made_exact": "{points} przy grze {contract}: równo.",
+    "failed_by": "{points} przy grze {contract}: zabrakło {short}.",
+    "rounded_note": "Punkty obrońców zaokrągla się do {step}: {list}.",
+    "bolt_note": "{name}: żadnej lewy, bolt ({count} z 3).",
+    "bolt_note_you": "Nie wziąłeś żadnej lewy: bolt ({count} z 3).",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "ru": RU, "uk": UK, "pl": PL}
@@ -1068,6 +1144,29 @@ def t(lang: str, key: str, /, **kw: object) -> str:
     table = TABLES.get(lang, EN)
     text = table.get(key) or EN.get(key, key)
     return text.format(**kw) if kw else text
+
+
+def plural_form(lang: str, n: int) -> int:
+    """Which plural form a count takes (gettext's Plural-Forms of each language:
+    en 1 / many; ru, uk 1, 21 / 2-4, 22-24 / 5-20, 25; pl 1 / 2-4, 22-24 / 5-21)."""
+    n = abs(n)
+    if lang in ("ru", "uk"):
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    if lang == "pl":
+        if n == 1:
+            return 0
+        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    return 0 if n == 1 else 1
+
+
+def tn(lang: str, key: str, n: int, /, **kw: object) -> str:
+    """A counted text: the catalogue holds its plural forms separated by ``|``."""
+    table = TABLES.get(lang, EN)
+    forms = (table.get(key) or EN.get(key, key)).split("|")
+    form = forms[min(plural_form(lang if key in table else "en", n), len(forms) - 1)]
+    return form.format(n=number(n), **kw)
 
 
 MINUS = "\u2212"  # the minus sign players write, not the hyphen

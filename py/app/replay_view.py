@@ -88,7 +88,11 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
         viewer = seat if seat is not None else (state.declarer if state.declarer >= 0 else 0)
         events = deal_events(state.observation(viewer))
         if events and step > 0:
-            banner = events[-1].text(names, lang)
+            # a declaring lead: the marriage is the news, not the card that came with it
+            last = events[-1]
+            if len(events) > 1 and events[-2].headline and last.key == "ev_play":
+                last = events[-2]
+            banner = last.text(names, lang, conv=state.conv)
     m = Model(
         scene=scene,
         lang=lang,

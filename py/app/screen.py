@@ -40,6 +40,7 @@ class Screen:
     bid_value: int = 0  # the bid / contract the stepper shows (0: the lowest)
     hold: tuple[tuple[int, int], ...] = ()  # a finished trick kept on show
     hold_winner: int = -1
+    hold_summary: bool = False  # the deal's last trick on show before its summary
     dialog: str = ""  # "sheet", "log", "last", "new" or ""
     notices: list[Notice] = field(default_factory=list)
     hint: tuple[HintRow, ...] | None = None
@@ -49,6 +50,7 @@ class Screen:
     announce: str = ""
     setup: dict[str, Any] = field(default_factory=dict)
     follower: bool = False  # another tab drives this game; this one only shows it
+    follow_same: bool = True  # ... the same game as this tab had (else another one)
     rules: RulesUI = field(default_factory=RulesUI)  # the conventions editor
     sets: list[RuleSet] = field(default_factory=builtin_sets)  # built-in and own rule sets
     games: list[SavedGame] = field(default_factory=list)  # games kept beside this one
@@ -114,6 +116,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         hold_winner=ui.hold_winner,
         thinking=ui.thinking,
         summary=session.summary_row(),
+        summary_hold=ui.hold_summary,
         dialog=ui.dialog,
         notices=tuple(ui.notices),
         hint=ui.hint,

@@ -80,6 +80,8 @@ PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think
 # one unit of work (~2.5x slower in Pyodide than CPython), so 25 ms keeps the main
 # thread's tasks under 50 ms (bench/ai_results.md, "Responsiveness").
 THINK_SLICE_MS = 25
+#: How long a passing notice ("The link is copied.") stays before it closes itself.
+PASSING_S = 4.0
 
 
 def _params() -> dict[str, str]:
@@ -141,6 +143,8 @@ class Table:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
         self.params = _params()
+        self._notice_serial = 0
+        self._notice_tasks: set[Any] = set()
         self.store = Store(_local_storage())
         self.tab = f"t{random.SystemRandom().randrange(1 << 40):x}"
         self.ui = Screen()
@@ -151,6 +155,8 @@ class Table:
         self.timing = self.params.get("debug") == "timing"  # render timings in the console
         self.bot_delay = 0.05 if fast else 0.7
         self.trick_delay = 0.1 if fast else 1.2
+        self.headline_delay = 0.1 if fast else 2.4  # a marriage, a redeal, a talon
+        self.linger = 0.0  # until then a big moment stays on the felt (perf_counter)
         self.ai_budget_ms = float(
             _int(self.params.get("think"), 50, 10000) or (300 if fast else 1000)
         )
@@ -274,11 +280,23 @@ class Table:
     def notice(
         self, text: str, kind: str = "info", key: str = "", action: tuple[str, str] | None = None
     ) -> None:
-        """Show a message until dismissed (one per key)."""
-        self.ui.notices = [n for n in self.ui.notices if not key or n.key != key]
-        self.ui.notices.append(
-            Notice(text, kind, key or f"n{len(self.ui.notices)}-{time.time():.0f}", action)
-        )
+        """Show a message (one per key: a newer outcome replaces the older). Errors
+        and notices with a button stay until dismissed; ``passing`` ones close by
+        themselves after ``PASSING_S``."""
+        self._notice_serial += 1
+        key = key or f"n{self._notice_serial}"
+        self.ui.notices = [n for n in self.ui.notices if n.key != key]
+        note = Notice(text, kind, key, action)
+        self.ui.notices.append(note)
+        if kind == "passing":
+            self._notice_tasks.add(task := asyncio.ensure_future(self._close_notice(note)))
+            task.add_done_callback(self._notice_tasks.discard)
+
+    async def _close_notice(self, note: Notice) -> None:
+        await asyncio.sleep(PASSING_S)
+        if note in self.ui.notices:
+            self.ui.notices = [n for n in self.ui.notices if n is not note]
+            self.render()
 
     def _aside_notice(self, aside: Aside) -> None:
         lang = self.ui.lang
@@ -400,10 +418,18 @@ class Table:
             new = events[-1:]
         self.seen_events = (deal, len(events))
         if new:
-            self.ui.banner = new[-1].text(names, self.ui.lang, self.session.human)
-            self.ui.announce = " ".join(
-                e.text(names, self.ui.lang, self.session.human) for e in new[-4:]
-            )
+            conv = self.session.state.conv
+            lang, you = self.ui.lang, self.session.human
+            # A big moment (a marriage, a redeal, a talon) is what the felt says, over
+            # the card that came with it, and the bots leave time to read it.
+            heads = [e for e in new if e.headline]
+            self.ui.banner = (heads or new)[-1].text(names, lang, you, conv)
+            if heads and not initial:
+                self.linger = time.perf_counter() + self.headline_delay
+            said = new[-4:]
+            if heads and heads[-1] not in said:
+                said = [heads[-1], *said[1:]]
+            self.ui.announce = " ".join(e.text(names, lang, you, conv) for e in said)
 
     # -- input ---------------------------------------------------------------------------
 
@@ -417,8 +443,8 @@ class Table:
                 return
             ui = el.getAttribute("data-ui")
             if ui:
-                if str(el.tagName).lower() == "select":
-                    return  # handled on change
+                if str(el.tagName).lower() in ("select", "input"):
+                    return  # handled on change (a file input's click opens its picker)
                 event.preventDefault()
                 self.on_ui(str(ui), el)
                 return
@@ -538,14 +564,21 @@ class Table:
         self._cancel()
         self.session = other
         self.ui.follower = True
+        self.ui.follow_same = same
+        if self.ui.replay is not None:
+            return  # a replay is read-only: it says so when it closes
+        self._follow_notice()
+        self._reset_ui()
+        self.render()
+
+    def _follow_notice(self) -> None:
+        """Another tab drives the game: say so, with the one-tap way back."""
         self.notice(
-            t(self.ui.lang, "other_tab" if same else "other_tab_new"),
+            t(self.ui.lang, "other_tab" if self.ui.follow_same else "other_tab_new"),
             "info",
             "tab",
             ("take-over", t(self.ui.lang, "take_over")),
         )
-        self._reset_ui()
-        self.render()
 
     def _step(self, d: int) -> bool:
         """Move the bid or contract stepper; False when there is none."""
@@ -737,9 +770,11 @@ class Table:
         elif ui == "copy-link":
             with contextlib.suppress(Exception):
                 window.navigator.clipboard.writeText(self.ui.share_link)
-            self.notice(t(lang, "share_copied"), "info", "share")
+            self.notice(t(lang, "share_copied"), "passing", "share")
         elif ui == "replay-close":
             self.replay.close()
+            if self.ui.follower:
+                self._follow_notice()
             with contextlib.suppress(Exception):
                 window.history.replaceState(
                     None, "", str(window.location.pathname) + str(window.location.search)
@@ -950,6 +985,7 @@ class Table:
                 name, conv = import_set(data)
                 own = [s for s in self.ui.sets if not s.builtin]
                 new = RuleSet(new_set_id(self.ui.sets), name, conv.changes())
+                self.ui.notices = [n for n in self.ui.notices if n.key != "import"]
                 self._store_sets([*own, new], t(lang, "rules_imported", name=name))
                 self.ui.rules.base = new.id
                 self.ui.rules.values = conv.to_dict()
@@ -976,12 +1012,14 @@ class Table:
             return
         self._cancel()
         self._keep_current()
+        self.notice(t(lang, "import_done"), "passing", "import")
         self._switch(imported)
 
     def _reset_ui(self) -> None:
         self.ui.reset_turn()
         self.ui.hold = ()
         self.ui.hold_winner = -1
+        self.ui.hold_summary = False
         self.ui.thinking = -1
 
     def human(self, text: str) -> None:
@@ -1013,6 +1051,7 @@ class Table:
                 if prev:
                     self.ui.hold = tuple(prev[-1][1])
                     self.ui.hold_winner = prev[-1][2]
+                    self.ui.hold_summary = s.summary_row() is not None
         if self.ui.hold and s.state.trick:
             self.ui.hold = ()
         self._announce()
@@ -1034,10 +1073,11 @@ class Table:
         self.ui.thinking = -1
 
     def schedule(self) -> None:
-        """Let the bots move, bound to this exact state."""
+        """Let the bots move, bound to this exact state (never behind a replay: a
+        share link or a replay is read-only and must not take the game over)."""
         if self.bot_task is not None and not self.bot_task.done():
             self.bot_task.cancel()
-        if self.ui.follower:
+        if self.ui.follower or self.ui.replay is not None:
             return
         self.bot_task = asyncio.ensure_future(self.drive(self.session, self.session.version))
 
@@ -1057,6 +1097,13 @@ class Table:
             while True:
                 if stale():
                     return
+                if self.ui.hold_summary:
+                    # the deal's last trick stays on show before its summary covers it
+                    await self.pause(self.trick_delay)
+                    if stale():
+                        return
+                    self.ui.hold_summary = False
+                    self.render()
                 if self.ui.hold and not session.state.trick and session.bot_to_act() is not None:
                     await self.pause(self.trick_delay)
                     if stale():
@@ -1082,7 +1129,8 @@ class Table:
                         if stale():
                             return
                     action = int(think.action())
-                wait = self.bot_delay - (time.perf_counter() - t0)
+                now = time.perf_counter()
+                wait = max(self.bot_delay - (now - t0), self.linger - now)
                 if wait > 0:
                     await self.pause(wait)
                 if stale():
@@ -1163,8 +1211,9 @@ def _file_name(name: str, kind: str) -> str:
 def start() -> Table:
     """Take over the static table."""
     table = Table()
-    table.persist()  # a new game is saved at once, a resumed one unchanged
     table.open_fragment()
+    if table.ui.replay is None:
+        table.persist()  # a new game is saved at once, a resumed one unchanged
     table.render()
     # The phase render() just set (a share link's replay, not the game behind it).
     boot.mark_ready(str(table.root.getAttribute("data-phase") or "loading"))

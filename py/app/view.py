@@ -25,14 +25,24 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from thousand import actions as A
-from thousand.cards import MARRIAGE_VALUE, card_str
+from thousand.cards import ACE, ACE_MARRIAGE, card_str, marriage_value
 from thousand.phase import Phase
 from thousand.scene import Scene
 from thousand.sheet import SheetRow
 
 from .dom import El, el
 from .events import Event
-from .i18n import LANG_CODES, LANG_NAMES, LANGS, SUIT_SYMBOLS, card_name, card_short, number, t
+from .i18n import (
+    LANG_CODES,
+    LANG_NAMES,
+    LANGS,
+    SUIT_SYMBOLS,
+    card_name,
+    card_short,
+    number,
+    t,
+    tn,
+)
 
 RED_SUITS = (2, 3)
 POSITIONS = {
@@ -53,7 +63,8 @@ class HintRow:
 
 @dataclass(frozen=True)
 class Notice:
-    """A message on the table until dismissed (``kind``: info or error)."""
+    """A message on the table (``kind``: ``info`` and ``error`` stay until
+    dismissed, ``passing`` closes by itself)."""
 
     text: str
     kind: str = "info"
@@ -78,6 +89,7 @@ class Model:
     hold_winner: int = -1
     thinking: int = -1
     summary: SheetRow | None = None  # a finished deal to summarise
+    summary_hold: bool = False  # ... not yet: its last trick is on show first
     dialog: str = ""  # "sheet", "log", "last", "new", ... (empty: none)
     notices: tuple[Notice, ...] = ()
     hint: tuple[HintRow, ...] | None = None  # None: not asked
@@ -234,13 +246,7 @@ def nameplate(m: Model, seat: int) -> El:
                 cls = "tag bid high" if seat == sc.high_seat and st.said != A.PASS else "tag bid"
                 tags.append(el("span", {"class": cls}, said))
     if st.bolts:
-        tags.append(
-            el(
-                "span",
-                {"class": "tag bolts", "title": t(lang, "bolts_title", n=st.bolts)},
-                "|" * st.bolts,
-            )
-        )
+        tags.append(el("span", {"class": "tag bolts"}, tn(lang, "n_bolts", st.bolts)))
     if st.barrel:
         of = sc.conventions.barrel_attempts
         tags.append(
@@ -261,14 +267,29 @@ def nameplate(m: Model, seat: int) -> El:
         el("span", {"class": "name"}, m.names[seat]),
         el("span", {"class": "total", "title": t(lang, "total")}, number(st.total)),
         tags,
-        el(
-            "span",
-            {"class": "tricks", "title": t(lang, "tricks_won", n=st.tricks)},
-            "▪" * st.tricks,
-        )
-        if st.tricks and not m.between
-        else None,
+        _taken(m, seat),
         el("span", {"class": "thinking", "aria-hidden": "true"}, "…") if thinking else None,
+    )
+
+
+def _taken(m: Model, seat: int) -> El | None:
+    """What a seat has taken this deal, as a scorer keeps it: tricks, their card
+    points and declared marriages (all public: tricks and declarations are shown)."""
+    sc, lang = m.scene, m.lang
+    st = sc.seats[seat]
+    if m.between or sc.phase is not Phase.PLAY:
+        return None
+    marriages = sum(marriage_value(suit) for s, suit in sc.marriages if s == seat)
+    if not st.tricks and not marriages:
+        return None
+    tricks, points = tn(lang, "n_tricks", st.tricks), tn(lang, "n_points", st.points)
+    return el(
+        "span",
+        {"class": "taken", "title": t(lang, "taken_title", tricks=tricks, points=points)},
+        tricks,
+        " · ",
+        el("b", {}, str(st.points)),
+        el("span", {"class": "marr"}, f" +{marriages}") if marriages else None,
     )
 
 
@@ -368,7 +389,7 @@ def own_hand(m: Model) -> El:
         badge = None
         if c in decl:
             cls += " declares"
-            value = 200 if c % 6 == 5 else MARRIAGE_VALUE[c // 6]
+            value = marriage_value(ACE_MARRIAGE if c % 6 == ACE else c // 6)
             badge = el("span", {"class": "badge", "aria-hidden": "true"}, f"+{value}")
             label += f" (+{value})"
         attrs["class"] = cls
@@ -438,6 +459,8 @@ def center(m: Model) -> El:
             info.append(el("span", {"class": "contract"}, text))
     parts.append(el("div", {"class": "info"}, info, key="info"))
     felt: list[El] = []
+    if m.between and m.summary_hold and m.hold:
+        felt.append(_trick(m, m.hold, pos))  # the deal's last trick, before its summary
     if not m.between:
         if sc.talon_backs:
             piles = []
@@ -487,40 +510,43 @@ def center(m: Model) -> El:
             )
         trick = sc.trick or m.hold
         if trick:
-            cards = []
-            for seat, c in trick:
-                win = " winner" if (not sc.trick and seat == m.hold_winner) else ""
-                cards.append(
-                    el(
-                        "div",
-                        {
-                            "class": f"trick-card at-{pos[seat]}{win}",
-                            "data-seat": seat,
-                            "data-fly": card_str(c),
-                            "data-from": seat,
-                            "role": "img",
-                            "aria-label": t(
-                                lang, "played_by", card=card_name(c, lang), name=m.names[seat]
-                            ),
-                        },
-                        card_face(c, lang),
-                        key=card_str(c),
-                    )
-                )
-            felt.append(
-                el(
-                    "div",
-                    {"class": "trick", "aria-label": t(lang, "trick_label"), "role": "group"},
-                    cards,
-                    key="trick",
-                )
-            )
+            felt.append(_trick(m, trick, pos))
     parts.append(el("div", {"class": "felt"}, felt, key="felt"))
     parts.append(
         el("p", {"class": "banner"}, m.banner, key="banner") if m.banner and not m.between else None
     )
     return el(
         "section", {"class": "center", "aria-label": t(lang, "trick_label")}, parts, key="center"
+    )
+
+
+def _trick(m: Model, trick: Sequence[tuple[int, int]], pos: dict[int, str]) -> El:
+    """The cards of a trick on the felt, each before its player (the winner marked
+    once the trick is complete and on show)."""
+    lang = m.lang
+    cards = []
+    for seat, c in trick:
+        win = " winner" if (not m.scene.trick and seat == m.hold_winner) else ""
+        cards.append(
+            el(
+                "div",
+                {
+                    "class": f"trick-card at-{pos[seat]}{win}",
+                    "data-seat": seat,
+                    "data-fly": card_str(c),
+                    "data-from": seat,
+                    "role": "img",
+                    "aria-label": t(lang, "played_by", card=card_name(c, lang), name=m.names[seat]),
+                },
+                card_face(c, lang),
+                key=card_str(c),
+            )
+        )
+    return el(
+        "div",
+        {"class": "trick", "aria-label": t(lang, "trick_label"), "role": "group"},
+        cards,
+        key="trick",
     )
 
 
@@ -758,7 +784,10 @@ def notices(m: Model) -> El | None:
     items = [
         el(
             "div",
-            {"class": f"notice {n.kind}", "role": "alert" if n.kind == "error" else "status"},
+            {
+                "class": "notice info passing" if n.kind == "passing" else f"notice {n.kind}",
+                "role": "alert" if n.kind == "error" else "status",
+            },
             el("p", {}, n.text),
             _btn(n.action[1], ui=n.action[0], cls="btn small") if n.action else None,
             _btn(

@@ -355,6 +355,9 @@ def score_deal(
         after.on_barrel,
         after.barrel_falls,
         tuple(penalties),
+        cards=deal.card_points,
+        marriages=deal.marriage_points,
+        tricks=deal.tricks_won,
     )
     return after, row, _winner(conv, new, d, active)
 
@@ -414,6 +417,8 @@ def score_redeal(
         deltas=tuple(a - b for a, b in zip(new, before.totals, strict=True)),
         totals=after.totals,
         penalties=tuple(penalties),
+        asker=seat,
+        why=why,
         note=f"seat {seat} asked for a redeal ({why})",
     )
     return after, row

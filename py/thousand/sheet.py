@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -12,6 +13,17 @@ class Penalty(NamedTuple):
     seat: int
     amount: int
     reason: str
+
+
+#: Why a redeal was allowed (RULES §4): the codes of ``SheetRow.why``.
+REDEAL_WHY = (
+    "hand_below",  # redeal_hand_below: the hand's points are under the limit
+    "three_nines",  # redeal_first_hand_three_nines: first hand holds three nines
+    "four_nines",  # redeal_four_nines (or after the discard, or in the declarer's hand)
+    "four_jacks",  # redeal_four_jacks
+    "talon_below",  # redeal_talon_below: the talon's points are under the limit
+    "talon_nines",  # redeal_two_nines_in_talon
+)
 
 
 class SheetRow(NamedTuple):
@@ -42,6 +54,11 @@ class SheetRow(NamedTuple):
     barrel_falls: tuple[int, ...] = ()
     penalties: tuple[Penalty, ...] = ()
     note: str = ""
+    cards: tuple[int, ...] = ()  # a played deal: card points per seat (from tricks)
+    marriages: tuple[int, ...] = ()  # ... declared marriages per seat
+    tricks: tuple[int, ...] = ()  # ... tricks taken per seat
+    asker: int = -1  # a redeal: the seat that asked for it
+    why: str = ""  # ... and why its cards allowed it (a REDEAL_WHY code)
 
 
 @dataclass
@@ -86,3 +103,9 @@ class SheetText:
             for pen in r.penalties:
                 out.append(f"{'':>18}seat {pen.seat}: {pen.amount:+d} {pen.reason}")
         return "\n".join(out)
+
+
+def deal_no(rows: Sequence[SheetRow], number: int) -> int:
+    """The number players give the deal of sheet row ``number`` (1-based; the next
+    deal when past the end): played deals are counted, redeals are not (RULES §4)."""
+    return 1 + sum(1 for r in rows[: number - 1] if r.kind != "redeal")

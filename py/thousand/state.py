@@ -631,17 +631,22 @@ class State:
         ]
         self._next_redeal_or_bidding()
 
-    def _hand_redeal(self, seat: int) -> bool:
-        """§4 redeal before bidding: redeal_hand_below, redeal_four_nines, redeal_four_jacks."""
+    def _hand_redeal(self, seat: int) -> str:
+        """§4 redeal before bidding: why the hand allows one (a ``REDEAL_WHY`` code),
+        or "" (redeal_hand_below, redeal_four_nines, redeal_four_jacks)."""
         c, h = self.conv, self.hands[seat]
         if c.redeal_hand_below is not None and mask_points(h) < c.redeal_hand_below:
-            return True
+            return "hand_below"
         if c.redeal_four_nines:
+            nines = (h & NINES_MASK).bit_count()
+            if nines == 4:
+                return "four_nines"
             # redeal_first_hand_three_nines: three nines suffice for first hand
-            need = 3 if seat == self.first and c.redeal_first_hand_three_nines else 4
-            if (h & NINES_MASK).bit_count() >= need:
-                return True
-        return c.redeal_four_jacks and (h & JACKS_MASK).bit_count() == 4
+            if nines == 3 and seat == self.first and c.redeal_first_hand_three_nines:
+                return "three_nines"
+        if c.redeal_four_jacks and (h & JACKS_MASK).bit_count() == 4:
+            return "four_jacks"
+        return ""
 
     def _next_redeal_or_bidding(self) -> None:
         if self.redeal_queue:
@@ -765,8 +770,9 @@ class State:
             return False
         return self.standing.bombs[self.declarer] < c.bombs
 
-    def _talon_redeal(self) -> bool:
-        """§4 redeal after taking the talon (talon below, two nines, four nines)."""
+    def _talon_redeal(self) -> str:
+        """§4 redeal after taking the talon (talon below, two nines, four nines): why
+        the declarer may ask (a ``REDEAL_WHY`` code), or ""."""
         c = self.conv
         tal = self.talon
         talon_ok = not c.redeal_only_on_100 or self.on_100
@@ -775,13 +781,15 @@ class State:
             and c.redeal_talon_below is not None
             and mask_points(tal) < c.redeal_talon_below
         ):
-            return True
+            return "talon_below"
         if talon_ok and c.redeal_two_nines_in_talon and (tal & NINES_MASK).bit_count() >= 2:
-            return True
-        return (
+            return "talon_nines"
+        if (
             c.redeal_four_nines_after_discard
             and (self.hands[self.declarer] & NINES_MASK).bit_count() == 4
-        )
+        ):
+            return "four_nines"
+        return ""
 
     def _discard_actions(self) -> list[int]:
         hand = self.hands[self.cur]
@@ -923,7 +931,8 @@ class State:
     def _apply_redeal(self, a: int) -> None:
         seat = self.redeal_queue.pop(0)
         if a == A.REDEAL:
-            self._redeal(seat, "hand")
+            # before bidding the hand's reason; after the discard four nines received
+            self._redeal(seat, self._hand_redeal(seat) if self.declarer < 0 else "four_nines")
             return
         self._next_redeal_or_bidding()
 
@@ -991,7 +1000,7 @@ class State:
 
     def _apply_discard(self, a: int) -> None:
         if a == A.REDEAL:
-            self._redeal(self.declarer, "talon")
+            self._redeal(self.declarer, self._talon_redeal())
             return
         if a == A.WRITEOFF:
             self._score_deal(writeoff=True)

@@ -229,6 +229,7 @@ def test_rules_4_redeal_costs_nothing_and_same_dealer_deals_again() -> None:
     assert row.deltas == (0, 0, 0)
     assert row.totals == (10, 20, 30)
     assert "seat 2" in row.note
+    assert (row.asker, row.why) == (2, "hand_below")  # the sheet says who asked and why
     assert s.dealer == 0
     assert s.phase is Phase.BIDDING  # the queued SWEEP deal
     assert s.totals == [10, 20, 30]
@@ -252,12 +253,16 @@ def test_rules_4_four_nines_qualify() -> None:
     """RULES §4 / redeal_four_nines: four nines in hand (not first hand) may ask a redeal."""
     s = deal(NINES, NINES_TALON)
     assert s.phase is Phase.REDEAL and s.current_player() == 2
+    s.apply_str("redeal")
+    assert (s.rows[0].asker, s.rows[0].why) == (2, "four_nines")
 
 
 def test_rules_4_three_nines_suffice_for_first_hand() -> None:
     """RULES §4 / redeal_four_nines: three nines are enough for first hand."""
     s = deal(FH_NINES, FH_NINES_TALON)
     assert s.phase is Phase.REDEAL and s.current_player() == 1
+    s.apply_str("redeal")
+    assert (s.rows[0].asker, s.rows[0].why) == (1, "three_nines")
 
 
 def test_rules_4_three_nines_are_not_enough_for_others() -> None:
@@ -327,6 +332,7 @@ def test_rules_4_talon_below_5_lets_the_declarer_redeal() -> None:
     assert s.rows[0].kind == "redeal"
     assert s.rows[0].deltas == (0, 0, 0)
     assert "seat 1" in s.rows[0].note
+    assert (s.rows[0].asker, s.rows[0].why) == (1, "talon_below")
 
 
 def test_rules_4_talon_of_5_points_does_not_qualify() -> None:
@@ -413,6 +419,7 @@ def test_redeal_four_nines_after_discard_receiver_redeals() -> None:
     )
     run(s, "pass; pass; give 9S 0; give JD 2; redeal")
     assert s.rows[0].kind == "redeal" and "seat 0" in s.rows[0].note
+    assert (s.rows[0].asker, s.rows[0].why) == (0, "four_nines")
 
 
 def test_redeal_four_nines_after_discard_declarer_after_the_talon() -> None:

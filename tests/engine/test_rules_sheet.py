@@ -46,7 +46,7 @@ def test_rules_12_one_row_per_deal_with_dealer_declarer_contract() -> None:
     assert [r.contract for r in rows[1:]] == [100, 120, 105]
     assert [r.made for r in rows[1:]] == [True, True, None]
     assert [r.on_100 for r in rows[1:]] == [True, False, False]
-    assert rows[0].note == "seat 2 asked for a redeal (hand)"
+    assert rows[0].note == "seat 2 asked for a redeal (hand_below)"
 
 
 def test_rules_12_running_totals_are_the_sum_of_deltas() -> None:

@@ -1,0 +1,180 @@
+"""The deal's story as a player keeping score on paper wants it (issue: a new player
+never wonders what just happened or what a number means): plurals, the deal
+summary's breakdown, the redeal said with its reason, the deals numbered as
+players count them, the running tally on the nameplates, big moments on the felt."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from app_helpers import bot_move, new_session, page
+
+from app.dialogs import deal_notes
+from app.events import deal_events
+from app.i18n import LANGS, plural_form, tn
+from app.screen import Screen, build
+from app.session import Session
+from thousand import Conventions, State
+from thousand.sheet import deal_no
+
+# -- plurals ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "counts"),
+    [
+        ("en", {1: "1 point", 2: "2 points", 5: "5 points", 21: "21 points"}),
+        ("ru", {1: "1 очко", 2: "2 очка", 5: "5 очков", 11: "11 очков", 21: "21 очко"}),
+        ("uk", {1: "1 очко", 3: "3 очки", 5: "5 очок", 12: "12 очок", 22: "22 очки"}),
+        ("pl", {1: "1 punkt", 2: "2 punkty", 5: "5 punktów", 21: "21 punktów", 24: "24 punkty"}),
+    ],
+)
+def test_counted_words_take_each_languages_plural(lang: str, counts: dict[int, str]) -> None:
+    for n, want in counts.items():
+        assert tn(lang, "n_points", n) == want
+
+
+def test_every_counted_text_has_every_plural_form() -> None:
+    """A catalogue entry with ``|`` forms has as many as its language has (en 2, others 3)."""
+    from app.i18n import TABLES
+
+    for key, text in TABLES["en"].items():
+        if "|" not in text:
+            continue
+        for lang in LANGS:
+            forms = TABLES[lang][key].split("|")
+            assert len(forms) == (2 if lang == "en" else 3), (lang, key)
+            assert all("{n}" in f for f in forms), (lang, key)
+    assert {plural_form("ru", n) for n in range(30)} == {0, 1, 2}
+
+
+# -- deal numbers and redeals --------------------------------------------------------
+
+# Seat 2 holds four nines (RULES §4, redeal_four_nines) and asks for a redeal.
+NINES = ["KD QD JD AH TH KH QH", "AS TS KS QS KC QC JC", "9S 9C 9D 9H JS AC TC"]
+
+
+def redealt_session(lang: str = "en") -> Session:
+    s = new_session()
+    s.state = State.from_deal(Conventions(), 0, [h.split() for h in NINES], "JH AD TD".split())
+    s.human = 0
+    s.state.apply_str("redeal")
+    return s
+
+
+def test_a_redeal_is_said_with_who_asked_and_why_and_is_not_counted_as_a_deal() -> None:
+    s = redealt_session()
+    events = deal_events(s.state.observation(0))
+    names = ("You", "West", "East")
+    texts = [e.text(names, "en", 0, s.state.conv) for e in events]
+    assert texts[0] == "East asks for a redeal: four nines. The cards are dealt again."
+    assert texts[1].startswith("Deal 1:")  # the redeal is no deal of its own
+    assert deal_no(s.state.rows, 2) == 1
+    ru = [e.text(("Вы", "Запад", "Восток"), "ru", 0, s.state.conv) for e in events]
+    assert ru[0].startswith("Восток просит пересдачу: четыре девятки.")
+
+
+def test_the_sheet_names_the_redeal_and_numbers_only_played_deals() -> None:
+    s = redealt_session()
+    ui = Screen(dialog="sheet")
+    html = page(s, ui)
+    assert "Redeal: East, four nines" in html
+    ui.lang = "pl"
+    assert "Ponowne rozdanie: Wschód, cztery dziewiątki" in page(s, ui)
+
+
+# -- the summary's breakdown -------------------------------------------------------------
+
+
+def finished(seed: int) -> Session:
+    """A session whose first played deal has just ended (random legal play)."""
+    s = new_session(seed=seed)
+    rng = random.Random(seed)
+    while s.summary_row() is None or s.summary_row().kind != "play":  # type: ignore[union-attr]
+        if s.summary_row() is not None:
+            s.acknowledge()
+        bot_move(s, rng)
+    return s
+
+
+def test_the_summary_shows_tricks_cards_marriages_and_the_margin() -> None:
+    for seed in range(1, 60):
+        s = finished(seed)
+        row = s.summary_row()
+        assert row is not None
+        d = row.declarer
+        assert d is not None
+        if not any(row.marriages) or row.made is None:
+            continue
+        m, _ = build(s, Screen())
+        notes = deal_notes(m, row)
+        pts = row.points[d]
+        assert pts is not None
+        assert sum(row.tricks) == 8 and sum(row.cards) == 120
+        margin = pts - row.contract  # type: ignore[operator]
+        if margin > 0:
+            assert f"{margin} to spare" in notes[0]
+        elif margin < 0:
+            assert f"{-margin} short" in notes[0]
+        html = page(s)
+        s_m = next(x for x in range(3) if row.marriages[x])
+        assert f"{row.cards[s_m]} + {row.marriages[s_m]} = {row.points[s_m]}" in html
+        return
+    pytest.fail("no deal with a marriage in 60 seeds")
+
+
+def test_the_summary_says_the_rounding_and_a_bolt_in_words() -> None:
+    seen_round = seen_bolt = False
+    for seed in range(1, 120):
+        s = finished(seed)
+        row = s.summary_row()
+        assert row is not None
+        m, _ = build(s, Screen())
+        notes = " ".join(deal_notes(m, row))
+        defenders = [x for x in range(3) if x != row.declarer and row.points[x] is not None]
+        if any((row.points[x] or 0) % 5 for x in defenders):
+            assert "rounded to 5" in notes
+            seen_round = True
+        if any(row.bolts):
+            assert "a bolt (" in notes or "You took no trick" in notes
+            seen_bolt = True
+        if seen_round and seen_bolt:
+            return
+    pytest.fail(f"rounding seen {seen_round}, bolt seen {seen_bolt}")
+
+
+# -- the table during play -------------------------------------------------------------
+
+
+def test_nameplates_keep_the_running_tally_of_tricks_and_points() -> None:
+    rng = random.Random(8)
+    s = new_session(seed=8)
+    while not (s.state.phase.name == "PLAY" and len(s.state.tricks) >= 2):
+        if s.summary_row() is not None:
+            s.acknowledge()
+        bot_move(s, rng)
+    html = page(s)
+    obs = s.state.observation(0)
+    for seat in range(3):
+        n = obs.tricks_won[seat]
+        if n:
+            assert tn("en", "n_tricks", n) in html
+    ui = Screen(lang="ru")
+    assert "взятк" in page(s, ui)
+
+
+def test_a_declared_marriage_is_a_headline_over_its_card() -> None:
+    for seed in range(1, 200):
+        s = new_session(seed=seed)
+        rng = random.Random(seed)
+        while s.state.n_rows == 0 and not s.state.marriages:
+            bot_move(s, rng)
+        if s.state.marriages:
+            events = deal_events(s.state.observation(0))
+            heads = [e for e in events if e.headline and e.key.startswith("ev_marriage")]
+            assert heads and events[-1].key == "ev_play"
+            text = heads[-1].text(("You", "West", "East"), "en", 0)
+            assert "marriage" in text and "Trump" in text
+            return
+    pytest.fail("no marriage declared in 200 seeds")

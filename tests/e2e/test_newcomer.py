@@ -1,0 +1,200 @@
+"""What a new player hit, done as a person does it: a real click (or key) on the
+visible control. Each of these failed on the page before it was mended: the file
+pickers never opened, a marriage badge lay on the next card, a share link in
+another tab froze the game, notices lay under a dialog's dim layer and never
+closed, the last trick of a deal never showed before its summary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_support import READY
+from play_support import CARD_SPOT, TURN, act, open_table, seed_where_human_declares
+
+from app.share import share_fragment
+
+#: Badges whose box is not wholly on their own card's visible part: at each corner
+#: (inset 1 px) the topmost element must be the badge or its own card button.
+BADGES_COVERED_JS = """() => {
+  const out = [];
+  for (const b of document.querySelectorAll('.hand-own .card-btn .badge')) {
+    const own = b.closest('.card-btn'), r = b.getBoundingClientRect();
+    for (const [x, y] of [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1],
+                          [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]]) {
+      const e = document.elementFromPoint(x, y);
+      if (!e || !own.contains(e)) { out.push(own.dataset.card); break; }
+    }
+  }
+  return out;
+}"""
+
+
+def open_dialog(page: Any, ui: str) -> None:
+    page.click(f'.toolbar [data-ui="{ui}"]')
+    page.wait_for_selector(".overlay .dialog")
+
+
+@pytest.mark.parametrize("how", ["click", "keyboard"])
+def test_import_a_game_opens_the_file_picker(page: Any, base_url: str, how: str) -> None:
+    open_table(page, base_url, "/?lang=en&level=easy&speed=fast&seed=5&fresh=1")
+    open_dialog(page, "games")
+    label = page.locator("label.btn.file", has=page.locator('input[data-ui="import"]'))
+    assert label.is_visible()
+    with page.expect_file_chooser(timeout=5000) as chooser:
+        if how == "click":
+            label.click()
+        else:
+            page.focus('input[data-ui="import"]')
+            page.keyboard.press("Enter")
+    assert chooser.value.element.get_attribute("data-ui") == "import"
+
+
+def test_import_a_rule_set_opens_the_file_picker(page: Any, base_url: str) -> None:
+    open_table(page, base_url, "/?lang=en&level=easy&speed=fast&seed=5&fresh=1")
+    open_dialog(page, "rules")
+    if page.locator('[data-ui="rules-edit"]').count():
+        page.click('[data-ui="rules-edit"]')
+    label = page.locator("label.btn.file", has=page.locator('input[data-ui="set-import"]'))
+    with page.expect_file_chooser(timeout=5000) as chooser:
+        label.click()
+    assert chooser.value.element.get_attribute("data-ui") == "set-import"
+
+
+def test_a_bad_import_is_said_above_the_dialog_and_a_good_one_replaces_it(
+    page: Any, base_url: str, tmp_path: Path
+) -> None:
+    open_table(page, base_url, "/?lang=en&level=easy&speed=fast&seed=5&fresh=1")
+    open_dialog(page, "games")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    label = page.locator("label.btn.file", has=page.locator('input[data-ui="import"]'))
+    with page.expect_file_chooser() as chooser:
+        label.click()
+    chooser.value.set_files(str(bad))
+    notice = page.locator(".notice.error")
+    notice.wait_for()
+    # Above the dialog's dim layer: its own dismiss button is what a tap there hits.
+    box = page.locator('.notice.error [data-ui="dismiss"]').bounding_box()
+    assert box is not None
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('[data-ui]')?.dataset.ui",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert hit == "dismiss"
+    good = tmp_path / "good.json"
+    record = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))["record"]
+    good.write_text(json.dumps(record))
+    with page.expect_file_chooser() as chooser:
+        label.click()
+    chooser.value.set_files(str(good))
+    page.wait_for_selector(".notice.passing")
+    assert page.locator(".notice.error").count() == 0  # the newer outcome replaced it
+    page.wait_for_selector(".notice.passing", state="detached", timeout=10_000)
+
+
+def save_with_marriage_lead() -> str:
+    """A save in which the human leads with a marriage (both cards showing badges)."""
+    import random
+
+    from app_helpers import bot_move, new_session
+
+    from app.view import declarable
+    from thousand.scene import Scene
+
+    for seed in range(1, 400):
+        s = new_session(seed=seed)
+        rng = random.Random(seed)
+        while s.state.n_rows == 0:
+            playing = s.human_to_act() and s.state.phase.name == "PLAY"
+            if playing and len(declarable(Scene.of(s.observation()))) >= 2:
+                return json.dumps(s.to_save("test"))
+            bot_move(s, rng)
+    raise AssertionError("no marriage lead found")
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 844), (844, 390), (1280, 800)], ids=["phone", "landscape", "desktop"]
+)
+def test_marriage_badges_lie_whole_on_their_own_card(
+    browser: Any, base_url: str, size: Any
+) -> None:
+    ctx = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, service_workers="block"
+    )
+    page = ctx.new_page()
+    page.add_init_script(f"localStorage.setItem('thousand.save', {save_with_marriage_lead()!r})")
+    open_table(page, base_url, "/?lang=en&level=easy&speed=fast")
+    page.wait_for_selector('#table[data-turn="human"]')
+    page.wait_for_function(
+        "Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
+    )
+    assert page.locator(".hand-own .badge").count() >= 2
+    assert page.evaluate(BADGES_COVERED_JS) == []
+    ctx.close()
+
+
+def test_a_share_link_in_another_tab_never_takes_the_game_over(context: Any, base_url: str) -> None:
+    first = context.new_page()
+    open_table(first, base_url, "/?lang=en&level=easy&speed=fast&seed=9&fresh=1")
+    first.wait_for_selector('#table[data-turn="human"]')
+    record = json.loads(first.evaluate("localStorage.getItem('thousand.save')"))["record"]
+    from app_helpers import random_record
+
+    link = share_fragment(random_record(1, seed=4))
+    assert record["deals"]
+    second = context.new_page()
+    second.goto(base_url + "/?lang=en" + link)
+    second.wait_for_selector('#table[data-phase="replay"]')
+    # The first tab still plays: it is no follower and its bots still answer.
+    assert first.get_attribute("#table", "data-follower") == "0"
+    act(first)
+    first.wait_for_selector(TURN)
+    assert first.get_attribute("#table", "data-follower") == "0"
+    second.close()
+    act(first)
+    assert first.get_attribute("#table", "data-follower") == "0"
+
+
+def test_the_last_trick_shows_before_the_deal_summary(page: Any, base_url: str) -> None:
+    """At the normal pace the deal's last trick stays on the felt before the summary."""
+    seed = seed_where_human_declares()
+    open_table(page, base_url, f"/?lang=en&level=easy&seed={seed}&fresh=1")
+    page.evaluate(
+        """() => { window.__lastTrick = -1;
+          new MutationObserver(() => {
+            if (document.querySelector('.overlay[data-dialog="summary"]') && window.__lastTrick < 0)
+              window.__lastTrick = document.querySelectorAll('.trick .trick-card').length;
+            if (!document.querySelector('.overlay[data-dialog="summary"]'))
+              window.__cards = document.querySelectorAll('.trick .trick-card').length;
+          }).observe(document.querySelector('#table'), {subtree: true, childList: true}); }"""
+    )
+    seen_full = False
+    while True:
+        page.wait_for_selector(TURN, timeout=120_000)
+        phase = str(page.get_attribute("#table", "data-phase"))
+        if phase == "deal-end":
+            break
+        if phase == "play" and page.locator('.hand-own [data-legal="1"]').count() == 1:
+            page.locator('.hand-own [data-legal="1"]').first.click(position=CARD_SPOT)
+            page.wait_for_function("window.__cards === 3", timeout=20_000)
+            seen_full = True
+            continue
+        act(page)
+    page.wait_for_selector('.overlay[data-dialog="summary"]')
+    assert seen_full
+
+
+def test_the_summary_and_the_table_keep_the_score_in_words(page: Any, base_url: str) -> None:
+    seed = seed_where_human_declares()
+    open_table(page, base_url, f"/?lang=ru&level=easy&speed=fast&seed={seed}&fresh=1")
+    tally = False
+    while act(page) not in ("deal-end", "game-over"):
+        tally = tally or page.locator(".nameplate .taken").count() > 0
+    assert tally, "no running tally of tricks and points on the nameplates"
+    page.wait_for_selector(".overlay .summary-table")
+    text = page.locator(".overlay .dialog").inner_text()
+    assert "Взятки" in text and ("при заказе" in text)
+    page.wait_for_selector(READY)
