@@ -57,7 +57,7 @@ NINES = ["KD QD JD AH TH KH QH", "AS TS KS QS KC QC JC", "9S 9C 9D 9H JS AC TC"]
 
 def redealt_session(lang: str = "en") -> Session:
     s = new_session()
-    s.state = State.from_deal(Conventions(), 0, [h.split() for h in NINES], "JH AD TD".split())
+    s.state = State.from_deal(Conventions(), 0, [h.split() for h in NINES], ["JH", "AD", "TD"])
     s.human = 0
     s.state.apply_str("redeal")
     return s
