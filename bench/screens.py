@@ -47,7 +47,10 @@ class Sheet:
         self.n += 1
         page = self.page
         first = str(page.get_attribute("#table", "data-lang"))
-        for lang in [first, *[x for x in self.langs if x != first]]:
+        others = [x for x in self.langs if x != first]
+        if not page.locator('[data-ui="lang"]').is_visible():
+            others = []  # no language menu here (the replay): the page's language only
+        for lang in [first, *others]:
             if lang != str(page.get_attribute("#table", "data-lang")):
                 page.select_option('[data-ui="lang"]', lang)
                 page.wait_for_function(
@@ -57,7 +60,7 @@ class Sheet:
             path = self.out / f"{self.size}-{self.n:02d}-{moment}-{lang}.png"
             page.screenshot(path=str(path))
             self.count += 1
-        if first != str(page.get_attribute("#table", "data-lang")):
+        if others and first != str(page.get_attribute("#table", "data-lang")):
             page.select_option('[data-ui="lang"]', first)
 
 

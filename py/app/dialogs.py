@@ -57,6 +57,17 @@ def _mark(row: SheetRow, lang: str) -> tuple[str, str]:
     return "✓", t(lang, "made_mark")
 
 
+def initials(names: Sequence[str]) -> tuple[str, ...]:
+    """The shortest beginnings that tell the names apart (Вы, Во for Вы and Восток)."""
+    out = []
+    for name in names:
+        k = 1
+        while k < len(name) and any(o != name and o[:k] == name[:k] for o in names):
+            k += 1
+        out.append(name[:k])
+    return tuple(out)
+
+
 def redeal_text(m: Model, r: SheetRow) -> str:
     """A redeal's line on the sheet: who asked and why."""
     if r.asker < 0 or not r.why:
@@ -82,9 +93,12 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bo
         [el("th", {"scope": "col", "class": "seat-col"}, m.names[s]) for s in range(n)],
     )
     body: list[El] = []
+    short = initials(m.names)
     for r in rows:
         dealer = el(
-            "span", {"class": "dealer", "title": t(lang, "sheet_dealer")}, m.names[r.dealer][:1]
+            "span",
+            {"class": "dealer", "title": f"{t(lang, 'sheet_dealer')}: {m.names[r.dealer]}"},
+            short[r.dealer],
         )
         replay = (
             _btn(

@@ -25,7 +25,7 @@ EN: dict[str, str] = {
     "south": "South",
     "replay": "Replay",
     "replay_open": "All hands open",
-    "replay_seat": "As player {n} sees it",
+    "replay_seat": "{name}'s view",
     "replay_view": "Whose cards to show",
     "replay_close": "Back to the game",
     "replay_where": "Deal {deal} of {deals} · step {step} of {steps}",
@@ -280,6 +280,14 @@ EN: dict[str, str] = {
     "rounded_note": "Defenders' points are rounded to {step}: {list}.",
     "bolt_note": "{name}: no trick, a bolt ({count} of 3).",
     "bolt_note_you": "You took no trick: a bolt ({count} of 3).",
+    "refuse_follow": "You must follow {suit}.",
+    "refuse_trump": "You have none of the suit led, so you must trump ({suit}).",
+    "refuse_beat": "You must beat the trick when you can.",
+    "refuse_lead_trump": "You must lead a trump ({suit}).",
+    "refuse_foreign_trump": "You may not lead another player's trump {suit} yet.",
+    "prompt_pass_only": "You can only pass now.",
+    "prompt_pass_marriage": "You can only pass: a bid over 120 needs a marriage in your hand.",
+    "replay_seat_you": "Your view",
 }
 
 RU: dict[str, str] = {
@@ -288,7 +296,7 @@ RU: dict[str, str] = {
     "south": "Юг",
     "replay": "Повтор",
     "replay_open": "Все карты открыты",
-    "replay_seat": "Глазами игрока {n}",
+    "replay_seat": "Глазами: {name}",
     "replay_view": "Чьи карты показывать",
     "replay_close": "Вернуться к игре",
     "replay_where": "Сдача {deal} из {deals} · ход {step} из {steps}",
@@ -536,6 +544,14 @@ RU: dict[str, str] = {
     "rounded_note": "Очки вистующих округляются до {step}: {list}.",
     "bolt_note": "{name}: ни одной взятки, болт ({count} из 3).",
     "bolt_note_you": "Вы не взяли ни одной взятки: болт ({count} из 3).",
+    "refuse_follow": "Нужно ходить в масть: {suit}.",
+    "refuse_trump": "Масти хода нет, поэтому нужно бить козырем ({suit}).",
+    "refuse_beat": "Нужно перебить взятку, если можете.",
+    "refuse_lead_trump": "Нужно ходить с козыря ({suit}).",
+    "refuse_foreign_trump": "Нельзя ходить с чужого козыря {suit}, пока у вас есть другие масти.",
+    "prompt_pass_only": "Сейчас можно только спасовать.",
+    "prompt_pass_marriage": "Можно только спасовать: заказ выше 120 требует марьяжа на руках.",
+    "replay_seat_you": "Вашими глазами",
 }
 
 UK: dict[str, str] = {
@@ -544,7 +560,7 @@ UK: dict[str, str] = {
     "south": "Південь",
     "replay": "Повтор",
     "replay_open": "Усі карти відкриті",
-    "replay_seat": "Очима гравця {n}",
+    "replay_seat": "Очима: {name}",
     "replay_view": "Чиї карти показувати",
     "replay_close": "Повернутися до гри",
     "replay_where": "Роздача {deal} з {deals} · хід {step} з {steps}",
@@ -792,6 +808,14 @@ UK: dict[str, str] = {
     "rounded_note": "Очки вістунів округлюються до {step}: {list}.",
     "bolt_note": "{name}: жодної взятки, болт ({count} з 3).",
     "bolt_note_you": "Ви не взяли жодної взятки: болт ({count} з 3).",
+    "refuse_follow": "Треба ходити в масть: {suit}.",
+    "refuse_trump": "Масті ходу немає, тож треба бити козирем ({suit}).",
+    "refuse_beat": "Треба перебити взятку, якщо можете.",
+    "refuse_lead_trump": "Треба ходити з козиря ({suit}).",
+    "refuse_foreign_trump": "Не можна ходити з чужого козиря {suit}, поки у вас є інші масті.",
+    "prompt_pass_only": "Зараз можна лише спасувати.",
+    "prompt_pass_marriage": "Можна лише спасувати: замовлення понад 120 потребує марʼяжу на руках.",
+    "replay_seat_you": "Вашими очима",
 }
 
 PL: dict[str, str] = {
@@ -800,7 +824,7 @@ PL: dict[str, str] = {
     "south": "Południe",
     "replay": "Powtórka",
     "replay_open": "Wszystkie karty odkryte",
-    "replay_seat": "Oczami gracza {n}",
+    "replay_seat": "Widok: {name}",
     "replay_view": "Czyje karty pokazać",
     "replay_close": "Wróć do gry",
     "replay_where": "Rozdanie {deal} z {deals} · ruch {step} z {steps}",
@@ -1048,6 +1072,14 @@ PL: dict[str, str] = {
     "rounded_note": "Punkty obrońców zaokrągla się do {step}: {list}.",
     "bolt_note": "{name}: żadnej lewy, bolt ({count} z 3).",
     "bolt_note_you": "Nie wziąłeś żadnej lewy: bolt ({count} z 3).",
+    "refuse_follow": "Musisz dołożyć do koloru: {suit}.",
+    "refuse_trump": "Nie masz koloru wyjścia, więc musisz przebić atutem ({suit}).",
+    "refuse_beat": "Musisz przebić lewę, jeśli możesz.",
+    "refuse_lead_trump": "Musisz wyjść w atu ({suit}).",
+    "refuse_foreign_trump": "Nie możesz wyjść w cudzy atut {suit}, dopóki masz inne kolory.",
+    "prompt_pass_only": "Teraz możesz tylko spasować.",
+    "prompt_pass_marriage": "Możesz tylko spasować: licytacja powyżej 120 wymaga meldunku w ręce.",
+    "replay_seat_you": "Twój widok",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "ru": RU, "uk": UK, "pl": PL}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .dialogs import dialog
@@ -17,9 +18,15 @@ def _date(ts: float) -> str:
 
 
 def games_dialog(
-    lang: str, current: dict[str, Any], games: list[SavedGame], confirm: str = ""
+    lang: str,
+    current: dict[str, Any],
+    games: list[SavedGame],
+    confirm: str = "",
+    rules_name: Callable[[str], str] = str,
 ) -> El:
-    """The game on the table, the games kept beside it, export, import and statistics."""
+    """The game on the table, the games kept beside it, export, import and statistics.
+    Names are worded now, in the page's language: a game by its date, its rules by
+    ``rules_name`` of the rule set id it keeps."""
     rows = []
     for g in games:
         asking = confirm == g.id
@@ -30,8 +37,7 @@ def games_dialog(
                 el(
                     "div",
                     {"class": "game-name"},
-                    el("b", {}, g.name),
-                    el("span", {"class": "muted-dark"}, f" · {_date(g.date)}"),
+                    el("b", {}, t(lang, "games_name", date=_date(g.date))),
                 ),
                 el(
                     "div",
@@ -40,7 +46,7 @@ def games_dialog(
                         lang,
                         "games_line",
                         players=g.players,
-                        rules=g.rules or "—",
+                        rules=rules_name(g.rules) if g.rules else "—",
                         scores=" / ".join(number(x) for x in g.totals),
                     ),
                 ),

@@ -19,8 +19,7 @@ from typing import Any
 from thousand.record import RecordError, Replay
 
 from .i18n import t
-from .replay_view import ReplayUI
-from .view import default_names
+from .replay_view import ReplayUI, replay_names
 
 #: One slice of the analysis between yields to the page (as the bots' thinking).
 SLICE_MS = 15  # a slice overshoots to ~1.8x in Pyodide (bench/analysis.py)
@@ -230,7 +229,7 @@ class ReplayControl:
             self.analysis_task.cancel()
         r.analysis_deal = deal
         lang = self.screen.lang
-        names = default_names(data.conventions.players, r.seat or 0, lang, spectator=True)
+        names = replay_names(data.conventions.players, lang, r.own)
 
         def show(rows: list[str], pct: int) -> None:
             if self.ui is r:

@@ -42,6 +42,13 @@ class ReplayUI:
     analysis_pct: int = -1  # its progress (-1: not running)
     analysis_deal: int = -1  # the deal it is about
     embed: bool = False  # inside embed.html (no way back to a game)
+    own: bool = False  # the player's own game: seat 0 is "You" (else compass names)
+
+
+def replay_names(n: int, lang: str, own: bool) -> tuple[str, ...]:
+    """The seats' names in a replay, fixed to the seats whatever the view: the
+    player's own game as it was played (You, West, East), anyone else's by compass."""
+    return default_names(n, 0, lang, spectator=not own)
 
 
 def _finished_row(replay: Replay, step: int) -> SheetRow | None:
@@ -73,7 +80,7 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
     bottom = seat if seat is not None else 0
     scene = Scene.of_state(state, seat)
     scene = dataclasses.replace(scene, legal=())
-    names = default_names(state.n, bottom, lang, spectator=True)
+    names = replay_names(state.n, lang, ui.own)
     finished = _finished_row(replay, step)
     hold: tuple[tuple[int, int], ...] = ()
     winner = -1
@@ -166,8 +173,10 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
     """Step controls, the step's caption and the analysis."""
     deal, _ = replay.locate(step)
     steps = replay.steps
+    names = replay_names(replay.conventions.players, lang, ui.own)
     views = [("open", t(lang, "replay_open"))] + [
-        (str(s), t(lang, "replay_seat", n=s + 1)) for s in range(replay.conventions.players)
+        (str(s), t(lang, "replay_seat_you" if ui.own and s == 0 else "replay_seat", name=name))
+        for s, name in enumerate(names)
     ]
     current = "open" if ui.seat is None else str(ui.seat)
     buttons: list[El | None] = []

@@ -150,7 +150,9 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
             "rules": rules_name(ui, session.rules),
             "scores": " / ".join(number(x) for x in session.state.totals),
         }
-        dialogs.append(games_dialog(ui.lang, current, ui.games, ui.confirm))
+        dialogs.append(
+            games_dialog(ui.lang, current, ui.games, ui.confirm, lambda r: rules_name(ui, r))
+        )
     elif ui.dialog == "share":
         dialogs.append(share_dialog(ui.lang, ui.share_link))
     elif ui.dialog == "stats":

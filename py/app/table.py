@@ -68,11 +68,11 @@ from .library import (
 from .replay_ctl import STEP_KEYS, ReplayControl, run_analysis
 from .replay_view import replay_attrs
 from .rules_view import RulesUI, set_name, set_value
-from .screen import Screen, build, rules_name
+from .screen import Screen, build
 from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
 from .share import finished_record, parse_fragment, share_fragment
 from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
-from .view import Model, Notice, default_names, stepper_values, table_attrs
+from .view import Model, Notice, default_names, refusal, stepper_values, table_attrs
 
 PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
 
@@ -458,6 +458,12 @@ class Table:
             card_text = el.getAttribute("data-card")
             if card_text and el.getAttribute("data-legal") == "1":
                 self.on_card(card_from_str(str(card_text)))
+            elif card_text:
+                # a dimmed card: say which duty it would break (read out as a status)
+                why = refusal(self.model(), card_from_str(str(card_text)))
+                if why:
+                    self.notice(why, "passing", "refusal")
+                    self.render()
         except Exception as e:
             self.fail(e)
 
@@ -737,7 +743,7 @@ class Table:
         data = self.ui.replay_data
         if ui in ("replay-deal", "replay-game"):
             rec = finished_record(self.session.state)
-            if rec is None or not self.open_replay(rec):
+            if rec is None or not self.open_replay(rec, own=True):
                 return
             if ui == "replay-deal" and self.ui.replay is not None and self.ui.replay_data:
                 number = _int(el.getAttribute("data-deal"), 1, 10_000) or 1
@@ -751,7 +757,7 @@ class Table:
                 except Exception:
                     rec = None
                 if rec is not None:
-                    self.open_replay(rec)
+                    self.open_replay(rec, own=True)
         elif ui == "analysis" and r is None:
             self.summary_analysis()
         elif ui == "share":
@@ -817,10 +823,10 @@ class Table:
             return
         game = SavedGame(
             s.game_id,
-            t(self.ui.lang, "games_name", date=time.strftime("%d.%m %H:%M", time.localtime())),
+            "",  # worded when shown, in the page's language (games_name, by date)
             now(),
             s.n,
-            rules_name(self.ui, s.rules),
+            s.rules,  # the rule set's id (or a custom set's name), worded when shown
             tuple(s.state.totals),
             s.to_save(self.tab),
         )

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from thousand import actions as A
-from thousand.cards import ACE, ACE_MARRIAGE, card_str, marriage_value
+from thousand.cards import ACE, ACE_MARRIAGE, MARRIAGE_MASK, card_str, marriage_value
 from thousand.phase import Phase
+from thousand.refusals import play_refusal
 from thousand.scene import Scene
 from thousand.sheet import SheetRow
 
@@ -553,6 +554,20 @@ def _trick(m: Model, trick: Sequence[tuple[int, int]], pos: dict[int, str]) -> E
 # -- controls ----------------------------------------------------------------------
 
 
+def refusal(m: Model, card: int) -> str:
+    """Why a dimmed card of the human's hand may not be played now, in words
+    (the engine's play duties, ``thousand.refusals.play_refusal``)."""
+    sc = m.scene
+    if sc.phase is not Phase.PLAY or not m.human_turn:
+        return ""
+    hand = sum(1 << c for c in sc.seats[m.human].cards or ())
+    trick = [c for _, c in sc.trick]
+    duty = play_refusal(hand, trick, sc.trump, sc.conventions, card)
+    if duty is None:
+        return ""
+    return t(m.lang, "refuse_" + duty.code, suit=SUIT_SYMBOLS[duty.suit])
+
+
 def _prompt(m: Model) -> str:
     sc, lang = m.scene, m.lang
     if not m.human_turn:
@@ -567,6 +582,12 @@ def _prompt(m: Model) -> str:
     if ph is Phase.REDEAL:
         return t(lang, "prompt_redeal")
     if ph is Phase.BIDDING:
+        if not any(A.is_bid(a) for a in sc.legal) and A.UNBLIND not in sc.legal:
+            # only a pass is left: say why when it is the marriage rule (RULES §5)
+            hand = sum(1 << c for c in sc.seats[m.human].cards or ())
+            married = any(hand & mm == mm for mm in MARRIAGE_MASK)
+            over = sc.high_bid >= 120 and sc.conventions.bid_cap > 120 and not married
+            return t(lang, "prompt_pass_marriage" if over else "prompt_pass_only")
         return t(lang, "prompt_bid_dark" if sc.dark else "prompt_bid")
     if ph is Phase.PICK:
         return t(lang, "prompt_pick")

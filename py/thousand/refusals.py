@@ -9,7 +9,8 @@ dozen characters of what was given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import actions as A
 from .cards import ACE, ACES_MASK, KING, MARRIAGE_MASK, QUEEN, SUIT_MASK, SUIT_SYMBOLS, card_str
@@ -17,6 +18,7 @@ from .duties import follow_mask
 from .phase import Phase
 
 if TYPE_CHECKING:
+    from .conventions import Conventions
     from .state import State
 
 
@@ -139,22 +141,49 @@ def _why_not_play(state: State, a: int) -> str:
             return f"declare {card_str(card)}: needs K and Q of {suit} in hand"
         if not state.tricks_won[state.cur] and not c.declare_on_first_lead:
             return "a marriage may be declared only after winning a trick"
-    if state.trick:
-        ls = state.trick[0] // 6
-        trump = state.trump
-        if hand & SUIT_MASK[ls] and card // 6 != ls:
-            return f"must follow {SUIT_SYMBOLS[ls]}"
-        if card // 6 != ls and trump >= 0 and hand & SUIT_MASK[trump] and card // 6 != trump:
-            return f"must play a trump ({SUIT_SYMBOLS[trump]})"
-        if not follow_mask(hand, state.trick, trump, c.must_beat) >> card & 1:
-            return "must beat the trick when able (must_beat)"
-    else:
-        t = state.trump
-        if c.must_lead_trump and t >= 0 and hand & SUIT_MASK[t]:
-            return f"must lead a trump ({SUIT_SYMBOLS[t]}) (must_lead_trump)"
-        if c.no_lead_foreign_trump:
-            return (
-                f"may not lead the trump {SUIT_SYMBOLS[t]} another player declared "
-                "while holding other suits (no_lead_foreign_trump)"
-            )
+    duty = play_refusal(hand, state.trick, state.trump, c, card)
+    if duty is not None:
+        return PLAY_DUTY_WORDS[duty.code].format(suit=SUIT_SYMBOLS[duty.suit])
     return f"{A.action_str(a)} is not allowed now"  # pragma: no cover
+
+
+class Duty(NamedTuple):
+    """A play duty a card would break (RULES §7): its code and the suit it names."""
+
+    code: str  # follow, trump, beat, lead_trump, foreign_trump
+    suit: int = 0
+
+
+#: The duties' words in the engine's own English (the page words the codes itself).
+PLAY_DUTY_WORDS = {
+    "follow": "must follow {suit}",
+    "trump": "must play a trump ({suit})",
+    "beat": "must beat the trick when able (must_beat)",
+    "lead_trump": "must lead a trump ({suit}) (must_lead_trump)",
+    "foreign_trump": (
+        "may not lead the trump {suit} another player declared "
+        "while holding other suits (no_lead_foreign_trump)"
+    ),
+}
+
+
+def play_refusal(
+    hand: int, trick: Sequence[int], trump: int, conv: Conventions, card: int
+) -> Duty | None:
+    """The play duty (RULES §7) that playing ``card`` from ``hand`` now would break,
+    or None; reads only what the player sees (their hand, the trick, the trump), so
+    the page can say why a card is refused (duties from ``thousand.duties``)."""
+    if trick:
+        ls = trick[0] // 6
+        if hand & SUIT_MASK[ls] and card // 6 != ls:
+            return Duty("follow", ls)
+        if card // 6 != ls and trump >= 0 and hand & SUIT_MASK[trump] and card // 6 != trump:
+            return Duty("trump", trump)
+        if not follow_mask(hand, list(trick), trump, conv.must_beat) >> card & 1:
+            return Duty("beat", ls)
+        return None
+    if conv.must_lead_trump and trump >= 0 and hand & SUIT_MASK[trump] and card // 6 != trump:
+        return Duty("lead_trump", trump)
+    if conv.no_lead_foreign_trump and trump >= 0 and card // 6 == trump:
+        return Duty("foreign_trump", trump)  # (declared by another player: the engine's check)
+    return None

@@ -11,6 +11,7 @@ import pytest
 from app_helpers import bot_move, new_session, page
 
 from app.dialogs import deal_notes
+from app.dom import to_html
 from app.events import deal_events
 from app.i18n import LANGS, plural_form, tn
 from app.screen import Screen, build
@@ -178,3 +179,80 @@ def test_a_declared_marriage_is_a_headline_over_its_card() -> None:
             assert "marriage" in text and "Trump" in text
             return
     pytest.fail("no marriage declared in 200 seeds")
+
+
+def test_the_sheets_dealer_marks_tell_the_seats_apart() -> None:
+    from app.dialogs import initials
+
+    assert initials(("Вы", "Запад", "Восток")) == ("Вы", "З", "Во")
+    assert initials(("You", "West", "North", "East")) == ("Y", "W", "N", "E")
+    assert initials(("Ви", "Захід", "Північ", "Схід")) == ("В", "З", "П", "С")
+
+
+def test_a_dimmed_card_says_which_duty_it_would_break_in_each_language() -> None:
+    from app.view import refusal
+
+    for seed in range(1, 200):
+        s = new_session(seed=seed)
+        rng = random.Random(seed)
+        while s.state.n_rows == 0:
+            if s.human_to_act() and s.state.phase.name == "PLAY" and s.state.trick:
+                m, _ = build(s, Screen())
+                legal = set(s.state.legal_actions())
+                hand = m.scene.seats[0].cards or ()
+                off = [c for c in hand if not any(_plays(a, c) for a in legal)]
+                if off:
+                    led = "♠♣♦♥"[s.state.trick[0] // 6]
+                    texts = {
+                        lang: refusal(build(s, Screen(lang=lang))[0], off[0]) for lang in LANGS
+                    }
+                    assert all(texts.values()), texts
+                    assert led in texts["en"] or "trump" in texts["en"] or "beat" in texts["en"]
+                    return
+            bot_move(s, rng)
+    pytest.fail("no refused card found")
+
+
+def _plays(action: int, card: int) -> bool:
+    from thousand import actions as A
+
+    return A.is_play(action) and A.played_card(action) == card
+
+
+def test_only_a_pass_left_says_why() -> None:
+    from app.view import controls
+
+    for seed in range(1, 300):
+        s = new_session(seed=seed)
+        rng = random.Random(seed)
+        while s.state.phase.name == "BIDDING" and s.state.n_rows == 0:
+            if s.human_to_act() and not any(_bid(a) for a in s.state.legal_actions()):
+                m, _ = build(s, Screen())
+                html = to_html(controls(m))
+                assert "Raise the bid" not in html
+                assert "only pass" in html
+                return
+            bot_move(s, rng)
+    pytest.fail("no pass-only turn found")
+
+
+def _bid(action: int) -> bool:
+    from thousand import actions as A
+
+    return A.is_bid(action)
+
+
+def test_a_replay_keeps_the_seats_names_whatever_the_view() -> None:
+    from app_helpers import random_record
+
+    from app.replay_view import ReplayUI, build_replay
+    from thousand.record import Replay
+
+    data = Replay(random_record(1, seed=4))
+    html_own = "".join(
+        __import__("app.dom", fromlist=["to_html"]).to_html(k)
+        for k in build_replay(data, ReplayUI(step=5, seat=1, own=True), "en")[1]
+    )
+    assert ("Your view" in html_own and "West&#x27;s view" in html_own) or "West's view" in html_own
+    m, _ = build_replay(data, ReplayUI(step=5, seat=1, own=False), "en")
+    assert m.names == ("South", "West", "East")
