@@ -175,6 +175,7 @@ class Table:
         self.seen_events: tuple[int, int] = (-1, 0)  # (deal, events announced)
         self.bot_task: Any = None
         self.hint_task: Any = None
+        self.hint_choices: Any = None  # the hint's (choices, declarer view, conventions)
         self.file_task: Any = None
         self.summary_task: Any = None
         self.replay = ReplayControl(self.ui, self.render, self._timing_log)
@@ -685,6 +686,7 @@ class Table:
             return
         self.ui.lang = value
         self.store.write(LANG_KEY, value)
+        self._word_hint()
         self.seen_events = (-1, 0)
         self._announce(initial=True)
         self.render()
@@ -1186,16 +1188,20 @@ class Table:
             return
         if session is not self.session or session.version != version:
             return
-        names = default_names(session.n, session.human, self.ui.lang)
-        self.ui.hint = hint_rows(
-            choices,
-            self.ui.lang,
-            names,
-            declarer_view=obs.declarer == obs.seat,
-            conv=obs.conventions,
-        )
+        self.hint_choices = (choices, obs.declarer == obs.seat, obs.conventions)
+        self._word_hint()
         self.ui.hint_pct = -1
         self.render()
+
+    def _word_hint(self) -> None:
+        """The hint's findings in the page's language (again after a switch)."""
+        if self.ui.hint is None or self.hint_choices is None:
+            return
+        choices, declarer_view, conv = self.hint_choices
+        names = default_names(self.session.n, self.session.human, self.ui.lang)
+        self.ui.hint = hint_rows(
+            choices, self.ui.lang, names, declarer_view=declarer_view, conv=conv
+        )
 
     def fail(self, e: BaseException) -> None:
         """Log an unexpected error and tell the player in words (never the exception)."""
