@@ -130,7 +130,11 @@
       const src = (from && from.rect) || (talon && talon.rect) || middleRect;
       if (!src) continue;
       const i = parseInt((el.style.getPropertyValue("--i") || "0"), 10) || 0;
-      fly(el, src, now, { fade: true, delay: from ? 0 : Math.min(i, 12) * 35, duration: 300 });
+      // From the middle of the hand, talon or table it comes from, at a card's size:
+      // scaled by the width of that whole box it flew in as a large ghost card.
+      const c = centre(src);
+      const box = { x: c.x - now.w * 0.35, y: c.y - now.h * 0.35, w: now.w * 0.7, h: now.h * 0.7 };
+      fly(el, box, now, { fade: true, delay: from ? 0 : Math.min(i, 12) * 35, duration: 300 });
       fresh += 1;
     }
     // Cards that left: to the hand that grew, or to the trick's winner.
