@@ -1,22 +1,30 @@
-"""The hint in a player's words: the strongest bot's top choices, each with a
-chance and a points figure a player can act on.
+"""The hint in a player's words: the strongest bot's real alternatives, each with
+a chance and a points figure a player can act on, and why the best is best.
 
-``hint_rows(choices, ...)`` turns the AI's ``(action, values)`` pairs into
-``HintRow``s: the action as the table names it ("Bid 105", "Give Q♠ to West",
-"Play K♠") and a sentence such as "you make it 44% of the time; −24 points on
-average, against −20 if you pass". No engine notation or internal names reach
-the page, and an action appears once.
+``hint_rows(choices, ...)`` turns the AI's ranked ``(action, values)`` pairs
+into ``HintRow``s: the action as the table names it ("Bid 105", "Concede",
+"Play K♠") and its figures ("you make it 44% of the time; −24 points on
+average", "−150 points for sure"). Choices of one kind with the same figures
+share a row ("Play 120 (or 125, 130: the same)"); the best row of each other
+kind (pass, concession, bomb, redeal, ...) is always listed, so the real
+alternatives are compared; a further contract or bid is listed only when its
+chance differs. The best row carries one sentence of why ("With this hand you
+would make 105 only 20% of the time: −30 points on average, against −12 if
+you pass."), which never compares a figure with itself. No engine notation or
+internal names reach the page, and an action appears once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from thousand import Conventions
 from thousand import actions as A
 
-from .i18n import card_short, signed, t
+from .i18n import card_short, t
+from .i18n import number as _number
 from .view import HintRow
 
 #: Words of the hint per language (kept here: only the hint uses them).
@@ -24,10 +32,30 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "make": "you make it {p}% of the time",
         "defeat": "the contract is defeated {p}% of the time",
-        "points": "{v} points on average",
-        "against": "against {v} if you {alt}",
-        "alt_pass": "pass",
-        "alt_other": "choose otherwise",
+        "points": "{pts} on average",
+        "sure": "{pts} for sure",
+        "bomb_sure": "{pts}: {v} for sure, and your bomb is spent",
+        "same": "{title} (or {others}: the same)",
+        "why_sure": (
+            "{v}, against {o} on average if you play: you would make the contract only "
+            "{p}% of the time."
+        ),
+        "why_sure_eq": (
+            "{v}, as much as on average if you play: you would make the contract only "
+            "{p}% of the time."
+        ),
+        "why_pass": (
+            "With this hand you would make {c} only {p}% of the time: {o} on average, "
+            "against {v} if you pass."
+        ),
+        "why_pass_eq": (
+            "With this hand you would make {c} only {p}% of the time: on average no "
+            "better than if you pass ({v})."
+        ),
+        "why_more": "On average {v}, {d} more than with “{title}” ({o}).",
+        "why_eq": "On average {v}, as much as with “{title}”: either will do.",
+        "why_make": "You make it {p}% of the time, against {q}% with “{title}”.",
+        "why_defeat": "The contract is defeated {p}% of the time, against {q}% with “{title}”.",
         "play": "Play {card}",
         "declare": "Lead {card} declaring (+{value})",
         "best": "best",
@@ -35,10 +63,29 @@ WORDS: dict[str, dict[str, str]] = {
     "ru": {
         "make": "заказ сыгран в {p}% случаев",
         "defeat": "заказ подсажен в {p}% случаев",
-        "points": "в среднем {v} очков",
-        "against": "против {v}, если {alt}",
-        "alt_pass": "спасовать",
-        "alt_other": "сыграть иначе",
+        "points": "в среднем {pts}",
+        "sure": "{pts} наверняка",
+        "bomb_sure": "{pts}: {v} наверняка, и бомба потрачена",
+        "same": "{title} (или {others}: то же самое)",
+        "why_sure": (
+            "{v} против {o} в среднем, если играть: заказ был бы сыгран лишь в {p}% случаев."
+        ),
+        "why_sure_eq": (
+            "{v}, столько же, сколько в среднем, если играть: заказ был бы сыгран лишь "
+            "в {p}% случаев."
+        ),
+        "why_pass": (
+            "С этой рукой {c} удалось бы сыграть лишь в {p}% случаев: в среднем {o} "
+            "против {v}, если спасовать."
+        ),
+        "why_pass_eq": (
+            "С этой рукой {c} удалось бы сыграть лишь в {p}% случаев: в среднем не "
+            "лучше, чем пас ({v})."
+        ),
+        "why_more": "В среднем {v}, на {d} больше, чем с вариантом «{title}» ({o}).",
+        "why_eq": ("В среднем {v}, столько же, сколько с вариантом «{title}»: можно и так, и так."),
+        "why_make": "Заказ сыгран в {p}% случаев, против {q}% с вариантом «{title}».",
+        "why_defeat": "Заказ подсажен в {p}% случаев, против {q}% с вариантом «{title}».",
         "play": "Ходить {card}",
         "declare": "Ходить {card} с марьяжем (+{value})",
         "best": "лучше всего",
@@ -46,10 +93,32 @@ WORDS: dict[str, dict[str, str]] = {
     "uk": {
         "make": "замовлення зіграно у {p}% випадків",
         "defeat": "замовлення підсаджено у {p}% випадків",
-        "points": "в середньому {v} очок",
-        "against": "проти {v}, якщо {alt}",
-        "alt_pass": "спасувати",
-        "alt_other": "зіграти інакше",
+        "points": "в середньому {pts}",
+        "sure": "{pts} напевно",
+        "bomb_sure": "{pts}: {v} напевно, і бомбу витрачено",
+        "same": "{title} (або {others}: те саме)",
+        "why_sure": (
+            "{v} проти {o} в середньому, якщо грати: замовлення було б зіграно лише "
+            "у {p}% випадків."
+        ),
+        "why_sure_eq": (
+            "{v}, стільки ж, скільки в середньому, якщо грати: замовлення було б "
+            "зіграно лише у {p}% випадків."
+        ),
+        "why_pass": (
+            "З цією рукою {c} вдалося б зіграти лише у {p}% випадків: в середньому {o} "
+            "проти {v}, якщо спасувати."
+        ),
+        "why_pass_eq": (
+            "З цією рукою {c} вдалося б зіграти лише у {p}% випадків: в середньому не "
+            "краще, ніж пас ({v})."
+        ),
+        "why_more": "В середньому {v}, на {d} більше, ніж з варіантом «{title}» ({o}).",
+        "why_eq": (
+            "В середньому {v}, стільки ж, скільки з варіантом «{title}»: можна і так, і так."
+        ),
+        "why_make": "Замовлення зіграно у {p}% випадків, проти {q}% з варіантом «{title}».",
+        "why_defeat": "Замовлення підсаджено у {p}% випадків, проти {q}% з варіантом «{title}».",
         "play": "Ходити {card}",
         "declare": "Ходити {card} з марʼяжем (+{value})",
         "best": "найкраще",
@@ -57,15 +126,71 @@ WORDS: dict[str, dict[str, str]] = {
     "pl": {
         "make": "gra ugrana w {p}% przypadków",
         "defeat": "gra przegrana przez grającego w {p}% przypadków",
-        "points": "średnio {v} pkt",
-        "against": "wobec {v}, jeśli {alt}",
-        "alt_pass": "spasujesz",
-        "alt_other": "zagrasz inaczej",
+        "points": "średnio {pts}",
+        "sure": "{pts} na pewno",
+        "bomb_sure": "{pts}: {v} na pewno, a bomba zużyta",
+        "same": "{title} (lub {others}: to samo)",
+        "why_sure": (
+            "{v} wobec średnio {o}, jeśli zagrasz: gra byłaby ugrana tylko w {p}% przypadków."
+        ),
+        "why_sure_eq": (
+            "{v}, tyle samo co średnio, jeśli zagrasz: gra byłaby ugrana tylko w {p}% przypadków."
+        ),
+        "why_pass": (
+            "Z tymi kartami {c} udałoby się ugrać tylko w {p}% przypadków: średnio {o} "
+            "wobec {v}, jeśli spasujesz."
+        ),
+        "why_pass_eq": (
+            "Z tymi kartami {c} udałoby się ugrać tylko w {p}% przypadków: średnio nie "
+            "lepiej niż pas ({v})."
+        ),
+        "why_more": "Średnio {v}, o {d} więcej niż przy „{title}” ({o}).",
+        "why_eq": "Średnio {v}, tyle samo co przy „{title}”: oba są równie dobre.",
+        "why_make": "Gra ugrana w {p}% przypadków, wobec {q}% przy „{title}”.",
+        "why_defeat": (
+            "Gra przegrana przez grającego w {p}% przypadków, wobec {q}% przy „{title}”."
+        ),
         "play": "Zagraj {card}",
         "declare": "Wyjdź {card} z meldunkiem (+{value})",
         "best": "najlepsze",
     },
 }
+
+#: The word "point" by plural form: (one, few, many); English (one, other, other).
+POINT_FORMS: dict[str, tuple[str, str, str]] = {
+    "en": ("point", "points", "points"),
+    "ru": ("очко", "очка", "очков"),
+    "uk": ("очко", "очки", "очок"),
+    "pl": ("punkt", "punkty", "punktów"),
+}
+
+
+def plural_form(lang: str, n: int) -> int:
+    """The plural form of a count: 0 one, 1 few, 2 many (ru/uk: 1, 21 one; 2-4, 22-24
+    few; 5-20, 25 many; pl: only 1 is one; en: 1 one, else many)."""
+    n = abs(n)
+    if lang == "en" or lang not in POINT_FORMS:
+        return 0 if n == 1 else 2
+    if n % 10 == 1 and n % 100 != 11 and (lang != "pl" or n == 1):
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def points(lang: str, n: int, sign: bool = True) -> str:
+    """``n`` points in words with the right plural form: "−24 очка", "5 punktów"."""
+    forms = POINT_FORMS.get(lang, POINT_FORMS["en"])
+    return f"{_number(n) if sign else abs(n)} {forms[plural_form(lang, n)]}"
+
+
+def percent(lang: str, p: float) -> str:
+    """A chance as a percentage: whole, but with one decimal below 1% ("0.2", "0,2")."""
+    v = 100.0 * p
+    if v >= 0.95 or v <= 0.0:
+        return str(round(v))
+    text = f"{max(v, 0.1):.1f}"
+    return text.replace(".", ",") if lang in ("ru", "uk", "pl") else text
 
 
 def _w(lang: str, key: str, **kw: Any) -> str:
@@ -113,6 +238,42 @@ def action_title(
     return t(lang, "hint")
 
 
+def _kind(action: int) -> str:
+    """Choices of one kind are variants of one move (a bid, a contract, a card);
+    every other action is a kind of its own: an alternative always worth listing."""
+    if A.is_bid(action):
+        return "bid"
+    if A.is_contract(action):
+        return "contract"
+    if A.is_give(action) or A.is_aside(action):
+        return "discard"
+    if A.is_play(action) or A.is_declare(action):
+        return "play"
+    if action in (A.PICK_BASE, A.PICK_BASE + 1):
+        return "pick"
+    return str(action)
+
+
+def _num(values: Mapping[str, Any], key: str) -> float | None:
+    v = values.get(key)
+    return float(v) if isinstance(v, float | int) else None
+
+
+@dataclass
+class _Group:
+    """Choices of one kind with the same figures, shown as one row."""
+
+    kind: str
+    actions: list[int]
+    ev: float | None
+    chance: float | None  # the chance this seat cares for (make, or defeat for a defender)
+    chance_text: str  # the chance as the row shows it ("" without one)
+    defender: bool  # the chance is the defeat of the contract
+    make: float | None  # the declarer's chance, for the why-sentences
+    sure: bool  # a concession or a bomb: the deal is not played
+    detail: str
+
+
 def hint_rows(
     choices: Sequence[tuple[int, Mapping[str, Any]]],
     lang: str,
@@ -121,38 +282,127 @@ def hint_rows(
     limit: int = 3,
     conv: Conventions | None = None,
 ) -> tuple[HintRow, ...]:
-    """The top choices in words, best first, each action once."""
+    """The real alternatives in words, best first, each action once; the best row
+    says why it is best."""
     seen: set[int] = set()
-    ordered: list[tuple[int, Mapping[str, Any]]] = []
+    groups: list[_Group] = []
     for action, values in choices:
         if action in seen:
             continue
         seen.add(action)
-        ordered.append((action, values))
-    if not ordered:
+        g = _group(action, values, lang, declarer_view)
+        same = next((h for h in groups if h.kind == g.kind and h.detail == g.detail), None)
+        if same is not None and g.kind != str(action):
+            same.actions.append(action)
+        else:
+            groups.append(g)
+    if not groups:
         return ()
-    alt = next(((a, v) for a, v in ordered if a == A.PASS), None)
+    shown: list[_Group] = []
+    for g in groups:
+        mates = [h for h in shown if h.kind == g.kind]
+        if not mates:
+            shown.append(g)  # the best of each kind: a real alternative
+        elif len(shown) < limit and (
+            g.kind not in ("bid", "contract") or all(h.chance_text != g.chance_text for h in mates)
+        ):
+            shown.append(g)  # a further variant, when its figures tell something
     rows: list[HintRow] = []
-    for i, (action, values) in enumerate(ordered[:limit]):
-        parts: list[str] = []
-        make = values.get("make")
-        defeat = values.get("defeat")
-        if isinstance(make, float | int) and (declarer_view or defeat is None):
-            parts.append(_w(lang, "make", p=round(100 * float(make))))
-        elif isinstance(defeat, float | int):
-            parts.append(_w(lang, "defeat", p=round(100 * float(defeat))))
-        ev = values.get("ev", values.get("score"))
-        if isinstance(ev, float | int):
-            text = _w(lang, "points", v=signed(round(ev)))
-            other = alt if alt is not None and alt[0] != action else None
-            if i == 0 and other is None and len(ordered) > 1:
-                other = ordered[1]
-            if i == 0 and other is not None:
-                oev = other[1].get("ev", other[1].get("score"))
-                if isinstance(oev, float | int):
-                    word = "alt_pass" if other[0] == A.PASS else "alt_other"
-                    text += ", " + _w(lang, "against", v=signed(round(oev)), alt=_w(lang, word))
-            parts.append(text)
-        title = action_title(action, lang, names, conv)
-        rows.append(HintRow(title, "; ".join(parts), best=i == 0))
+    for i, g in enumerate(shown):
+        title = _title(g, lang, names, conv)
+        why = _why(g, shown, lang, names, conv) if i == 0 else ""
+        rows.append(HintRow(title, g.detail, best=i == 0, why=why))
     return tuple(rows)
+
+
+def _group(action: int, values: Mapping[str, Any], lang: str, declarer_view: bool) -> _Group:
+    """One choice's figures in words (its row's detail)."""
+    parts: list[str] = []
+    make, defeat = _num(values, "make"), _num(values, "defeat")
+    ev = _num(values, "ev")
+    if ev is None:
+        ev = _num(values, "score")
+    sure = action in (A.WRITEOFF, A.BOMB)
+    chance: float | None = None
+    defender = False
+    if sure:
+        if ev is not None:
+            s = _num(values, "sure")
+            if action == A.BOMB and s is not None and round(s) != round(ev):
+                parts.append(
+                    _w(lang, "bomb_sure", pts=points(lang, round(ev)), v=_number(round(s)))
+                )
+            else:
+                parts.append(_w(lang, "sure", pts=points(lang, round(ev))))
+    else:
+        if make is not None and (declarer_view or defeat is None):
+            chance = make
+            parts.append(_w(lang, "make", p=percent(lang, make)))
+        elif defeat is not None:
+            chance, defender = defeat, True
+            parts.append(_w(lang, "defeat", p=percent(lang, defeat)))
+        if ev is not None:
+            parts.append(_w(lang, "points", pts=points(lang, round(ev))))
+    text = "" if chance is None else percent(lang, chance)
+    detail = "; ".join(parts)
+    return _Group(_kind(action), [action], ev, chance, text, defender, make, sure, detail)
+
+
+def _title(g: _Group, lang: str, names: Sequence[str], conv: Conventions | None) -> str:
+    """The row's title: the first action, and the others with the same figures."""
+    title = action_title(g.actions[0], lang, names, conv)
+    if len(g.actions) == 1:
+        return title
+    if g.kind in ("bid", "contract"):
+        others = [str(A.action_value(a)) for a in g.actions[1:]]
+    elif g.kind == "play":
+        others = [
+            card_short(a, lang) if A.is_play(a) else action_title(a, lang, names, conv)
+            for a in g.actions[1:]
+        ]
+    else:
+        others = [action_title(a, lang, names, conv) for a in g.actions[1:]]
+    return _w(lang, "same", title=title, others=", ".join(others))
+
+
+def _why(
+    best: _Group,
+    shown: Sequence[_Group],
+    lang: str,
+    names: Sequence[str],
+    conv: Conventions | None,
+) -> str:
+    """One sentence of why the best row is best: against the best alternative of
+    another kind (else the next row); never a figure against itself."""
+    ref = next((g for g in shown[1:] if g.kind != best.kind), None)
+    if ref is None:
+        ref = shown[1] if len(shown) > 1 else None
+    if ref is None or best.ev is None or ref.ev is None:
+        return ""
+    v, o = round(best.ev), round(ref.ev)
+    pv, po = points(lang, v), points(lang, o)
+    unlikely = ref.make is not None and ref.make < 0.5
+    if best.sure and unlikely and v >= o and ref.make is not None:
+        key = "why_sure" if v > o else "why_sure_eq"
+        return _w(lang, key, v=pv, o=po, p=percent(lang, ref.make))
+    first = ref.actions[0]
+    if best.actions == [A.PASS] and A.is_bid(first) and unlikely and v >= o:
+        key = "why_pass" if v > o else "why_pass_eq"
+        p = percent(lang, ref.make or 0.0)
+        return _w(lang, key, v=pv, o=po, c=A.action_value(first), p=p)
+    title = _title(ref, lang, names, conv)
+    if v > o:
+        return _w(lang, "why_more", v=pv, o=po, d=points(lang, v - o, sign=False), title=title)
+    safer = (
+        best.chance is not None
+        and ref.chance is not None
+        and best.chance > ref.chance
+        and best.chance_text != ref.chance_text
+        and best.defender == ref.defender
+    )
+    if safer:
+        key = "why_defeat" if best.defender else "why_make"
+        return _w(lang, key, p=best.chance_text, q=ref.chance_text, title=title)
+    if v == o:
+        return _w(lang, "why_eq", v=pv, title=title)
+    return ""

@@ -60,6 +60,7 @@ class HintRow:
     title: str
     detail: str
     best: bool = False
+    why: str = ""  # the best row: one sentence of why it is best
 
 
 @dataclass(frozen=True)
@@ -714,7 +715,14 @@ def controls(m: Model) -> El:
                 )
             )
         rows = [
-            el("li", {"class": "best" if r.best else None}, el("b", {}, r.title), " ", r.detail)
+            el(
+                "li",
+                {"class": "best" if r.best else None},
+                el("b", {}, r.title),
+                " ",
+                r.detail,
+                el("span", {"class": "hint-why"}, r.why) if r.why else None,
+            )
             for r in m.hint
         ]
         if rows:

@@ -12,7 +12,7 @@ from .cards import card_from_str, card_str, cards_mask, mask_str
 from .conventions import Conventions, ConventionsError
 from .record import RecordError, dumps, make_record, replay
 from .sheet import Penalty, SheetRow
-from .state import Game, IllegalActionError, Observation, Phase, State
+from .state import Game, GameOverError, IllegalActionError, Observation, Phase, State
 
 __version__ = "0.1.0"
 
@@ -20,6 +20,7 @@ __all__ = [
     "Conventions",
     "ConventionsError",
     "Game",
+    "GameOverError",
     "IllegalActionError",
     "Observation",
     "Penalty",

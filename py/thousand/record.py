@@ -59,6 +59,7 @@ from .actions import action_from_str, action_str
 from .cards import cards_mask, mask_str
 from .conventions import Conventions, ConventionsError
 from .refusals import shown
+from .scoring import reached_target
 from .state import IllegalActionError, State, deal_problem
 
 FORMAT = "thousand-record"
@@ -324,7 +325,7 @@ def _replay(data: Any, keep: bool) -> _Replayed:
         not isinstance(totals, list)
         or len(totals) != n
         or not all(type(x) is int and abs(x) < 100_000 and x % 5 == 0 for x in totals)
-        or max(totals) >= conv.target
+        or reached_target(conv, totals)  # §9 the game would be over
     ):
         raise RecordError(f"totals must list {n} multiples of 5 below the target")
     seed = rec.get("seed")

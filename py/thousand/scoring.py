@@ -33,6 +33,7 @@ but a barrel declarer who plays the deal out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .cards import marriage_total, mask_points, round5
@@ -44,6 +45,7 @@ __all__ = [
     "Standing",
     "concession_award",
     "declarer_value",
+    "reached_target",
     "round5",
     "round_points",
     "score_deal",
@@ -369,12 +371,19 @@ def _on_declarer_only_barrel(conv: Conventions, totals: list[int]) -> list[int]:
     return [1 if at <= t < target else 0 for t in totals]
 
 
+def reached_target(conv: Conventions, totals: Sequence[int]) -> list[int]:
+    """§9 the seats whose total has reached the target: once there is one, the game
+    is over (in every barrel mode: the barrel caps the others below it, and
+    ``over_1000`` only asks more of the barrel player's own contract)."""
+    return [s for s in range(len(totals)) if totals[s] >= conv.target]
+
+
 def _winner(
     conv: Conventions, totals: list[int], declarer: int, active: tuple[int, ...]
 ) -> int | None:
     """§9 the game ends when a total reaches the target: the highest total wins, ties
     to the declarer, then in seat order from first hand (the engine's choice)."""
-    reached = [s for s in range(len(totals)) if totals[s] >= conv.target]
+    reached = reached_target(conv, totals)
     if not reached:
         return None
     order = [declarer] + [s for s in active if s != declarer]

@@ -66,12 +66,17 @@ from .conventions import Conventions
 from .duties import declaring_leads, follow_mask, lead_mask
 from .phase import Phase as Phase  # re-exported: thousand.state.Phase
 from .refusals import why_illegal
-from .scoring import DealFacts, Standing, score_deal, score_redeal
+from .scoring import DealFacts, Standing, reached_target, score_deal, score_redeal
 from .sheet import SheetRow
 
 
 class IllegalActionError(ValueError):
     """An action that the rules do not allow now; the message says why."""
+
+
+class GameOverError(ValueError):
+    """A deal asked for after the game's end (RULES §9: a total has reached the
+    target); the message says whose total."""
 
 
 # Module constants for the phases: on CPython 3.11 ``Phase.PLAY`` is a slow class
@@ -340,6 +345,12 @@ class State:
             len(totals) != n or not all(type(t) is int and abs(t) < 100_000 for t in totals)
         ):
             raise ValueError(f"totals must list {n} whole numbers")
+        if totals is not None and (reached := reached_target(c, totals)):
+            # §9 a total at the target ends the game: no deal is played after it.
+            raise GameOverError(
+                f"the game is over: seat {reached[0]} has {totals[reached[0]]}, "
+                f"the target is {c.target}"
+            )
         self.standing = Standing.start(c, totals)
         self.start_totals = self.standing.totals
         self._rows = []
@@ -369,6 +380,9 @@ class State:
 
         ``hands`` holds a card mask (or a list of notation strings) per seat, the
         4-player dealer's empty; ``talon`` a mask or list (2 players: a pair of them).
+        Starting ``totals`` in which a seat has reached the target are refused with
+        ``GameOverError`` (§9: the game is over, as a record refuses a deal after its
+        end).
         """
 
         def m(x: Any) -> int:

@@ -107,9 +107,9 @@ def test_every_event_of_every_phase_reads_in_every_language(preset: str) -> None
 
 def test_hint_rows_are_words_without_duplicates() -> None:
     choices = [
-        (A.bid(105), {"make": 0.44, "ev": -24.0, "expected_points": 98.0}),
+        (A.bid(105), {"make": 0.44, "ev": -18.0, "expected_points": 98.0}),
         (A.PASS, {"ev": -20.0}),
-        (A.bid(105), {"make": 0.44, "ev": -24.0}),
+        (A.bid(105), {"make": 0.44, "ev": -18.0}),
         (A.give(22, 1), {"make": 0.1, "ev": -98.0, "expected_points": 68.0}),
         (A.declare(22), {"make": 0.9, "defeat": 0.1, "score": 72.0, "worlds": 8.0}),
     ]
@@ -118,15 +118,13 @@ def test_hint_rows_are_words_without_duplicates() -> None:
         titles = [r.title for r in rows]
         assert len(titles) == len(set(titles)) == 4
         for r in rows:
-            text = f"{r.title} {r.detail}"
+            text = f"{r.title} {r.detail} {r.why}"
             assert not NOTATION.search(text) and not INTERNAL.search(text), (lang, text)
-        assert rows[0].best and "44" in rows[0].detail and "20" in rows[0].detail
+        assert rows[0].best and "44" in rows[0].detail and "20" in rows[0].why
     en = hint_rows(choices[:2], "en", ("You", "West", "East"), declarer_view=True)
     assert en[0].title == "Bid 105"
-    assert (
-        en[0].detail
-        == "you make it 44% of the time; −24 points on average, against −20 if you pass"
-    )
+    assert en[0].detail == "you make it 44% of the time; −18 points on average"
+    assert en[0].why == "On average −18 points, 2 points more than with “Pass” (−20 points)."
 
 
 def test_cards_in_hints_use_the_locale_letters() -> None:

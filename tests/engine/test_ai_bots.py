@@ -238,6 +238,67 @@ def test_strong_throws_a_bomb_with_a_hopeless_hand_only() -> None:
     assert A.is_give(bot.act(good.observation(1), random.Random(1)))
 
 
+@pytest.mark.parametrize(
+    ("conv", "totals", "contract", "changes", "value"),
+    [
+        (Conventions(), None, 100, {}, -100 - 50),  # half of 100 to each opponent
+        (Conventions(), None, 135, {}, -135 - 70),  # half of 135 rounded up to 5
+        (Conventions(round_to=10), None, 110, {}, -110 - 60),  # rounded up to 10
+        (Conventions(write_off_60=True), None, 120, {}, -120 - 60),
+        (Conventions(write_off_free=True), None, 120, {}, -60),
+        # write_off_third_penalty: this is the third concession (penalty 120)
+        (Conventions(write_off_third_penalty=True), None, 100, {"writeoffs": (0, 2, 0)}, -270),
+        # golden round (write_off_on_golden): the penalty doubles with everything else
+        (
+            Conventions(
+                golden_round=True,
+                write_off_free=True,
+                write_off_on_golden=True,
+                write_off_third_penalty=True,
+            ),
+            None,
+            120,
+            {"golden": True, "writeoffs": (0, 2, 0)},
+            -120 - 240,
+        ),
+        # negative_samosval: -455 - 100 lands on -555, and the total goes to 0
+        (Conventions(negative_samosval=True), [0, -455, 0], 100, {}, 455 - 50),
+    ],
+)
+def test_rules_8_a_concession_is_valued_exactly(
+    conv: Conventions,
+    totals: list[int] | None,
+    contract: int,
+    changes: dict[str, object],
+    value: int,
+) -> None:
+    """RULES §8 *роспись*: the AI values conceding by the rules' own scoring
+    (``scoring.score_deal``), relative to the opponents: the declarer's loss, each
+    opponent's award (round_to, write_off_60, write_off_free), the third
+    concession's penalty, golden doubling and the samosval, exactly."""
+    from thousand.ai.auction import concession_ev
+
+    hands = ["9S JS QS KS TS 9D AD", "JC TC QD TD JH TH AH", "AS KC AC JD KD 9H QH"]
+    state = State.from_deal(conv, 0, [h.split() for h in hands], ["9C", "QC", "KH"], totals)
+    obs = dataclasses.replace(state.observation(1), **changes)  # type: ignore[arg-type]
+    assert concession_ev(obs, contract) == value
+
+
+def test_bombs_a_bomb_is_valued_exactly() -> None:
+    """bombs (Polish *bomba*): the thrower writes nothing and each opponent
+    ``bomb_points`` (−60 relative), except an opponent on the Polish barrel, who
+    gains nothing there (``declarer_only``: −30); the ranking counts the bomb spent."""
+    from thousand.ai.auction import BOMB_RESERVE, bomb_ev, unplayed_ev
+
+    conv = Conventions.preset("polish")
+    hands = ["9S JS QS KS TS 9D AD", "JC TC QD TD JH TH AH", "AS KC AC JD KD 9H QH"]
+    for totals, value in (([0, 0, 0], -60.0), ([850, 0, 0], -30.0)):
+        state = State.from_deal(conv, 0, [h.split() for h in hands], ["9C", "QC", "KH"], totals)
+        obs = state.observation(1)
+        assert unplayed_ev(obs, bomb=True) == value
+        assert bomb_ev(obs) == value - BOMB_RESERVE
+
+
 def _barrel_bidder(hands: list[str], talon: str, deal_no: int, falls: int) -> Observation:
     """Classic, dealer 0: seat 2 faces first hand's obligatory 100 from the barrel (880),
     in its ``deal_no``-th deal there, with ``falls`` failed barrels behind it."""

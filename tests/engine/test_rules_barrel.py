@@ -12,6 +12,8 @@ seat 2 taking 20 as defenders of the ROUND deal.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import (
     ROUND,
@@ -370,6 +372,46 @@ def test_target_500() -> None:
     s = deal(ROUND, ROUND_TALON, totals=[0, 380, 0], target=500, barrel=False)
     round_play(s)
     assert s.is_terminal() and s.winner == 1
+
+
+@pytest.mark.parametrize(
+    ("conv", "totals"),
+    [
+        (Conventions(), [1000, 0, 0]),  # the barrel on: 1000 is the end, not the barrel
+        (Conventions(barrel=False), [0, 1005, 0]),  # barrel off: over the target
+        (Conventions.preset("ukrainian"), [0, 0, 1000]),  # over_1000: the game still ends
+        (Conventions.preset("polish"), [1000, 810, 0]),  # barrel_mode declarer_only
+        (Conventions(target=500, barrel=False), [500, 0, 0]),  # target
+    ],
+)
+def test_rules_9_no_deal_after_the_game_end(conv: Conventions, totals: list[int]) -> None:
+    """RULES §9 / target: a total that has reached the target ends the game (in every
+    barrel mode), so ``from_deal`` refuses such starting totals with
+    ``GameOverError``, as a record is refused a deal after the game's end."""
+    from thousand import GameOverError, RecordError, replay
+
+    seat = next(s for s, t in enumerate(totals) if t >= conv.target)
+    with pytest.raises(GameOverError, match=f"game is over: seat {seat} has {totals[seat]}"):
+        deal(ROUND, ROUND_TALON, totals=totals, c=conv)
+    with pytest.raises(GameOverError):
+        State(conv, random.Random(1), totals=totals)
+    assert issubclass(GameOverError, ValueError)
+    # The record says the same for the same totals (one notion: scoring.reached_target).
+    rec = {
+        "format": "thousand-record",
+        "version": 1,
+        "conventions": conv.changes(),
+        "players": 3,
+        "totals": totals,
+        "seed": 1,
+        "deals": [{"actions": []}],
+    }
+    with pytest.raises(RecordError, match="below the target"):
+        replay(rec)
+    # Just below the target the deal is played (on the barrel where there is one).
+    below = [min(t, conv.target - 5) for t in totals]
+    s = deal(ROUND, ROUND_TALON, totals=below, c=conv)
+    assert not s.is_terminal() and s.totals == below
 
 
 def test_rules_9_several_reach_target_highest_wins() -> None:

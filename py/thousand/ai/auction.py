@@ -19,7 +19,8 @@ points (as ``play.Scorer``):
 * a redeal: 0 (a fresh deal is worth nothing to anybody on average);
 * a concession: ``-v`` (0 with ``write_off_free``) minus what each opponent
   receives (half the contract rounded up, or 60), and the third-concession
-  penalty when it applies.
+  penalty when it applies; a bomb: minus ``bomb_points``. Both are exact: the
+  deal is scored by ``scoring.score_deal`` itself (``unplayed_ev``).
 
 A bid is valued by drawing talons consistent with the auction (Strong) or by
 the fitted dealt-hand model (Normal): for each talon the best two cards to
@@ -53,6 +54,7 @@ from ..cards import (
     marriage_total,
     mask_points,
 )
+from ..scoring import DealFacts, Standing, score_deal
 from ..state import Observation, Phase
 from .common import play_order
 from .evaluator import Evaluator, normal_cdf
@@ -215,19 +217,46 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
     return u
 
 
-def concession_ev(obs: Observation, contract: int | None = None) -> float:
-    """Relative score of conceding the contract (§8 *роспись*)."""
+def unplayed_ev(obs: Observation, bomb: bool = False, contract: int | None = None) -> float:
+    """The exact relative score of a deal that is not played: conceded (§8 *роспись*)
+    or, with ``bomb``, a bomb thrown (``bombs``), as ``scoring.score_deal`` scores it
+    from the sheet as it stands (penalties, the barrel's cap and the samosval
+    included; the golden round's reset aside)."""
     conv = obs.conventions
-    c = obs.contract if contract is None else contract
-    loss = 0 if conv.write_off_free else c * (2 if obs.dark else 1)
-    gift = 60 if conv.write_off_60 else 5 * -(-c // 10)
-    if obs.golden:
-        loss *= 2
-        gift *= 2
-    u = -loss - gift
-    if conv.write_off_third_penalty and (obs.writeoffs[obs.seat] + 1) % 3 == 0:
-        u -= conv.penalty
-    return float(u)
+    seat, n = obs.seat, obs.players
+    zeros = (0,) * n
+    before = Standing(
+        obs.totals,
+        obs.bolt_counts,
+        obs.writeoffs,
+        obs.barrel_falls,
+        obs.on_barrel,
+        n if obs.golden else 0,
+        False,
+        obs.bombs,
+    )
+    facts = DealFacts(
+        number=0,
+        dealer=obs.dealer,
+        active=obs.active,
+        declarer=seat,
+        contract=obs.contract if contract is None else contract,
+        writeoff=not bomb,
+        card_points=zeros,
+        marriage_points=zeros,
+        tricks_won=zeros,
+        golden=obs.golden,
+        dark=obs.dark,
+        bomb=bomb,
+    )
+    deltas = score_deal(conv, facts, before)[1].deltas
+    others = [s for s in obs.active if s != seat]
+    return deltas[seat] - sum(deltas[s] for s in others) / len(others)
+
+
+def concession_ev(obs: Observation, contract: int | None = None) -> float:
+    """Relative score of conceding the contract (§8 *роспись*): exact (``unplayed_ev``)."""
+    return unplayed_ev(obs, contract=contract)
 
 
 # What an unthrown bomb is worth for a later hopeless hand, in relative points:
@@ -238,9 +267,18 @@ BOMB_RESERVE = 10.0
 
 def bomb_ev(obs: Observation) -> float:
     """Relative score of throwing a bomb (``bombs``, CONVENTIONS *bomba*): the deal
-    is not played, the thrower scores nothing and each opponent ``bomb_points``;
-    less what keeping the bomb for a later deal is worth."""
-    return -float(obs.conventions.bomb_points) - BOMB_RESERVE
+    is not played, the thrower scores nothing and each opponent ``bomb_points``
+    (exact, ``unplayed_ev``); less what keeping the bomb for a later deal is worth."""
+    return unplayed_ev(obs, bomb=True) - BOMB_RESERVE
+
+
+def _unplayed_choice(obs: Observation, action: int) -> Choice:
+    """The choice of conceding or throwing a bomb: ``sure`` is the deal's exact
+    relative score, ``ev`` (the ranking) the same less, for a bomb, its reserve."""
+    bomb = action == A.BOMB
+    u = bomb_ev(obs) if bomb else concession_ev(obs)
+    sure = unplayed_ev(obs, bomb=bomb)
+    return Choice(action, u, {"make": 0.0, "ev": round(u, 1), "sure": round(sure, 1)})
 
 
 def _may_concede(obs: Observation) -> bool:
@@ -336,6 +374,7 @@ def bid_table(
     worlds = yield from draw_worlds(ctx, sampler, rng, settings.bid_talons, settings.pool)
     m = ev.model("play", obs.players)
     concede = _may_concede(obs)
+    conceded: dict[int, float] = {}  # per bid: the relative score of conceding it
     floor = conv.barrel_need() if conv.barrel and obs.on_barrel[seat] else 0
     sums = [0.0] * len(grid)
     made = [0.0] * len(grid)
@@ -364,8 +403,11 @@ def bid_table(
         for gi, c in enumerate(grid):
             j = best[(c - lo) // 5]
             v, p = vals[j], ps[j]
-            if concede and concession_ev(obs, c) > v:
-                v, p = concession_ev(obs, c), 0.0
+            if concede:
+                if c not in conceded:
+                    conceded[c] = concession_ev(obs, c)
+                if conceded[c] > v:
+                    v, p = conceded[c], 0.0
             if redeal and v < 0.0:
                 v, p = 0.0, 0.0
             sums[gi] += v
@@ -634,12 +676,9 @@ def _discard(
         results.append(_bid_choice(act, u, ev.calibrated(blend, obs.players), e_pts))
     if A.REDEAL in legal:
         results.append(Choice(A.REDEAL, 0.0, {"ev": 0.0}))
-    if A.WRITEOFF in legal:
-        u = concession_ev(obs)
-        results.append(Choice(A.WRITEOFF, u, {"make": 0.0, "ev": round(u, 1)}))
-    if A.BOMB in legal:
-        u = bomb_ev(obs)
-        results.append(Choice(A.BOMB, u, {"make": 0.0, "ev": round(u, 1)}))
+    for act in (A.WRITEOFF, A.BOMB):
+        if act in legal:
+            results.append(_unplayed_choice(obs, act))
     ranked_results = ranked(results)
     # The other cards come last, each with its best plan valued by the evaluator alone.
     seen = {c.action for c in results}
@@ -762,12 +801,9 @@ def _contract(
     for a, c in zip(values, cs, strict=True):
         p = ev.calibrated(_chance(probed, c, mu, m.sigma), obs.players)
         out.append(_bid_choice(a, value(c, p), p, mu))
-    if A.WRITEOFF in legal:
-        u = concession_ev(obs)
-        out.append(Choice(A.WRITEOFF, u, {"make": 0.0, "ev": round(u, 1)}))
-    if A.BOMB in legal:
-        u = bomb_ev(obs)
-        out.append(Choice(A.BOMB, u, {"make": 0.0, "ev": round(u, 1)}))
+    for act in (A.WRITEOFF, A.BOMB):
+        if act in legal:
+            out.append(_unplayed_choice(obs, act))
     return ranked(out)
 
 
@@ -781,4 +817,5 @@ __all__ = [
     "make_bonus",
     "pass_ev",
     "quick_plan_value",
+    "unplayed_ev",
 ]

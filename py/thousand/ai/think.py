@@ -36,6 +36,10 @@ by) and ``.values``, a dict of floats. Units:
   against -20 if you pass".
 * ``make``: the chance (0..1) that the declarer makes the contract, where a
   contract is at stake (0 for a concession).
+* ``sure``: a concession's or a bomb's exact relative score (the deal is not
+  played, so nothing is left to chance: ``scoring.score_deal`` scores it);
+  its ``ev`` is the same, less for a bomb what keeping it for a later deal is
+  worth (``auction.BOMB_RESERVE``).
 * ``defeat``: 1 - ``make`` (card play only, for the defenders' wording).
 * ``expected_points``: the declarer's expected deal points (cards + marriages)
   when this seat declares (bid, unblind, discard, contract).
@@ -59,9 +63,9 @@ redeal         ``redeal`` (a fresh deal, 0: the reference)       ev
 pick (2 pl.)   ``pick 0``/``pick 1`` (face down, equal)          ev (0)
 discard        ``give``/``aside`` (the first card of a plan)     ev, make, expected_points
                ``redeal``                                        ev (0)
-               ``writeoff``                                      ev, make (0)
+               ``writeoff``, ``bomb``                            ev, make (0), sure
 contract       ``contract N``                                    ev, make, expected_points
-               ``writeoff``                                      ev, make (0)
+               ``writeoff``, ``bomb``                            ev, make (0), sure
 play           ``play``/``declare``                              ev, make, defeat,
                                                                  declarer_points,
                                                                  worlds, fallbacks
