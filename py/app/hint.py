@@ -23,7 +23,7 @@ from typing import Any
 from thousand import Conventions
 from thousand import actions as A
 
-from .i18n import card_short, t
+from .i18n import card_short, t, tn
 from .i18n import number as _number
 from .view import HintRow
 
@@ -156,32 +156,10 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-#: The word "point" by plural form: (one, few, many); English (one, other, other).
-POINT_FORMS: dict[str, tuple[str, str, str]] = {
-    "en": ("point", "points", "points"),
-    "ru": ("очко", "очка", "очков"),
-    "uk": ("очко", "очки", "очок"),
-    "pl": ("punkt", "punkty", "punktów"),
-}
-
-
-def plural_form(lang: str, n: int) -> int:
-    """The plural form of a count: 0 one, 1 few, 2 many (ru/uk: 1, 21 one; 2-4, 22-24
-    few; 5-20, 25 many; pl: only 1 is one; en: 1 one, else many)."""
-    n = abs(n)
-    if lang == "en" or lang not in POINT_FORMS:
-        return 0 if n == 1 else 2
-    if n % 10 == 1 and n % 100 != 11 and (lang != "pl" or n == 1):
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
-
 
 def points(lang: str, n: int, sign: bool = True) -> str:
     """``n`` points in words with the right plural form: "−24 очка", "5 punktów"."""
-    forms = POINT_FORMS.get(lang, POINT_FORMS["en"])
-    return f"{_number(n) if sign else abs(n)} {forms[plural_form(lang, n)]}"
+    return tn(lang, "n_points", n if sign else abs(n))
 
 
 def percent(lang: str, p: float) -> str:
