@@ -169,6 +169,14 @@ def analysis_section(lang: str, rows: list[str] | None, pct: int) -> El | None:
     )
 
 
+def _labelled(icon: str, label: str) -> list[El]:
+    """A button's icon and its word (a narrow embed shows the icon alone)."""
+    return [
+        el("span", {"class": "icon", "aria-hidden": "true"}, icon),
+        el("span", {"class": "label"}, label),
+    ]
+
+
 def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str) -> El:
     """Step controls, the step's caption and the analysis."""
     deal, _ = replay.locate(step)
@@ -208,11 +216,17 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
                 [el("option", {"value": v, "selected": v == current}, label) for v, label in views],
                 key="view",
             ),
-            _btn(t(lang, "sheet"), ui="replay-sheet", cls="btn small"),
             _btn(
-                t(lang, "analysis"),
+                _labelled("≡", t(lang, "sheet")),
+                ui="replay-sheet",
+                cls="btn small",
+                aria_label=t(lang, "sheet"),
+            ),
+            _btn(
+                _labelled("⚖", t(lang, "analysis")),
                 ui="analysis",
                 cls="btn small",
+                aria_label=t(lang, "analysis"),
                 aria_pressed="true" if ui.analysis else "false",
             ),
             None if ui.embed else _btn(t(lang, "replay_close"), ui="replay-close", cls="btn small"),

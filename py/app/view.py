@@ -398,9 +398,10 @@ def own_hand(m: Model) -> El:
         attrs["aria-label"] = label
         items.append(el("button", attrs, card_face(c, lang, "card"), badge, key=card_str(c)))
     n = len(items)
-    # Two rows (laid out as one on wide screens, see table.css): on a phone a long
-    # hand splits so that each card keeps a strip of at least 44 px to tap.
-    top = (n + 1) // 2 if n >= 7 else n
+    # Two rows (laid out as one on wide screens, see table.css): on a phone a hand
+    # of 9 or 10 splits so that each card keeps a strip of at least 44 px to tap;
+    # up to 8 cards stay in one row (a strip of 38 px at 390 px).
+    top = (n + 1) // 2 if n >= 9 else n
     rows = [
         el("div", {"class": "hand-row"}, items[:top], key="row0"),
         el("div", {"class": "hand-row"}, items[top:], key="row1") if n > top else None,
