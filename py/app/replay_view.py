@@ -109,6 +109,7 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
         hold=hold,
         hold_winner=winner,
         summary=finished,
+        summary_hold=finished is not None,  # its last trick and verdict on the felt
         banner=banner,
         announce=banner,
     )

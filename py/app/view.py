@@ -91,7 +91,7 @@ class Model:
     hold_winner: int = -1
     thinking: int = -1
     summary: SheetRow | None = None  # a finished deal to summarise
-    summary_hold: bool = False  # ... not yet: its last trick is on show first
+    summary_hold: bool = False  # ... not yet: its last trick (and banner) on show first
     dialog: str = ""  # "sheet", "log", "last", "new", ... (empty: none)
     notices: tuple[Notice, ...] = ()
     hint: tuple[HintRow, ...] | None = None  # None: not asked
@@ -516,7 +516,9 @@ def center(m: Model) -> El:
             felt.append(_trick(m, trick, pos))
     parts.append(el("div", {"class": "felt"}, felt, key="felt"))
     parts.append(
-        el("p", {"class": "banner"}, m.banner, key="banner") if m.banner and not m.between else None
+        el("p", {"class": "banner"}, m.banner, key="banner")
+        if m.banner and (not m.between or m.summary_hold)
+        else None
     )
     return el(
         "section", {"class": "center", "aria-label": t(lang, "trick_label")}, parts, key="center"

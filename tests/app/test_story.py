@@ -256,3 +256,16 @@ def test_a_replay_keeps_the_seats_names_whatever_the_view() -> None:
     assert ("Your view" in html_own and "West&#x27;s view" in html_own) or "West's view" in html_own
     m, _ = build_replay(data, ReplayUI(step=5, seat=1, own=False), "en")
     assert m.names == ("South", "West", "East")
+
+
+def test_a_replay_at_a_deals_end_shows_its_last_trick_and_verdict() -> None:
+    from app_helpers import random_record
+
+    from app.replay_view import ReplayUI, build_replay
+    from thousand.record import Replay
+
+    data = Replay(random_record(1, seed=4))
+    m, kids = build_replay(data, ReplayUI(step=data.steps), "en")
+    html = "".join(to_html(k) for k in kids)
+    assert html.count('class="trick-card') == 3
+    assert m.banner and f'<p class="banner">{m.banner}</p>' in html
