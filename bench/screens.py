@@ -133,6 +133,7 @@ def walk(page: Any, sheet: Sheet) -> None:
             shot_dimmed = True
         click_and_wait(page, '.hand-own [data-legal="1"]', CARD_SPOT)
         phase = wait_turn(page)
+    page.wait_for_selector('.overlay[data-dialog="summary"]')
     sheet.shoot("summary")
     page.click('.overlay [data-ui="replay-deal"]')
     page.wait_for_selector('#table[data-phase="replay"]')

@@ -288,6 +288,12 @@ EN: dict[str, str] = {
     "prompt_pass_only": "You can only pass now.",
     "prompt_pass_marriage": "You can only pass: a bid over 120 needs a marriage in your hand.",
     "replay_seat_you": "Your view",
+    "undo_short": "Undo",
+    "sheet_short": "Sheet",
+    "log_short": "Log",
+    "rules_short": "Rules",
+    "games_short": "Games",
+    "new_short": "New",
 }
 
 RU: dict[str, str] = {
@@ -552,6 +558,12 @@ RU: dict[str, str] = {
     "prompt_pass_only": "Сейчас можно только спасовать.",
     "prompt_pass_marriage": "Можно только спасовать: заказ выше 120 требует марьяжа на руках.",
     "replay_seat_you": "Вашими глазами",
+    "undo_short": "Отмена",
+    "sheet_short": "Запись",
+    "log_short": "Ход",
+    "rules_short": "Правила",
+    "games_short": "Партии",
+    "new_short": "Новая",
 }
 
 UK: dict[str, str] = {
@@ -816,6 +828,12 @@ UK: dict[str, str] = {
     "prompt_pass_only": "Зараз можна лише спасувати.",
     "prompt_pass_marriage": "Можна лише спасувати: замовлення понад 120 потребує марʼяжу на руках.",
     "replay_seat_you": "Вашими очима",
+    "undo_short": "Назад",
+    "sheet_short": "Запис",
+    "log_short": "Хід",
+    "rules_short": "Правила",
+    "games_short": "Партії",
+    "new_short": "Нова",
 }
 
 PL: dict[str, str] = {
@@ -1080,6 +1098,12 @@ PL: dict[str, str] = {
     "prompt_pass_only": "Teraz możesz tylko spasować.",
     "prompt_pass_marriage": "Możesz tylko spasować: licytacja powyżej 120 wymaga meldunku w ręce.",
     "replay_seat_you": "Twój widok",
+    "undo_short": "Cofnij",
+    "sheet_short": "Zapis",
+    "log_short": "Przebieg",
+    "rules_short": "Zasady",
+    "games_short": "Gry",
+    "new_short": "Nowa",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "ru": RU, "uk": UK, "pl": PL}

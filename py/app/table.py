@@ -42,7 +42,7 @@ from thousand.record import RecordError, Replay, make_record, replay
 
 from . import boot
 from .dom import Attrs, Patcher
-from .events import deal_events
+from .events import Event, deal_events
 from .hint import hint_rows
 from .i18n import LANGS, normalize_lang, t
 from .library import (
@@ -1063,6 +1063,12 @@ class Table:
         if self.ui.hold and s.state.trick:
             self.ui.hold = ()
         self._announce()
+        if self.ui.hold_summary:
+            # the felt tells the last trick, not the next deal already dealt behind it
+            names = default_names(s.n, s.human, self.ui.lang)
+            self.ui.banner = Event("ev_trick", self.ui.hold_winner).text(
+                names, self.ui.lang, s.human
+            )
         self.persist()
         self._count()
 

@@ -752,24 +752,26 @@ def controls(m: Model) -> El:
 def toolbar(m: Model) -> El:
     """Title and the table-level buttons."""
     lang = m.lang
-    tools: list[tuple[str, str, str]] = []
+    # (data-ui, icon, label, the label under the icon on a narrow screen)
+    tools: list[tuple[str, str, str, str]] = []
     if m.undo:
-        tools.append(("undo", "↶", t(lang, "undo")))
+        tools.append(("undo", "↶", t(lang, "undo"), t(lang, "undo_short")))
     tools += [
-        ("sheet", "≡", t(lang, "sheet")),
-        ("log", "☰", t(lang, "log")),
-        ("rules", "⚙", t(lang, "rules")),
-        ("games", "▤", t(lang, "games")),
-        *[(ui, "", label) for ui, label in m.extra_tools],
-        ("new", "+", t(lang, "new_game")),
+        ("sheet", "≡", t(lang, "sheet"), t(lang, "sheet_short")),
+        ("log", "☷", t(lang, "log"), t(lang, "log_short")),
+        ("rules", "⚙", t(lang, "rules"), t(lang, "rules_short")),
+        ("games", "▤", t(lang, "games"), t(lang, "games_short")),
+        *[(ui, "", label, label) for ui, label in m.extra_tools],
+        ("new", "+", t(lang, "new_game"), t(lang, "new_short")),
     ]
     buttons = []
-    for ui, icon, label in tools:
+    for ui, icon, label, short in tools:
         buttons.append(
             _btn(
                 [
                     el("span", {"class": "icon", "aria-hidden": "true"}, icon) if icon else None,
                     el("span", {"class": "label"}, label),
+                    el("span", {"class": "short", "aria-hidden": "true"}, short),
                 ],
                 ui=ui,
                 cls="btn tool",
