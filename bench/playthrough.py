@@ -7,7 +7,8 @@ bid, first legal card, first give, *Next deal*), reloading every few deals to
 check that the save resumes. Prints, per size and in total:
 
 * legal cards whose index (top-left corner) is covered by another element, checked
-  at rest at every human turn (goal 0);
+  at rest at every human turn (goal 0), and marriage badges not wholly on their own
+  card (goal 0);
 * inputs on a legal choice not applied within 0.5 s (``#table[data-version]``
   must change; goal 0), and the slowest one;
 * sprite requests per visit (the card art is inlined; goal <= 1);
@@ -32,7 +33,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "py"))
 
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from play_support import CARD_SPOT, COVERED_JS, TURN, version  # noqa: E402
+from play_support import BADGES_COVERED_JS, CARD_SPOT, COVERED_JS, TURN, version  # noqa: E402
 from serve import start_server  # noqa: E402
 
 OBSERVER = """
@@ -87,6 +88,7 @@ def play(page: Any, deals: int, reload_every: int, figures: dict[str, Any]) -> N
                 page.evaluate("window.__ready = performance.now()")
             continue
         figures["covered"] += len(set(page.evaluate(COVERED_JS)))
+        figures["badges"] += len(page.evaluate(BADGES_COVERED_JS))
         acts = page.locator(".controls [data-action]")
         texts = [acts.nth(i).get_attribute("data-action") for i in range(acts.count())]
         lat: list[float] = []
@@ -125,7 +127,14 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     server, url = start_server(ROOT / "dist")
-    total: dict[str, Any] = {"covered": 0, "inputs": 0, "late": 0, "slowest": 0.0, "errors": 0}
+    total: dict[str, Any] = {
+        "covered": 0,
+        "badges": 0,
+        "inputs": 0,
+        "late": 0,
+        "slowest": 0.0,
+        "errors": 0,
+    }
     longest = 0.0
     sprite = 0
     visits = 0
@@ -160,7 +169,14 @@ def main() -> int:
                 )
                 page.wait_for_selector('#table[data-ready="1"]', timeout=180_000)
                 page.evaluate("window.__ready = performance.now()")
-                figures = {"covered": 0, "inputs": 0, "late": 0, "slowest": 0.0, "longest": 0.0}
+                figures = {
+                    "covered": 0,
+                    "badges": 0,
+                    "inputs": 0,
+                    "late": 0,
+                    "slowest": 0.0,
+                    "longest": 0.0,
+                }
                 play(page, args.deals, args.reload_every, figures)
                 reloads = max(0, (args.deals - 1) // args.reload_every)
                 visits += 1 + reloads
@@ -171,10 +187,11 @@ def main() -> int:
                 print(
                     f"{size}: inputs {figures['inputs']}, late (>0.5 s) {figures['late']}, "
                     f"slowest {figures['slowest'] * 1000:.0f} ms, covered indices "
-                    f"{figures['covered']}, longest task {task:.0f} ms, sprite requests "
+                    f"{figures['covered']}, badges off their card {figures['badges']}, "
+                    f"longest task {task:.0f} ms, sprite requests "
                     f"{len(sprites)}, console errors {len(errors)}"
                 )
-                for k in ("covered", "inputs", "late"):
+                for k in ("covered", "badges", "inputs", "late"):
                     total[k] += figures[k]
                 total["slowest"] = max(total["slowest"], figures["slowest"])
                 total["errors"] += len(errors)
@@ -186,12 +203,13 @@ def main() -> int:
         server.shutdown()
     print(f"time: {time.perf_counter() - t0:.0f} s")
     print(
-        f"covered indices: {total['covered']}; inputs not applied within 0.5 s: "
+        f"covered indices: {total['covered']}; badges off their card: {total['badges']}; "
+        f"inputs not applied within 0.5 s: "
         f"{total['late']} of {total['inputs']} (slowest {total['slowest'] * 1000:.0f} ms); "
         f"sprite requests per visit: {sprite / max(visits, 1):.1f}; "
         f"longest main-thread task: {longest:.0f} ms; console errors: {total['errors']}"
     )
-    bad = total["covered"] or total["late"] or total["errors"]
+    bad = total["covered"] or total["badges"] or total["late"] or total["errors"]
     return 1 if bad else 0
 
 

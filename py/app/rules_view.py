@@ -245,7 +245,13 @@ def rules_dialog(
                     "label",
                     {"class": "field"},
                     el("span", {}, t(lang, "rules_set")),
-                    el("select", {"data-ui": "rules-base"}, options, key="base"),
+                    # the focus starts at the top, where the dialog opens
+                    el(
+                        "select",
+                        {"data-ui": "rules-base", "data-autofocus": "1"},
+                        options,
+                        key="base",
+                    ),
                 ),
                 el(
                     "div",
@@ -378,7 +384,6 @@ def rules_dialog(
                 cls="btn primary",
                 data_rules="draft",
                 disabled=bool(errs),
-                data_autofocus="1",
             )
         )
     buttons.append(_btn(t(lang, "close"), ui="close", cls="btn"))

@@ -38,6 +38,23 @@ COVERED_JS = """async () => {
 }"""
 
 
+#: Marriage badges whose box is not wholly on their own card's visible part: at each
+#: corner (inset 1 px) the topmost element must be the badge or its own card button.
+#: Used by the tests and bench/playthrough.py.
+BADGES_COVERED_JS = """() => {
+  const out = [];
+  for (const b of document.querySelectorAll('.hand-own .card-btn .badge')) {
+    const own = b.closest('.card-btn'), r = b.getBoundingClientRect();
+    for (const [x, y] of [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1],
+                          [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]]) {
+      const e = document.elementFromPoint(x, y);
+      if (!e || !own.contains(e)) { out.push(own.dataset.card); break; }
+    }
+  }
+  return out;
+}"""
+
+
 def human_choice(legal: tuple[int, ...] | list[int], phase: Phase) -> int:
     """The test player's policy, mirrored by ``act`` on the page."""
     bids = [a for a in legal if A.is_bid(a)]

@@ -12,24 +12,16 @@ from typing import Any
 
 import pytest
 from e2e_support import READY
-from play_support import CARD_SPOT, TURN, act, open_table, seed_where_human_declares
+from play_support import (
+    BADGES_COVERED_JS,
+    CARD_SPOT,
+    TURN,
+    act,
+    open_table,
+    seed_where_human_declares,
+)
 
 from app.share import share_fragment
-
-#: Badges whose box is not wholly on their own card's visible part: at each corner
-#: (inset 1 px) the topmost element must be the badge or its own card button.
-BADGES_COVERED_JS = """() => {
-  const out = [];
-  for (const b of document.querySelectorAll('.hand-own .card-btn .badge')) {
-    const own = b.closest('.card-btn'), r = b.getBoundingClientRect();
-    for (const [x, y] of [[r.left + 1, r.top + 1], [r.right - 1, r.top + 1],
-                          [r.left + 1, r.bottom - 1], [r.right - 1, r.bottom - 1]]) {
-      const e = document.elementFromPoint(x, y);
-      if (!e || !own.contains(e)) { out.push(own.dataset.card); break; }
-    }
-  }
-  return out;
-}"""
 
 
 def open_dialog(page: Any, ui: str) -> None:
