@@ -190,3 +190,54 @@ def test_the_summary_and_the_table_keep_the_score_in_words(page: Any, base_url: 
     text = page.locator(".overlay .dialog").inner_text()
     assert "Взятки" in text and ("при заказе" in text)
     page.wait_for_selector(READY)
+
+
+def save_with_a_refused_card() -> tuple[str, str, str]:
+    """A save in which the human must follow a suit and holds cards of another:
+    (the save, a dimmed card, the suit led)."""
+    import random
+
+    from app_helpers import bot_move, new_session
+
+    from thousand import actions as A
+
+    for seed in range(1, 400):
+        s = new_session(seed=seed)
+        rng = random.Random(seed)
+        while s.state.n_rows == 0:
+            if s.human_to_act() and s.state.phase.name == "PLAY" and s.state.trick:
+                legal = {A.played_card(a) for a in s.state.legal_actions() if A.is_play(a)}
+                hand = s.observation().hand
+                off = [c for c in range(24) if hand >> c & 1 and c not in legal]
+                led = s.state.trick[0] // 6
+                if off and any(c // 6 == led for c in legal):
+                    from thousand.cards import card_str
+
+                    return json.dumps(s.to_save("test")), card_str(off[0]), "♠♣♦♥"[led]
+            bot_move(s, rng)
+    raise AssertionError("no refused card found")
+
+
+def test_a_dimmed_card_says_why_in_every_language(page: Any, base_url: str) -> None:
+    save, card, suit = save_with_a_refused_card()
+    page.add_init_script(f"localStorage.setItem('thousand.save', {save!r})")
+    open_table(page, base_url, "/?lang=en&level=easy&speed=fast")
+    page.wait_for_selector('#table[data-turn="human"]')
+    want = {
+        "en": "You must follow",
+        "ru": "Нужно ходить в масть",
+        "uk": "Треба ходити в масть",
+        "pl": "Musisz dołożyć do koloru",
+    }
+    for lang, words in want.items():
+        page.select_option('[data-ui="lang"]', lang)
+        page.wait_for_selector(f'#table[data-lang="{lang}"]')
+        version = page.get_attribute("#table", "data-version")
+        # A real mouse click on the card's visible strip; force=True only because
+        # Playwright holds an aria-disabled button not clickable (a person can).
+        page.locator(f'.hand-own [data-card="{card}"]').click(position=CARD_SPOT, force=True)
+        notice = page.locator(".notice.passing")
+        notice.wait_for()
+        assert words in notice.inner_text() and suit in notice.inner_text()
+        assert page.get_attribute("#table", "data-version") == version  # nothing was played
+        page.locator('.notice.passing [data-ui="dismiss"]').click()
