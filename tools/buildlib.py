@@ -205,10 +205,12 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     The page imports them as the package ``app`` from site-packages, installed
     by ``loadPyodide`` from the lock like the engine, so PyScript fetches no
     files one by one. ``main.py`` and ``embed_main.py`` stay out: they are the
-    pages' scripts (inlined into index.html and embed.html).
+    pages' scripts (inlined into index.html and embed.html). The catalogues of
+    the page's words (``locale/*.po``) go in beside the modules.
     """
     members: dict[str, bytes] = {}
-    for path in sorted(app_dir.rglob("*.py")):
+    # the modules, and the words' catalogues (locale/*.po, read by app.catalog)
+    for path in sorted([*app_dir.rglob("*.py"), *app_dir.glob("locale/*.po")]):
         rel = path.relative_to(app_dir)
         if "__pycache__" in rel.parts or rel.as_posix() in APP_NOT_PACKAGED:
             continue

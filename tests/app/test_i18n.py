@@ -1,4 +1,6 @@
-"""Every locale has every key, no English is left in the others, and every key is used."""
+"""The catalogues (``py/app/locale/*.po``): every locale has every key with the same
+placeholders and every plural form of its language, no English is left in the
+others, every key is used, and the files read as gettext reads them."""
 
 from __future__ import annotations
 
@@ -8,8 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from app import i18n
-from app.i18n import EN, LANGS, TABLES, card_name, normalize_lang, number, signed, t
+from app import catalog
+from app.i18n import (
+    EN,
+    LANGS,
+    TABLES,
+    card_name,
+    normalize_lang,
+    number,
+    plural_form,
+    signed,
+    t,
+)
 
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -34,16 +46,16 @@ def test_no_latin_words_in_cyrillic_locales(lang: str) -> None:
 
 
 def test_ukrainian_is_not_russian() -> None:
-    for key, text in i18n.UK.items():
+    for key, text in TABLES["uk"].items():
         assert not re.search("[ыэъё]", text), key
-    assert sum(text != i18n.RU[key] for key, text in i18n.UK.items()) > len(EN) * 0.8
+    assert sum(text != TABLES["ru"][key] for key, text in TABLES["uk"].items()) > len(EN) * 0.8
 
 
 def test_polish_is_not_english() -> None:
-    same = [k for k, v in i18n.PL.items() if v == EN[k] and v not in SAME_OK]
+    same = [k for k, v in TABLES["pl"].items() if v == EN[k] and v not in SAME_OK]
     assert same == []
     english = re.compile(r"\b(the|you|your|and|with|of|is|not|cards?|game|deal)\b", re.I)
-    for key, text in i18n.PL.items():
+    for key, text in TABLES["pl"].items():
         assert not english.search(PLACEHOLDER.sub("", text)), key
 
 
@@ -83,3 +95,41 @@ def test_scores_print_with_a_minus_sign() -> None:
     printed "−100" in one column and "-100" in the next."""
     assert number(-100) == "\u2212100" and number(75) == "75" and number(0) == "0"
     assert signed(-120) == "\u2212120" and signed(105) == "+105" and signed(0) == "0"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_counted_text_has_every_plural_form_of_its_language(lang: str) -> None:
+    """``msgid_plural`` entries: as many ``msgstr[i]`` as the header's nplurals, each
+    with the count, in every catalogue for the same keys."""
+    header, entries = catalog.read(lang)
+    nplurals = int(re.search(r"nplurals=(\d+)", header["Plural-Forms"]).group(1))  # type: ignore[union-attr]
+    assert nplurals == (2 if lang == "en" else 3)
+    plural = {e.msgid: e.msgstr for e in entries if e.plural is not None}
+    english = {e.msgid for e in catalog.read("en")[1] if e.plural is not None}
+    assert set(plural) == english and english
+    for key, forms in plural.items():
+        assert len(forms) == nplurals, (lang, key)
+        assert all("{n}" in f and f.strip() for f in forms), (lang, key)
+
+
+def test_catalogues_read_back_as_gettext_reads_them() -> None:
+    """The in-memory .mo form answers what the .po file says (contexts and plurals too)."""
+    for lang in LANGS:
+        _, entries = catalog.read(lang)
+        cat = catalog.load(lang)
+        for e in entries:
+            if e.context is not None:
+                assert cat.pgettext(e.context, e.msgid) == e.msgstr[0]
+            elif e.plural is None:
+                assert cat.gettext(e.msgid) == e.msgstr[0]
+            else:
+                for n in range(0, 30):
+                    form = e.msgstr[plural_form(lang, n)]
+                    assert cat.ngettext(e.msgid, e.plural, n) == form
+
+
+def test_a_broken_catalogue_says_where() -> None:
+    with pytest.raises(catalog.CatalogError, match="line 3"):
+        catalog.parse_po('msgid "a"\nmsgstr "b"\nmsgstr[5] "c"\n')
+    with pytest.raises(catalog.CatalogError, match="line 1"):
+        catalog.parse_po("msgid unquoted\n")
