@@ -15,74 +15,12 @@ from typing import Any
 from thousand import actions as A
 from thousand.analysis import DealAnalysis
 
-from .i18n import card_short
-
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "max": "With perfect play {name} would have taken {max} (took {points}).",
-        "max_conceded": "With perfect play {name} would have taken {max}.",
-        "best": "Best contract with these cards: {best}; {name} played {contract}.",
-        "best_none": "Not even 100 could be made with these cards.",
-        "discard_mattered": "Another discard would have taken {points}: {cards}.",
-        "discard_same": "No other discard would have done better.",
-        "discard_partial": "Discards checked: {n} of {of}.",
-        "cost": "Trick {trick}: {name} {card} cost {lost} points",
-        "flip_lost": "; {better} kept the contract",
-        "flip_made": "; {better} would have defeated the contract",
-        "better": "; {better} was better",
-        "clean": "Every card was played as well as perfect play would.",
-        "declaring": "{card} declaring the marriage",
-    },
-    "ru": {
-        "max": "При лучшей игре {name} взял(а) бы {max} (взято {points}).",
-        "max_conceded": "При лучшей игре {name} взял(а) бы {max}.",
-        "best": "Лучший заказ с этими картами: {best}; {name} играл(а) {contract}.",
-        "best_none": "С этими картами не сыграть даже 100.",
-        "discard_mattered": "Другой снос дал бы {points}: {cards}.",
-        "discard_same": "Другой снос не помог бы.",
-        "discard_partial": "Проверено сносов: {n} из {of}.",
-        "cost": "Взятка {trick}: {name} {card} стоила {lost} очков",
-        "flip_lost": "; с {better} заказ был бы сыгран",
-        "flip_made": "; {better} подсадил(а) бы заказ",
-        "better": "; {better} было лучше",
-        "clean": "Все карты сыграны так же, как при лучшей игре.",
-        "declaring": "{card} с объявлением марьяжа",
-    },
-    "uk": {
-        "max": "За найкращої гри {name} взяв(ла) би {max} (взято {points}).",
-        "max_conceded": "За найкращої гри {name} взяв(ла) би {max}.",
-        "best": "Найкраще замовлення з цими картами: {best}; {name} грав(ла) {contract}.",
-        "best_none": "З цими картами не зіграти навіть 100.",
-        "discard_mattered": "Інший знос дав би {points}: {cards}.",
-        "discard_same": "Інший знос не допоміг би.",
-        "discard_partial": "Перевірено зносів: {n} з {of}.",
-        "cost": "Взятка {trick}: {name} {card} коштувала {lost} очок",
-        "flip_lost": "; з {better} замовлення було б зіграно",
-        "flip_made": "; {better} підсадив(ла) би замовлення",
-        "better": "; {better} було краще",
-        "clean": "Усі карти зіграно так само, як за найкращої гри.",
-        "declaring": "{card} з оголошенням марʼяжу",
-    },
-    "pl": {
-        "max": "Przy najlepszej grze {name} wziąłby/wzięłaby {max} (wzięto {points}).",
-        "max_conceded": "Przy najlepszej grze {name} wziąłby/wzięłaby {max}.",
-        "best": "Najlepsza gra z tymi kartami: {best}; {name} grał(a) {contract}.",
-        "best_none": "Z tymi kartami nie da się ugrać nawet 100.",
-        "discard_mattered": "Inne oddanie kart dałoby {points}: {cards}.",
-        "discard_same": "Inne oddanie kart nic by nie dało.",
-        "discard_partial": "Sprawdzono oddań: {n} z {of}.",
-        "cost": "Lewa {trick}: {name} {card} kosztowała {lost} pkt",
-        "flip_lost": "; z {better} gra byłaby ugrana",
-        "flip_made": "; {better} położyłoby grę",
-        "better": "; {better} było lepsze",
-        "clean": "Każda karta zagrana tak dobrze jak w najlepszej grze.",
-        "declaring": "{card} z meldunkiem",
-    },
-}
+from .i18n import card_short, t
 
 
 def _w(lang: str, key: str, **kw: Any) -> str:
-    return WORDS.get(lang, WORDS["en"])[key].format(**kw)
+    """One of the analysis's texts (``analysis.<key>`` in the catalogue)."""
+    return t(lang, "analysis." + key, **kw)
 
 
 def _discard_text(actions: Sequence[int], names: Sequence[str], lang: str) -> str:

@@ -27,135 +27,6 @@ from .i18n import card_short, t, tn
 from .i18n import number as _number
 from .view import HintRow
 
-#: Words of the hint per language (kept here: only the hint uses them).
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "make": "you make it {p}% of the time",
-        "defeat": "the contract is defeated {p}% of the time",
-        "points": "{pts} on average",
-        "sure": "{pts} for sure",
-        "bomb_sure": "{pts}: {v} for sure, and your bomb is spent",
-        "same": "{title} (or {others}: the same)",
-        "why_sure": (
-            "{v}, against {o} on average if you play: you would make the contract only "
-            "{p}% of the time."
-        ),
-        "why_sure_eq": (
-            "{v}, as much as on average if you play: you would make the contract only "
-            "{p}% of the time."
-        ),
-        "why_pass": (
-            "With this hand you would make {c} only {p}% of the time: {o} on average, "
-            "against {v} if you pass."
-        ),
-        "why_pass_eq": (
-            "With this hand you would make {c} only {p}% of the time: on average no "
-            "better than if you pass ({v})."
-        ),
-        "why_more": "On average {v}, {d} more than with “{title}” ({o}).",
-        "why_eq": "On average {v}, as much as with “{title}”: either will do.",
-        "why_make": "You make it {p}% of the time, against {q}% with “{title}”.",
-        "why_defeat": "The contract is defeated {p}% of the time, against {q}% with “{title}”.",
-        "play": "Play {card}",
-        "declare": "Lead {card} declaring (+{value})",
-        "best": "best",
-    },
-    "ru": {
-        "make": "заказ сыгран в {p}% случаев",
-        "defeat": "заказ подсажен в {p}% случаев",
-        "points": "в среднем {pts}",
-        "sure": "{pts} наверняка",
-        "bomb_sure": "{pts}: {v} наверняка, и бомба потрачена",
-        "same": "{title} (или {others}: то же самое)",
-        "why_sure": (
-            "{v} против {o} в среднем, если играть: заказ был бы сыгран лишь в {p}% случаев."
-        ),
-        "why_sure_eq": (
-            "{v}, столько же, сколько в среднем, если играть: заказ был бы сыгран лишь "
-            "в {p}% случаев."
-        ),
-        "why_pass": (
-            "С этой рукой {c} удалось бы сыграть лишь в {p}% случаев: в среднем {o} "
-            "против {v}, если спасовать."
-        ),
-        "why_pass_eq": (
-            "С этой рукой {c} удалось бы сыграть лишь в {p}% случаев: в среднем не "
-            "лучше, чем пас ({v})."
-        ),
-        "why_more": "В среднем {v}, на {d} больше, чем с вариантом «{title}» ({o}).",
-        "why_eq": ("В среднем {v}, столько же, сколько с вариантом «{title}»: можно и так, и так."),
-        "why_make": "Заказ сыгран в {p}% случаев, против {q}% с вариантом «{title}».",
-        "why_defeat": "Заказ подсажен в {p}% случаев, против {q}% с вариантом «{title}».",
-        "play": "Ходить {card}",
-        "declare": "Ходить {card} с марьяжем (+{value})",
-        "best": "лучше всего",
-    },
-    "uk": {
-        "make": "замовлення зіграно у {p}% випадків",
-        "defeat": "замовлення підсаджено у {p}% випадків",
-        "points": "в середньому {pts}",
-        "sure": "{pts} напевно",
-        "bomb_sure": "{pts}: {v} напевно, і бомбу витрачено",
-        "same": "{title} (або {others}: те саме)",
-        "why_sure": (
-            "{v} проти {o} в середньому, якщо грати: замовлення було б зіграно лише "
-            "у {p}% випадків."
-        ),
-        "why_sure_eq": (
-            "{v}, стільки ж, скільки в середньому, якщо грати: замовлення було б "
-            "зіграно лише у {p}% випадків."
-        ),
-        "why_pass": (
-            "З цією рукою {c} вдалося б зіграти лише у {p}% випадків: в середньому {o} "
-            "проти {v}, якщо спасувати."
-        ),
-        "why_pass_eq": (
-            "З цією рукою {c} вдалося б зіграти лише у {p}% випадків: в середньому не "
-            "краще, ніж пас ({v})."
-        ),
-        "why_more": "В середньому {v}, на {d} більше, ніж з варіантом «{title}» ({o}).",
-        "why_eq": (
-            "В середньому {v}, стільки ж, скільки з варіантом «{title}»: можна і так, і так."
-        ),
-        "why_make": "Замовлення зіграно у {p}% випадків, проти {q}% з варіантом «{title}».",
-        "why_defeat": "Замовлення підсаджено у {p}% випадків, проти {q}% з варіантом «{title}».",
-        "play": "Ходити {card}",
-        "declare": "Ходити {card} з марʼяжем (+{value})",
-        "best": "найкраще",
-    },
-    "pl": {
-        "make": "gra ugrana w {p}% przypadków",
-        "defeat": "gra przegrana przez grającego w {p}% przypadków",
-        "points": "średnio {pts}",
-        "sure": "{pts} na pewno",
-        "bomb_sure": "{pts}: {v} na pewno, a bomba zużyta",
-        "same": "{title} (lub {others}: to samo)",
-        "why_sure": (
-            "{v} wobec średnio {o}, jeśli zagrasz: gra byłaby ugrana tylko w {p}% przypadków."
-        ),
-        "why_sure_eq": (
-            "{v}, tyle samo co średnio, jeśli zagrasz: gra byłaby ugrana tylko w {p}% przypadków."
-        ),
-        "why_pass": (
-            "Z tymi kartami {c} udałoby się ugrać tylko w {p}% przypadków: średnio {o} "
-            "wobec {v}, jeśli spasujesz."
-        ),
-        "why_pass_eq": (
-            "Z tymi kartami {c} udałoby się ugrać tylko w {p}% przypadków: średnio nie "
-            "lepiej niż pas ({v})."
-        ),
-        "why_more": "Średnio {v}, o {d} więcej niż przy „{title}” ({o}).",
-        "why_eq": "Średnio {v}, tyle samo co przy „{title}”: oba są równie dobre.",
-        "why_make": "Gra ugrana w {p}% przypadków, wobec {q}% przy „{title}”.",
-        "why_defeat": (
-            "Gra przegrana przez grającego w {p}% przypadków, wobec {q}% przy „{title}”."
-        ),
-        "play": "Zagraj {card}",
-        "declare": "Wyjdź {card} z meldunkiem (+{value})",
-        "best": "najlepsze",
-    },
-}
-
 
 def points(lang: str, n: int, sign: bool = True) -> str:
     """``n`` points in words with the right plural form: "−24 очка", "5 punktów"."""
@@ -172,8 +43,8 @@ def percent(lang: str, p: float) -> str:
 
 
 def _w(lang: str, key: str, **kw: Any) -> str:
-    table = WORDS.get(lang, WORDS["en"])
-    return table[key].format(**kw)
+    """One of the hint's texts (``hint.<key>`` in the catalogue)."""
+    return t(lang, "hint." + key, **kw)
 
 
 def action_title(
