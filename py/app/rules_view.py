@@ -26,7 +26,7 @@ from .dialogs import dialog
 from .dom import El, el
 from .i18n import t
 from .library import RuleSet
-from .rules_text import CONVENTION_GROUP, GROUPS, PRESET_TEXT, TEXT, VALUE_TEXT
+from .rules_text import CHOICES, CONVENTION_GROUP, GROUPS
 from .view import _btn
 
 CLASSIC = Conventions()
@@ -51,7 +51,7 @@ def kind(cid: str) -> str:
     tp = _FIELD_TYPES[cid]
     if tp is bool:
         return "bool"
-    if typing.get_origin(tp) is typing.Literal or cid in VALUE_TEXT["en"]:
+    if typing.get_origin(tp) is typing.Literal or cid in CHOICES:
         return "choice"
     if typing.get_origin(tp) in (typing.Union, types.UnionType):
         return "optional"
@@ -60,7 +60,7 @@ def kind(cid: str) -> str:
 
 def choices(cid: str) -> list[str]:
     """The values of a choice convention, as text."""
-    return list(VALUE_TEXT["en"][cid])
+    return list(CHOICES[cid])
 
 
 def value_text(cid: str, v: Any, lang: str) -> str:
@@ -69,19 +69,20 @@ def value_text(cid: str, v: Any, lang: str) -> str:
         return t(lang, "on")
     if v is False or v is None:
         return t(lang, "off")
-    words = VALUE_TEXT.get(lang, VALUE_TEXT["en"]).get(cid) or VALUE_TEXT["en"].get(cid) or {}
-    return words.get(str(v), str(v))
+    if cid in CHOICES and str(v) in CHOICES[cid]:
+        return t(lang, f"value.{cid}.{v}")
+    return str(v)
 
 
 def label(cid: str, lang: str) -> str:
     """A convention's short label in ``lang``."""
-    return TEXT.get(lang, TEXT["en"]).get(cid, TEXT["en"].get(cid, (cid, "")))[0]
+    return t(lang, "conv." + cid)
 
 
 def set_name(s: RuleSet, lang: str) -> str:
     """A rule set's name as the page shows it."""
     if s.builtin:
-        return PRESET_TEXT.get(lang, PRESET_TEXT["en"]).get(s.id, (s.id, ""))[0]
+        return t(lang, "preset." + s.id)
     return s.name
 
 
@@ -320,8 +321,7 @@ def rules_dialog(
                 key="problems",
             )
         )
-    texts = TEXT.get(lang, TEXT["en"])
-    for gid, titles in GROUPS:
+    for gid in GROUPS:
         rows = []
         for cid, g in CONVENTION_GROUP.items():
             if g != gid or cid not in values:
@@ -329,7 +329,7 @@ def rules_dialog(
             v = values[cid]
             greyed = not readonly and _greyed(cid, values)
             changed = getattr(CLASSIC, cid) != v
-            short, explain = texts.get(cid, TEXT["en"].get(cid, (cid, "")))
+            short, explain = t(lang, "conv." + cid), t(lang, f"conv.{cid}.help")
             rows.append(
                 el(
                     "div",
@@ -366,7 +366,7 @@ def rules_dialog(
             el(
                 "fieldset",
                 {"class": "group"},
-                el("legend", {}, titles.get(lang, titles["en"])),
+                el("legend", {}, t(lang, "group." + gid)),
                 rows,
                 key="g-" + gid,
             )

@@ -1,9 +1,11 @@
-"""The conventions editor's words (app.rules_text) against the engine's conventions.
+"""The conventions editor's words (catalogue keys ``group.*``, ``conv.*``,
+``value.*``, ``preset.*``) and structure (``app.rules_text``) against the engine's
+conventions.
 
 Every convention of ``thousand.conventions.Conventions`` needs a group and a
-label with a one-line explanation in every language, and every preset of
-``Conventions.PRESETS`` (the one home of preset values) a name; ids specified in
-docs/CONVENTIONS.md but not yet in the engine (``PLANNED``) would be tolerated.
+label with a one-line explanation in every language, every choice value the
+engine accepts a name, and every preset of ``Conventions.PRESETS`` (the one home
+of preset values) a name.
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ import typing
 import pytest
 
 from app import rules_text as R
-from thousand.conventions import Conventions, ConventionsError
+from app.i18n import LANGS, TABLES
+from thousand.conventions import Conventions
 
 FIELDS = [f.name for f in dataclasses.fields(Conventions)]
 HINTS = typing.get_type_hints(Conventions)
-ALL_IDS = set(FIELDS) | set(R.PLANNED)
 
 CYRILLIC = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґʼ]")
 UK_ONLY = set("ІіЇїЄєҐґ")
@@ -32,30 +34,29 @@ ENGLISH = {
     "bids", "deal", "deals", "game", "score", "scores", "without", "hand", "talon",
     "marriage", "declarer", "penalty", "concede", "concession", "round", "total",
 }  # fmt: skip
+PREFIXES = ("group.", "conv.", "value.", "preset.")
+
+
+def label(lang: str, cid: str) -> str:
+    return TABLES[lang]["conv." + cid]
+
+
+def line(lang: str, cid: str) -> str:
+    return TABLES[lang][f"conv.{cid}.help"]
 
 
 def all_texts(lang: str) -> list[str]:
-    """Every string shown to a player in ``lang``."""
-    out: list[str] = []
-    for label, line in R.TEXT[lang].values():
-        out += [label, line]
-    for name, line in R.PRESET_TEXT[lang].values():
-        out += [name, line]
-    for values in R.VALUE_TEXT[lang].values():
-        out += list(values.values())
-    out += [titles[lang] for _, titles in R.GROUPS]
-    return out
+    """Every string of the editor shown to a player in ``lang``."""
+    return [v for k, v in TABLES[lang].items() if k.startswith(PREFIXES)]
 
 
 def explanations(lang: str) -> list[str]:
     """The one-line explanations and preset descriptions in ``lang``."""
-    lines = [line for _, line in R.TEXT[lang].values()]
-    return lines + [line for _, line in R.PRESET_TEXT[lang].values()]
-
-
-def test_languages() -> None:
-    assert R.LANGS == ("en", "ru", "uk", "pl")
-    assert set(R.TEXT) == set(R.PRESET_TEXT) == set(R.VALUE_TEXT) == set(R.LANGS)
+    return [
+        v
+        for k, v in TABLES[lang].items()
+        if k.startswith(("conv.", "preset.")) and k.endswith(".help")
+    ]
 
 
 def test_every_engine_convention_has_a_group() -> None:
@@ -64,35 +65,21 @@ def test_every_engine_convention_has_a_group() -> None:
 
 
 def test_groups_are_known_and_each_used() -> None:
-    group_ids = [g for g, _ in R.GROUPS]
-    assert len(group_ids) == len(set(group_ids))
-    assert set(R.CONVENTION_GROUP.values()) == set(group_ids)
-    for _, titles in R.GROUPS:
-        assert set(titles) == set(R.LANGS)
+    assert len(R.GROUPS) == len(set(R.GROUPS))
+    assert set(R.CONVENTION_GROUP.values()) == set(R.GROUPS)
+    assert set(R.CONVENTION_GROUP) == set(FIELDS)  # no text for a convention the engine lacks
+    for lang in LANGS:
+        assert all(TABLES[lang]["group." + g] for g in R.GROUPS)
 
 
-def test_grouped_ids_are_engine_fields_or_planned() -> None:
-    unknown = set(R.CONVENTION_GROUP) - ALL_IDS
-    assert not unknown, f"ids neither in Conventions nor PLANNED: {unknown}"
-
-
-def test_planned_ids_are_really_new() -> None:
-    # Once the engine has a planned id, it must leave PLANNED (and keep its texts).
-    landed = R.PLANNED & set(FIELDS)
-    assert not landed, f"move these out of PLANNED, the engine has them: {landed}"
-    for cid, values in R.PLANNED_VALUES.items():
-        assert cid in FIELDS
-        for v in values:
-            with pytest.raises(ConventionsError):
-                Conventions.from_dict({cid: v})  # still new: the engine refuses it today
-
-
-@pytest.mark.parametrize("lang", R.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_convention_has_text(lang: str) -> None:
-    assert set(R.TEXT[lang]) == set(R.CONVENTION_GROUP), lang
+    labelled = {k[5:] for k in TABLES[lang] if k.startswith("conv.") and "." not in k[5:]}
+    assert labelled == set(R.CONVENTION_GROUP), lang
+    assert all(f"conv.{cid}.help" in TABLES[lang] for cid in labelled)
 
 
-@pytest.mark.parametrize("lang", R.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_empty_strings_and_one_line(lang: str) -> None:
     for text in all_texts(lang):
         assert text.strip(), f"empty text in {lang}"
@@ -101,15 +88,17 @@ def test_no_empty_strings_and_one_line(lang: str) -> None:
         assert "  " not in text, f"double space in {lang}: {text!r}"
 
 
-@pytest.mark.parametrize("lang", R.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_lengths(lang: str) -> None:
-    for cid, (label, line) in R.TEXT[lang].items():
-        assert len(label) <= 40, f"{lang} {cid} label too long: {label!r}"
-        assert len(line) <= 140, f"{lang} {cid} explanation too long ({len(line)}): {line!r}"
-        assert line.endswith("."), f"{lang} {cid}: an explanation is a sentence: {line!r}"
-    for pid, (name, line) in R.PRESET_TEXT[lang].items():
+    for cid in R.CONVENTION_GROUP:
+        short, text = label(lang, cid), line(lang, cid)
+        assert len(short) <= 40, f"{lang} {cid} label too long: {short!r}"
+        assert len(text) <= 140, f"{lang} {cid} explanation too long ({len(text)}): {text!r}"
+        assert text.endswith("."), f"{lang} {cid}: an explanation is a sentence: {text!r}"
+    for pid in Conventions.PRESETS:
+        name, text = TABLES[lang]["preset." + pid], TABLES[lang][f"preset.{pid}.help"]
         assert len(name) <= 30, f"{lang} preset {pid} name too long"
-        assert len(line) <= 140, f"{lang} preset {pid} description too long ({len(line)})"
+        assert len(text) <= 140, f"{lang} preset {pid} description too long ({len(text)})"
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -147,55 +136,40 @@ def test_polish_is_polish() -> None:
 
 def test_texts_differ_between_languages() -> None:
     for cid in R.CONVENTION_GROUP:
-        lines = {R.TEXT[lang][cid][1] for lang in R.LANGS}
-        assert len(lines) == len(R.LANGS), f"{cid}: an explanation was left untranslated"
+        lines = {line(lang, cid) for lang in LANGS}
+        assert len(lines) == len(LANGS), f"{cid}: an explanation was left untranslated"
 
 
 def test_players_words() -> None:
     # The words the players of each country use, not engine jargon.
-    assert "прикуп" in R.TEXT["ru"]["hide_talon_on_100"][0].lower()
-    assert "розпис" in R.TEXT["uk"]["write_off"][0].lower()
-    assert "musik" in R.TEXT["pl"]["hide_talon_on_100"][0].lower()
-    assert "przymus" in R.TEXT["pl"]["must_beat"][0].lower()
-    assert "meldunk" in R.TEXT["pl"]["bid_over_120_without_marriage"][0].lower()
-    assert "beczk" in R.TEXT["pl"]["barrel"][0].lower()
+    assert "прикуп" in label("ru", "hide_talon_on_100").lower()
+    assert "розпис" in label("uk", "write_off").lower()
+    assert "musik" in label("pl", "hide_talon_on_100").lower()
+    assert "przymus" in label("pl", "must_beat").lower()
+    assert "meldunk" in label("pl", "bid_over_120_without_marriage").lower()
+    assert "beczk" in label("pl", "barrel").lower()
 
 
-def choice_values(cid: str) -> list[str]:
-    """The values a non-boolean choice convention takes, as strings."""
-    tp = HINTS.get(cid)
-    if tp is not None and typing.get_origin(tp) is typing.Literal:
-        return [str(v) for v in typing.get_args(tp)]
-    known = {
-        "players": ["2", "3", "4"],
-        "min_raise": ["5", "10"],
-        "barrel_at": ["800", "880", "900"],
-        "bid_step": ["5", "10"],
-        "round_to": ["5", "10"],
-        "barrel_mode": ["finish", "declarer_only"],
-    }
-    return known.get(cid, [])
-
-
-@pytest.mark.parametrize("lang", R.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_choice_values_have_names(lang: str) -> None:
-    literal_ids = [f for f in FIELDS if typing.get_origin(HINTS[f]) is typing.Literal]
-    assert {"bolts", "barrel_bidding"} <= set(literal_ids)
-    assert "barrel_mode" in literal_ids
-    for cid in [*literal_ids, "players", "min_raise", "bid_step", "round_to", "barrel_at"]:
-        values = choice_values(cid)
-        if not values:
-            continue
-        assert cid in R.VALUE_TEXT[lang], f"{lang}: no value names for {cid}"
-        assert set(R.VALUE_TEXT[lang][cid]) == set(values), f"{lang} {cid}"
-    assert set(R.VALUE_TEXT[lang]) <= set(R.CONVENTION_GROUP)
+    """A choice offers every value of a Literal convention and nothing the engine
+    refuses; each value has a name."""
+    for cid in FIELDS:
+        if typing.get_origin(HINTS[cid]) is typing.Literal:
+            assert set(R.CHOICES[cid]) == {str(v) for v in typing.get_args(HINTS[cid])}, cid
+    for cid, values in R.CHOICES.items():
+        assert cid in R.CONVENTION_GROUP
+        for v in values:
+            value = int(v) if v.isdigit() else v
+            # the engine takes it (bids in tens need raises in tens, CONVENTIONS.md)
+            partners = {"min_raise": value} if cid == "bid_step" else {}
+            Conventions.from_dict({cid: value, **partners})
+            assert TABLES[lang][f"value.{cid}.{v}"].strip(), f"{lang} {cid} {v}"
 
 
-@pytest.mark.parametrize("lang", R.LANGS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_preset_has_a_name(lang: str) -> None:
-    expected = set(Conventions.PRESETS)
-    assert set(R.PRESET_TEXT[lang]) == expected, lang
-    names = [name for name, _ in R.PRESET_TEXT[lang].values()]
+    names = [TABLES[lang]["preset." + pid] for pid in Conventions.PRESETS]
     assert len(names) == len(set(names)), f"{lang}: two presets share a name"
 
 
