@@ -13,14 +13,20 @@ imported from its top.
 
 from __future__ import annotations
 
-import re
 import types
 import typing
 from dataclasses import dataclass, field
 from typing import Any
 
 from thousand import Conventions
-from thousand.conventions import _FIELD_TYPES, MATTERS_WITH, REQUIRES, ConventionsError, is_on
+from thousand.conventions import (
+    _FIELD_TYPES,
+    MATTERS_WITH,
+    REQUIRES,
+    ConventionsError,
+    Problem,
+    is_on,
+)
 
 from .dialogs import dialog
 from .dom import El, el
@@ -95,36 +101,41 @@ def differences(values: dict[str, Any], lang: str) -> list[str]:
     return out
 
 
-_NEEDS = re.compile(r"^(\w+) needs (\w+)$")
-_CONTRA = re.compile(r"^(\w+) and (\w+) contradict each other$")
-
-
 def problems(values: dict[str, Any], lang: str) -> list[str]:
-    """The engine's objections to the draft, in words."""
+    """The engine's objections to the draft (``thousand.conventions.Problem`` codes),
+    in words: conventions by their labels, values by their names."""
     try:
         Conventions.from_dict(values)
     except ConventionsError as e:
-        out = []
-        for p in e.problems:
-            m = _NEEDS.match(p)
-            c = _CONTRA.match(p)
-            if m and m.group(1) in CONVENTION_GROUP and m.group(2) in CONVENTION_GROUP:
-                out.append(
-                    t(lang, "rules_needs", a=label(m.group(1), lang), b=label(m.group(2), lang))
-                )
-            elif c and c.group(1) in CONVENTION_GROUP and c.group(2) in CONVENTION_GROUP:
-                out.append(
-                    t(
-                        lang,
-                        "rules_contradict",
-                        a=label(c.group(1), lang),
-                        b=label(c.group(2), lang),
-                    )
-                )
-            else:
-                out.append(p)  # a range message: names the convention and the allowed values
-        return out
+        return [problem_text(p, lang) for p in e.issues]
     return []
+
+
+def problem_text(p: Problem, lang: str) -> str:
+    """One objection in the page's words (``problem.<code>``; a clash or a missing
+    requirement between two conventions: ``rules_contradict`` / ``rules_needs``)."""
+    a = label(p.name, lang) if p.name in CONVENTION_GROUP else p.name
+    b = label(p.other, lang) if p.other in CONVENTION_GROUP else p.other
+    if p.code == "needs":
+        return t(lang, "rules_needs", a=a, b=b)
+    if p.code == "clash":
+        return t(lang, "rules_contradict", a=a, b=b)
+    if p.code in ("unknown", "unknown_preset", "not_object", "not_json"):
+        return t(lang, "problem." + p.code, value=str(p.value)[:40])
+    value = value_text(p.other or p.name, p.value, lang) if p.value is not None else ""
+    shown = [value_text(p.name, v, lang) for v in p.allowed]
+    return t(
+        lang,
+        "problem." + p.code,
+        a=a,
+        b=b,
+        value=value,
+        allowed=", ".join(shown),
+        lo=p.lo,
+        hi=p.hi,
+        step=p.step,
+        need=p.need,
+    )
 
 
 def _greyed(cid: str, values: dict[str, Any]) -> bool:

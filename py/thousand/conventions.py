@@ -18,18 +18,75 @@ import json
 import types
 import typing
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 BoltMode = Literal["off", "total", "in_row"]
 BarrelBidding = Literal["normal", "talon_to_barrel", "from_120"]
 BarrelMode = Literal["finish", "declarer_only"]
 
 
-class ConventionsError(ValueError):
-    """Invalid conventions; ``problems`` lists every problem found."""
+class Problem(NamedTuple):
+    """One thing wrong with conventions, as a code and its parameters (the page words
+    it from its catalogue: ``problem.<code>``); ``str()`` is the engine's English.
 
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems)
+    ``name`` is the convention at fault, ``other`` the one it clashes with or needs,
+    ``value`` what was given, ``allowed`` the values a choice takes, ``lo``/``hi``/
+    ``step`` a range, ``need`` a number the rule derived (the barrel's contract).
+    """
+
+    code: str
+    name: str = ""
+    other: str = ""
+    value: Any = None
+    allowed: tuple[Any, ...] = ()
+    lo: int = 0
+    hi: int = 0
+    step: int = 0
+    need: int = 0
+
+    def __str__(self) -> str:
+        kw = self._asdict()
+        kw["allowed"] = ", ".join(map(str, self.allowed))
+        kw["either"] = (
+            ", ".join(map(str, self.allowed[:-1])) + f" or {self.allowed[-1]}"
+            if self.allowed
+            else ""
+        )
+        kw["shown"] = repr(self.value)
+        return PROBLEM_WORDS[self.code].format(**kw)
+
+
+#: The engine's English for each problem code (the CLI and error messages).
+PROBLEM_WORDS = {
+    "not_object": "conventions must be a JSON object, not {value}",
+    "unknown": "unknown convention {shown}",
+    "unknown_preset": "unknown preset {shown}; presets: {allowed}",
+    "not_json": "not JSON: {value}",
+    "one_of": "{name} must be one of {allowed}, not {shown}",
+    "bool": "{name} must be true or false, not {shown}",
+    "whole": "{name} must be a whole number, not {shown}",
+    "either": "{name} must be {either}, not {value}",
+    "multiple": "{name} must be a multiple of {step} from {lo} to {hi}, not {value}",
+    "between": "{name} must be {lo} to {hi}, not {value}",
+    "out_of_range": "{name} out of range: {value}",
+    "step": "{name} must be a multiple of bid_step {step}, not {value}",
+    "above": "target {value} must lie above barrel_at {need}",
+    "barrel_need": "the barrel needs a contract of {need}, above bid_cap",
+    "contradicts": "{name} contradicts {other} {value}",
+    "must_be_with": "{name} must be normal with {other} {value}",
+    "clash": "{name} and {other} contradict each other",
+    "needs": "{name} needs {other}",
+    "needs_talon_redeal": "{name} needs a talon-based redeal",
+}
+
+
+class ConventionsError(ValueError):
+    """Invalid conventions; ``issues`` lists every problem found (``problems``: the
+    same in the engine's English)."""
+
+    def __init__(self, issues: list[Problem]) -> None:
+        self.issues = list(issues)
+        self.problems = [str(p) for p in self.issues]
         super().__init__("invalid conventions: " + "; ".join(self.problems))
 
 
@@ -169,118 +226,91 @@ class Conventions:
     }
 
     def __post_init__(self) -> None:
-        problems = self.problems()
-        if problems:
-            raise ConventionsError(problems)
+        issues = self.issues()
+        if issues:
+            raise ConventionsError(issues)
 
     # -- validation -------------------------------------------------------
 
     def problems(self) -> list[str]:
+        """Every range or consistency problem of these values, in the engine's English."""
+        return [str(p) for p in self.issues()]
+
+    def issues(self) -> list[Problem]:
         """Every range or consistency problem of these values (empty when valid)."""
-        p: list[str] = []
+        p: list[Problem] = []
         for f in fields(self):
-            v = getattr(self, f.name)
-            err = _type_problem(f.name, _FIELD_RULES[f.name], v)
+            err = _type_problem(f.name, _FIELD_RULES[f.name], getattr(self, f.name))
             if err:
                 p.append(err)
         if p:
             return p
 
-        def need(cond: bool, msg: str) -> None:
-            if not cond:
-                p.append(msg)
+        def either(name: str, allowed: tuple[int, ...]) -> None:
+            value = getattr(self, name)
+            if value not in allowed:
+                p.append(Problem("either", name, value=value, allowed=allowed))
 
-        need(self.players in (2, 3, 4), f"players must be 2, 3 or 4, not {self.players}")
-        need(
-            100 <= self.target <= 10000 and self.target % 5 == 0,
-            f"target must be a multiple of 5 from 100 to 10000, not {self.target}",
-        )
-        need(
-            0 <= self.penalty <= 1000 and self.penalty % 5 == 0,
-            f"penalty must be a multiple of 5 from 0 to 1000, not {self.penalty}",
-        )
-        need(self.min_raise in (5, 10), f"min_raise must be 5 or 10, not {self.min_raise}")
-        need(self.bid_step in (5, 10), f"bid_step must be 5 or 10, not {self.bid_step}")
-        need(
-            120 <= self.bid_cap <= 300 and self.bid_cap % 5 == 0,
-            f"bid_cap must be a multiple of 5 from 120 to 300, not {self.bid_cap}",
-        )
+        def multiple(name: str, step: int, lo: int, hi: int) -> None:
+            value = getattr(self, name)
+            if not (lo <= value <= hi and value % step == 0):
+                p.append(Problem("multiple", name, value=value, step=step, lo=lo, hi=hi))
+
+        def between(name: str, lo: int, hi: int, code: str = "between") -> None:
+            value = getattr(self, name)
+            if value is not None and not lo <= value <= hi:
+                p.append(Problem(code, name, value=value, lo=lo, hi=hi))
+
+        either("players", (2, 3, 4))
+        multiple("target", 5, 100, 10000)
+        multiple("penalty", 5, 0, 1000)
+        either("min_raise", (5, 10))
+        either("bid_step", (5, 10))
+        multiple("bid_cap", 5, 120, 300)
         if self.bid_step == 10:
             # bid_step: every bid, contract and raise is a multiple of the step.
             for name in ("min_raise", "bid_cap", "target"):
                 value = getattr(self, name)
-                need(value % 10 == 0, f"{name} must be a multiple of bid_step 10, not {value}")
-        need(self.round_to in (5, 10), f"round_to must be 5 or 10, not {self.round_to}")
-        need(0 <= self.bombs <= 10, f"bombs must be 0 to 10, not {self.bombs}")
-        need(
-            0 <= self.bomb_points <= 120 and self.bomb_points % 5 == 0,
-            f"bomb_points must be a multiple of 5 from 0 to 120, not {self.bomb_points}",
-        )
-        if self.silence_below is not None:
-            need(
-                -10000 <= self.silence_below <= 10000,
-                f"silence_below out of range: {self.silence_below}",
-            )
-        need(
-            self.barrel_at in (800, 880, 900),
-            f"barrel_at must be 800, 880 or 900, not {self.barrel_at}",
-        )
-        need(
-            1 <= self.barrel_attempts <= 10,
-            f"barrel_attempts must be 1 to 10, not {self.barrel_attempts}",
-        )
+                if value % 10:
+                    p.append(Problem("step", name, value=value, step=10))
+        either("round_to", (5, 10))
+        between("bombs", 0, 10)
+        multiple("bomb_points", 5, 0, 120)
+        between("silence_below", -10000, 10000, "out_of_range")
+        either("barrel_at", (800, 880, 900))
+        between("barrel_attempts", 1, 10)
         if self.barrel:
-            need(
-                self.target > self.barrel_at,
-                f"target {self.target} must lie above barrel_at {self.barrel_at}",
-            )
-            if self.barrel_mode == "finish":
-                need(
-                    self.barrel_need() <= self.bid_cap,
-                    f"the barrel needs a contract of {self.barrel_need()}, above bid_cap",
-                )
+            if self.target <= self.barrel_at:
+                p.append(Problem("above", "target", value=self.target, need=self.barrel_at))
+            if self.barrel_mode == "finish" and self.barrel_need() > self.bid_cap:
+                p.append(Problem("barrel_need", "bid_cap", need=self.barrel_need()))
         if self.barrel_mode == "declarer_only":
             # barrel_mode=declarer_only has no barrel contract, no barrel bidding and
             # nobody standing still: these Russian-barrel options contradict it.
+            mode = ("barrel_mode", "declarer_only")
             if self.over_1000:
-                p.append("over_1000 contradicts barrel_mode declarer_only")
+                p.append(Problem("contradicts", "over_1000", mode[0], mode[1]))
             if self.barrel_bidding != "normal":
-                p.append("barrel_bidding must be normal with barrel_mode declarer_only")
+                p.append(Problem("must_be_with", "barrel_bidding", mode[0], mode[1]))
             if self.barrel_freezes_defenders:
-                p.append("barrel_freezes_defenders contradicts barrel_mode declarer_only")
-        if self.redeal_hand_below is not None:
-            need(
-                0 <= self.redeal_hand_below <= 120,
-                f"redeal_hand_below must be 0 to 120, not {self.redeal_hand_below}",
-            )
-        if self.redeal_talon_below is not None:
-            need(
-                0 <= self.redeal_talon_below <= 33,
-                f"redeal_talon_below must be 0 to 33, not {self.redeal_talon_below}",
-            )
-        if self.write_off_limit is not None:
-            need(
-                1 <= self.write_off_limit <= 100,
-                f"write_off_limit must be 1 to 100, not {self.write_off_limit}",
-            )
-        if self.dark_min_total is not None:
-            need(
-                -10000 <= self.dark_min_total <= 10000,
-                f"dark_min_total out of range: {self.dark_min_total}",
-            )
+                p.append(Problem("contradicts", "barrel_freezes_defenders", mode[0], mode[1]))
+        between("redeal_hand_below", 0, 120)
+        between("redeal_talon_below", 0, 33)
+        between("write_off_limit", 1, 100)
+        between("dark_min_total", -10000, 10000, "out_of_range")
         # Contradictory combinations: an option that only means something with
         # another one switched on.
         for opt, req in REQUIRES:
             if _is_on(getattr(self, opt)) and not _is_on(getattr(self, req)):
-                p.append(f"{opt} needs {req}")
+                p.append(Problem("needs", opt, req))
         if self.no_lead_foreign_trump and self.must_lead_trump:
-            p.append("no_lead_foreign_trump and must_lead_trump contradict each other")
+            p.append(Problem("clash", "no_lead_foreign_trump", "must_lead_trump"))
         if (
             self.redeal_only_on_100
             and self.redeal_talon_below is None
             and not self.redeal_two_nines_in_talon
         ):
-            p.append("redeal_only_on_100 needs a talon-based redeal")
+            p.append(Problem("needs_talon_redeal", "redeal_only_on_100"))
         return p
 
     def barrel_need(self) -> int:
@@ -330,7 +360,9 @@ class Conventions:
         }
         key = aliases.get(key, key)
         if key not in cls.PRESETS:
-            raise ConventionsError([f"unknown preset {name!r}; presets: {', '.join(cls.PRESETS)}"])
+            raise ConventionsError(
+                [Problem("unknown_preset", value=name, allowed=tuple(cls.PRESETS))]
+            )
         return cls(**cls.PRESETS[key])
 
     def with_players(self, players: int) -> Conventions:
@@ -395,13 +427,12 @@ class Conventions:
         keys, wrong types, ranges, contradictions) is listed in one error.
         """
         if not isinstance(data, dict):
-            kind = type(data).__name__
-            raise ConventionsError([f"conventions must be a JSON object, not {kind}"])
-        problems: list[str] = []
+            raise ConventionsError([Problem("not_object", value=type(data).__name__)])
+        problems: list[Problem] = []
         names = {f.name for f in fields(cls)}
         for k in data:
             if k not in names:
-                problems.append(f"unknown convention {k!r}")
+                problems.append(Problem("unknown", value=k))
         values = (base or cls()).to_dict()
         for k, v in data.items():
             if k in names:
@@ -416,7 +447,7 @@ class Conventions:
         draft = object.__new__(cls)
         for k, v in values.items():
             object.__setattr__(draft, k, v)
-        problems.extend(draft.problems())
+        problems.extend(draft.issues())
         if problems:
             raise ConventionsError(problems)
         return cls(**values)
@@ -427,7 +458,7 @@ class Conventions:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as e:
-            raise ConventionsError([f"not JSON: {e}"]) from None
+            raise ConventionsError([Problem("not_json", value=str(e))]) from None
         return cls.from_dict(data)
 
 
@@ -511,21 +542,18 @@ def _rule(tp: Any) -> tuple[str, tuple[Any, ...]]:
     raise TypeError(f"no check for a convention of type {tp!r}")
 
 
-def _type_problem(name: str, rule: tuple[str, tuple[Any, ...]], v: Any) -> str | None:
+def _type_problem(name: str, rule: tuple[str, tuple[Any, ...]], v: Any) -> Problem | None:
     """Why ``v`` does not fit the field's ``rule`` (None when it does)."""
     kind, allowed = rule
     if kind == "one of":
-        return (
-            None
-            if v in allowed and isinstance(v, str)
-            else f"{name} must be one of {', '.join(map(str, allowed))}, not {v!r}"
-        )
+        ok = v in allowed and isinstance(v, str)
+        return None if ok else Problem("one_of", name, value=v, allowed=allowed)
     if kind == "bool":
-        return None if isinstance(v, bool) else f"{name} must be true or false, not {v!r}"
+        return None if isinstance(v, bool) else Problem("bool", name, value=v)
     if kind == "int or none" and v is None:
         return None
     ok = isinstance(v, int) and not isinstance(v, bool)
-    return None if ok else f"{name} must be a whole number, not {v!r}"
+    return None if ok else Problem("whole", name, value=v)
 
 
 def _field_types() -> dict[str, Any]:

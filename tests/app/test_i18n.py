@@ -23,6 +23,7 @@ from app.i18n import (
     t,
 )
 from thousand import Conventions
+from thousand.conventions import PROBLEM_WORDS
 
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -34,6 +35,7 @@ EDITOR = {
     "conv": set(rules_text.CONVENTION_GROUP),
     "value": {f"{c}.{v}" for c, vs in rules_text.CHOICES.items() for v in vs},
     "preset": set(Conventions.PRESETS),
+    "problem": set(PROBLEM_WORDS),  # every engine objection has its words
 }
 # Words that are the same in English and the other languages (numbers, symbols).
 SAME_OK = {"1000", "#", "{name}: {value}", "{name}: {card}", "bolt"}
@@ -154,3 +156,11 @@ def test_a_broken_catalogue_says_where() -> None:
         catalog.parse_po('msgid "a"\nmsgstr "b"\nmsgstr[5] "c"\n')
     with pytest.raises(catalog.CatalogError, match="line 1"):
         catalog.parse_po("msgid unquoted\n")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_engine_objection_is_worded(lang: str) -> None:
+    """Each code of ``thousand.conventions.Problem`` has its words (``problem.<code>``,
+    or the two-convention forms), so no engine English reaches the editor."""
+    worded = {k.removeprefix("problem.") for k in TABLES[lang] if k.startswith("problem.")}
+    assert set(PROBLEM_WORDS) - worded == {"needs", "clash"}  # rules_needs, rules_contradict

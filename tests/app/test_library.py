@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from typing import Any
 
 import pytest
 from app_helpers import new_session
@@ -121,3 +123,32 @@ def test_statistics_count_each_deal_once() -> None:
     store.write(STATS_KEY, stats)
     again, aside = load_stats(store)
     assert aside is None and again["deals"] == stats["deals"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "ru"),
+    [
+        ({"barrel_mode": "declarer_only", "over_1000": True}, "несовместимо с «"),
+        ({"barrel_mode": "declarer_only", "barrel_bidding": "from_120"}, "должна быть обычной"),
+        ({"bid_step": 10, "min_raise": 5}, "должно делиться на 10"),
+        ({"target": 850}, "должна быть выше бочки (880)"),
+        (
+            {
+                "redeal_only_on_100": True,
+                "redeal_talon_below": None,
+                "redeal_two_nines_in_talon": False,
+            },
+            "бедный прикуп",
+        ),
+    ],
+)
+def test_the_engines_objections_reach_players_in_their_words(
+    changes: dict[str, Any], ru: str
+) -> None:
+    """Problem codes worded from the catalogue: no engine English (ids, 'contradicts')."""
+    values = {**Conventions().to_dict(), **changes}
+    msgs = problems(values, "ru")
+    assert any(ru in m for m in msgs), msgs
+    for m in msgs:
+        assert not re.search(r"[a-z]{3,}_[a-z]", m), m  # no convention id
+        assert "contradict" not in m and "must be" not in m, m
