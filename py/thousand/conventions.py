@@ -301,7 +301,7 @@ class Conventions:
         # Contradictory combinations: an option that only means something with
         # another one switched on.
         for opt, req in REQUIRES:
-            if _is_on(getattr(self, opt)) and not _is_on(getattr(self, req)):
+            if is_on(getattr(self, opt)) and not is_on(getattr(self, req)):
                 p.append(Problem("needs", opt, req))
         if self.no_lead_foreign_trump and self.must_lead_trump:
             p.append(Problem("clash", "no_lead_foreign_trump", "must_lead_trump"))
@@ -519,11 +519,6 @@ for _opt, _req in (
 
 
 def is_on(value: Any) -> bool:
-    """Whether a convention value means "in force" (not off, none or normal; 0 is a value)."""
-    return _is_on(value)
-
-
-def _is_on(value: Any) -> bool:
     """Whether a convention value means "in force" (not off, none or normal; 0 is a value)."""
     return value is not False and value is not None and value not in ("normal", "off")
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import ACE, ACE_MARRIAGE, FULL_DECK, marriage_value, mask_points
-from .conventions import REQUIRES, Conventions, ConventionsError, _is_on
+from .conventions import REQUIRES, Conventions, ConventionsError, is_on
 from .record import make_record, replay
 from .state import IllegalActionError, Phase, State
 
@@ -68,7 +68,7 @@ def random_conventions(rng: random.Random) -> Conventions:
         # Switch off what would contradict (REQUIRES), so most draws are valid.
         for _ in range(3):
             for opt, req in REQUIRES:
-                if _is_on(values[opt]) and not _is_on(values[req]):
+                if is_on(values[opt]) and not is_on(values[req]):
                     values[opt] = _OFF.get(opt, False)
         try:
             return Conventions.from_dict(values)
