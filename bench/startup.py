@@ -1,6 +1,7 @@
 """Start-up benchmark of the built page in headless Chromium, against dist/ on localhost.
 
     nice -n -10 python3 bench/startup.py [--runs N] [--dist DIR] [--no-variants] [--no-repeat]
+        [--network]
 
 In one run (one server, one browser, a fresh context per load) it measures, as
 medians over N loads each:
@@ -26,7 +27,10 @@ medians over N loads each:
   running an empty script), to show what PyScript itself costs;
 - dist/embed.html showing examples/deal.json (``#record=``), first visits,
   against the same bare page, and the bytes it loads besides the runtime;
-- bytes of our own payload outside the Pyodide/PyScript runtime (goal <= 500 KB).
+- bytes of our own payload outside the Pyodide/PyScript runtime (goal <= 500 KB);
+- with ``--network``: first visits of index.html and the bare page over emulated
+  10 and 50 Mbit/s links with a 40 ms round trip (Chromium's network emulation),
+  their ratio (goal <= 1.0) and the bytes each brought over the wire.
 
 Loads alternate between the pages, in a rotating order, so that machine noise
 hits them alike; on a shared machine run it under ``nice -n -10``.
@@ -105,6 +109,42 @@ def install_worker(page: Any, index: str) -> None:
     page.wait_for_timeout(2000)
 
 
+#: Links for the throttled first visits (Chromium's network emulation): name ->
+#: (download Mbit/s, upload Mbit/s, round trip ms).
+NETWORKS = {"10 Mbit/s": (10.0, 5.0, 40.0), "50 Mbit/s": (50.0, 10.0, 40.0)}
+
+
+def network_visit(browser: Any, url: str, link: str) -> dict[str, float]:
+    """A first visit over an emulated link (CDP ``Network.emulateNetworkConditions``):
+    paint and ready times (s) and the bytes that came over the wire (MB)."""
+    down, up, rtt = NETWORKS[link]
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.add_init_script(READY_PROBE)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": rtt,
+                "downloadThroughput": down * 1e6 / 8,
+                "uploadThroughput": up * 1e6 / 8,
+            },
+        )
+        wire = [0.0]
+        cdp.on(
+            "Network.loadingFinished",
+            lambda e: wire.__setitem__(0, wire[0] + e["encodedDataLength"]),
+        )
+        out = _timed(page, url)
+        out["mb"] = wire[0] / 1e6
+        return out
+    finally:
+        context.close()
+
+
 def repeat_visit(browser: Any, url: str, index: str) -> dict[str, float]:
     """Visit index.html in a fresh context until the worker has cached it, then time ``url``."""
     context = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 800})
@@ -150,6 +190,11 @@ def main(argv: list[str] | None = None) -> int:
         "--no-variants", action="store_true", help="skip the install and PyScript-only variants"
     )
     parser.add_argument("--no-repeat", action="store_true", help="skip the repeat visits")
+    parser.add_argument(
+        "--network",
+        action="store_true",
+        help="also first visits over emulated 10 and 50 Mbit/s links (40 ms round trip)",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -169,6 +214,13 @@ def main(argv: list[str] | None = None) -> int:
         pages["PyScript, empty script"] = (first_visit, base + "bench/pyscript.html")
         deal = quote((ROOT / "examples" / "deal.json").read_text(), safe="")
         pages["embed.html, a deal"] = (first_visit, f"{base}embed.html#record={deal}")
+    if args.network:
+        for link in NETWORKS:
+            for name, url in (("index.html", base), ("bare loadPyodide()", bare)):
+                pages[f"{name}, {link}"] = (
+                    lambda b, u, _i, link=link: network_visit(b, u, link),
+                    url,
+                )
     results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
     installs: dict[str, list[dict[str, float]]] = {name: [] for name in INSTALL_MODES}
     try:
@@ -209,6 +261,13 @@ def main(argv: list[str] | None = None) -> int:
         if ours in results:
             ratio = med(ours, "ready") / med(theirs, "ready")
             print(f"ready / bare loadPyodide(), {label}: {ratio:.3f}   (goal <= {GOAL_RATIO})")
+    for link in NETWORKS if args.network else ():
+        ours, theirs = f"index.html, {link}", f"bare loadPyodide(), {link}"
+        ratio = med(ours, "ready") / med(theirs, "ready")
+        print(
+            f"first visit over {link}, 40 ms: ready / bare {ratio:.3f} (goal <= 1.0); "
+            f"on the wire {med(ours, 'mb'):.1f} MB against {med(theirs, 'mb'):.1f} MB bare"
+        )
     if "index.html, no snapshot" in results:
         ratio = med("index.html, no snapshot", "ready") / med("bare loadPyodide()", "ready")
         print(f"index.html?nosnapshot ready / bare loadPyodide(), first visit: {ratio:.3f}")
