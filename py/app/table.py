@@ -34,15 +34,11 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from thousand import Conventions, IllegalActionError, action_from_str, card_from_str, safejson
-from thousand import actions as A
-from thousand.cards import card_str
-from thousand.phase import Phase
+from thousand import Conventions, card_from_str, safejson
 from thousand.record import RecordError, Replay, make_record, replay
 
 from . import boot
 from .dom import Attrs, Patcher
-from .events import Event, deal_events
 from .hint import hint_rows
 from .i18n import LANGS, normalize_lang, t
 from .library import (
@@ -72,7 +68,35 @@ from .screen import Screen, build
 from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
 from .share import finished_record, parse_fragment, share_fragment
 from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
-from .view import Model, Notice, default_names, refusal, stepper_values, table_attrs
+from .update import (
+    Act,
+    BotAnswered,
+    Bots,
+    Cancel,
+    CardClicked,
+    ClosePassing,
+    CountStats,
+    Effect,
+    HoldOver,
+    KeyPressed,
+    Linger,
+    Log,
+    Msg,
+    NextDeal,
+    OtherTabSaved,
+    Page,
+    Persist,
+    PlainLeadToggled,
+    Stepped,
+    TakeOver,
+    UndoPressed,
+    announce,
+    follow_notice,
+    notice,
+    retell,
+    update,
+)
+from .view import Model, Notice, default_names, table_attrs
 
 PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
 
@@ -82,6 +106,8 @@ PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think
 THINK_SLICE_MS = 25
 #: How long a passing notice ("The link is copied.") stays before it closes itself.
 PASSING_S = 4.0
+#: Keys the table takes while it is the human's turn (the stepper's), besides digits.
+KEYS = frozenset(("ArrowUp", "ArrowRight", "+", "ArrowDown", "ArrowLeft", "-"))
 
 
 def _params() -> dict[str, str]:
@@ -143,14 +169,14 @@ class Table:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
         self.params = _params()
-        self._notice_serial = 0
         self._notice_tasks: set[Any] = set()
         self.store = Store(_local_storage())
         self.tab = f"t{random.SystemRandom().randrange(1 << 40):x}"
-        self.ui = Screen()
+        ui = Screen()
         stored_lang, _ = self.store.read(LANG_KEY)
         nav = str(getattr(window.navigator, "language", "en") or "en")
-        self.ui.lang = normalize_lang(self.params.get("lang") or stored_lang or nav)
+        ui.lang = normalize_lang(self.params.get("lang") or stored_lang or nav)
+        self._screen = ui  # the page model's Screen (the model is made with the session)
         fast = self.params.get("speed") == "fast"
         self.timing = self.params.get("debug") == "timing"  # render timings in the console
         self.bot_delay = 0.05 if fast else 0.7
@@ -172,7 +198,6 @@ class Table:
         self._drop_one_shot_params()
         if self.store.refused:
             self.notice(t(self.ui.lang, "storage_refused"), "error", "storage")
-        self.seen_events: tuple[int, int] = (-1, 0)  # (deal, events announced)
         self.bot_task: Any = None
         self.hint_task: Any = None
         self.hint_choices: Any = None  # the hint's (choices, declarer view, conventions)
@@ -198,7 +223,53 @@ class Table:
         ]
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
-        self._announce(initial=True)
+        announce(self.page, initial=True)
+
+    # -- the one door ---------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session:
+        """The game on the table (the page model's)."""
+        return self.page.session
+
+    @session.setter
+    def session(self, value: Session) -> None:
+        if not hasattr(self, "page"):
+            self.page = Page(value, self._screen)
+        self.page.session = value
+
+    @property
+    def ui(self) -> Screen:
+        """What the table shows besides the game (the page model's)."""
+        return self._screen
+
+    def dispatch(self, msg: Msg) -> None:
+        """Every game input goes through ``update``; its effects are carried out here."""
+        self.page, effects = update(self.page, msg)
+        self.run(effects)
+        self.render()
+
+    def run(self, effects: list[Effect]) -> None:
+        """Carry out what ``update`` asked for."""
+        for e in effects:
+            if isinstance(e, Persist):
+                self.persist()
+            elif isinstance(e, Bots):
+                self.schedule()
+            elif isinstance(e, Cancel):
+                self._cancel()
+            elif isinstance(e, CountStats):
+                self._count()
+            elif isinstance(e, Linger):
+                self.linger = time.perf_counter() + self.headline_delay
+            elif isinstance(e, ClosePassing):
+                note = next((n for n in self.ui.notices if n.key == e.key), None)
+                if note is not None:
+                    task = asyncio.ensure_future(self._close_notice(note))
+                    self._notice_tasks.add(task)
+                    task.add_done_callback(self._notice_tasks.discard)
+            elif isinstance(e, Log):
+                _log(e.text)
 
     # -- setup ------------------------------------------------------------------------
 
@@ -281,17 +352,9 @@ class Table:
     def notice(
         self, text: str, kind: str = "info", key: str = "", action: tuple[str, str] | None = None
     ) -> None:
-        """Show a message (one per key: a newer outcome replaces the older). Errors
-        and notices with a button stay until dismissed; ``passing`` ones close by
-        themselves after ``PASSING_S``."""
-        self._notice_serial += 1
-        key = key or f"n{self._notice_serial}"
-        self.ui.notices = [n for n in self.ui.notices if n.key != key]
-        note = Notice(text, kind, key, action)
-        self.ui.notices.append(note)
-        if kind == "passing":
-            self._notice_tasks.add(task := asyncio.ensure_future(self._close_notice(note)))
-            task.add_done_callback(self._notice_tasks.discard)
+        """Show a message (``update.notice``: one per key, passing ones close by
+        themselves after ``PASSING_S``)."""
+        self.run(notice(self.page, text, kind, key, action))
 
     async def _close_notice(self, note: Notice) -> None:
         await asyncio.sleep(PASSING_S)
@@ -405,33 +468,6 @@ class Table:
         except Exception:
             pass
 
-    def _announce(self, initial: bool = False) -> None:
-        """Say the new events of the deal on the felt and to screen readers."""
-        obs = self.session.observation()
-        events = deal_events(obs)
-        deal = len(obs.sheet)
-        names = default_names(self.session.n, self.session.human, self.ui.lang)
-        last_deal, count = self.seen_events
-        if deal != last_deal:
-            count = 0
-        new = events[count:]
-        if initial:
-            new = events[-1:]
-        self.seen_events = (deal, len(events))
-        if new:
-            conv = self.session.state.conv
-            lang, you = self.ui.lang, self.session.human
-            # A big moment (a marriage, a redeal, a talon) is what the felt says, over
-            # the card that came with it, and the bots leave time to read it.
-            heads = [e for e in new if e.headline]
-            self.ui.banner = (heads or new)[-1].text(names, lang, you, conv)
-            if heads and not initial:
-                self.linger = time.perf_counter() + self.headline_delay
-            said = new[-4:]
-            if heads and heads[-1] not in said:
-                said = [heads[-1], *said[1:]]
-            self.ui.announce = " ".join(e.text(names, lang, you, conv) for e in said)
-
     # -- input ---------------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
@@ -449,22 +485,15 @@ class Table:
                 event.preventDefault()
                 self.on_ui(str(ui), el)
                 return
-            if not self.session.human_to_act() or self.ui.follower:
-                return
             event.preventDefault()
             action_text = el.getAttribute("data-action")
             if action_text:
-                self.human(str(action_text))
+                self.dispatch(Act(str(action_text)))
                 return
             card_text = el.getAttribute("data-card")
-            if card_text and el.getAttribute("data-legal") == "1":
-                self.on_card(card_from_str(str(card_text)))
-            elif card_text:
-                # a dimmed card: say which duty it would break (read out as a status)
-                why = refusal(self.model(), card_from_str(str(card_text)))
-                if why:
-                    self.notice(why, "passing", "refusal")
-                    self.render()
+            if card_text:
+                legal = el.getAttribute("data-legal") == "1"
+                self.dispatch(CardClicked(card_from_str(str(card_text)), legal))
         except Exception as e:
             self.fail(e)
 
@@ -517,8 +546,7 @@ class Table:
             key = str(event.key)
             self.wake.set()
             if key == "Escape" and self.ui.dialog:
-                self.ui.dialog = ""
-                self.render()
+                self.dispatch(KeyPressed(key))
                 return
             tag = str(getattr(document.activeElement, "tagName", "") or "").lower()
             if (
@@ -535,24 +563,9 @@ class Table:
                 return
             if self.ui.dialog or not self.session.human_to_act() or self.ui.follower:
                 return
-            if key in ("ArrowUp", "ArrowRight", "+") and self._step(+1):
-                event.preventDefault()
-                return
-            if key in ("ArrowDown", "ArrowLeft", "-") and self._step(-1):
-                event.preventDefault()
-                return
-            if len(key) == 1 and key.isdigit() and key != "0":
-                # In play and the discard, the n-th legal card (after a discard card is
-                # chosen: the n-th receiver); in other phases the n-th action button.
-                cards = self.session.state.phase in (Phase.PLAY, Phase.DISCARD)
-                if cards and self.ui.selected < 0:
-                    choices = self.root.querySelectorAll('.hand-own [data-legal="1"]')
-                else:
-                    choices = self.root.querySelectorAll(".controls .actions [data-action]")
-                i = int(key) - 1
-                if 0 <= i < choices.length:
-                    event.preventDefault()
-                    choices.item(i).click()
+            if key in KEYS or (len(key) == 1 and key.isdigit() and key != "0"):
+                event.preventDefault()  # the stepper's arrows, the digits' choices
+                self.dispatch(KeyPressed(key))
         except Exception as e:
             self.fail(e)
 
@@ -567,66 +580,14 @@ class Table:
             other = Session.from_save(data)
         except Exception:
             return
-        same = other.game_id == self.session.game_id
-        self._cancel()
-        self.session = other
-        self.ui.follower = True
-        self.ui.follow_same = same
-        if self.ui.replay is not None:
-            return  # a replay is read-only: it says so when it closes
-        self._follow_notice()
-        self._reset_ui()
-        self.render()
-
-    def _follow_notice(self) -> None:
-        """Another tab drives the game: say so, with the one-tap way back."""
-        self.notice(
-            t(self.ui.lang, "other_tab" if self.ui.follow_same else "other_tab_new"),
-            "info",
-            "tab",
-            ("take-over", t(self.ui.lang, "take_over")),
-        )
-
-    def _step(self, d: int) -> bool:
-        """Move the bid or contract stepper; False when there is none."""
-        phase = self.session.state.phase
-        kind = "bid" if phase is Phase.BIDDING else "contract" if phase is Phase.CONTRACT else ""
-        if not kind:
-            return False
-        values = stepper_values(self.session.state.legal_actions(), kind)
-        if len(values) < 2:
-            return False
-        cur = self.ui.bid_value if self.ui.bid_value in values else values[0]
-        i = max(0, min(len(values) - 1, values.index(cur) + d))
-        self.ui.bid_value = values[i]
-        self.render()
-        return True
-
-    def on_card(self, card: int) -> None:
-        """A legal card: play it (declaring when it may), or choose it for the discard."""
-        state = self.session.state
-        if state.phase is Phase.PLAY:
-            legal = state.legal_actions()
-            if A.declare(card) in legal and not self.ui.plain_lead:
-                self.human("declare " + card_str(card))
-            else:
-                self.human("play " + card_str(card))
-        elif state.phase is Phase.DISCARD:
-            self.ui.selected = -1 if self.ui.selected == card else card
-            self.render()
+        self.dispatch(OtherTabSaved(other))
 
     def on_ui(self, ui: str, el: Any) -> None:
         """Table-level buttons."""
         if ui == "next":
             if self.summary_task is not None and not self.summary_task.done():
                 self.summary_task.cancel()
-            self.ui.analysis = None
-            self.session.acknowledge()
-            self.ui.hold = ()
-            self.persist()
-            self._announce()
-            self.render()
-            self.schedule()
+            self.dispatch(NextDeal())
         elif ui in ("sheet", "log", "new", "games", "stats"):
             self.ui.dialog = "" if self.ui.dialog == ui else ui
             self.ui.confirm = ""
@@ -662,23 +623,13 @@ class Table:
         elif ui == "hint":
             self.give_hint()
         elif ui in ("raise", "lower"):
-            self._step(+1 if ui == "raise" else -1)
+            self.dispatch(Stepped(+1 if ui == "raise" else -1))
         elif ui == "plain-lead":
-            self.ui.plain_lead = not self.ui.plain_lead
-            self.render()
+            self.dispatch(PlainLeadToggled())
         elif ui == "undo":
-            self._cancel()
-            if self.session.undo():
-                self._count()
-                self._retell()
-            self.render()
-            self.schedule()
+            self.dispatch(UndoPressed())
         elif ui == "take-over":
-            self.ui.follower = False
-            self.ui.notices = [n for n in self.ui.notices if n.key != "tab"]
-            self.persist()
-            self.render()
-            self.schedule()
+            self.dispatch(TakeOver())
 
     def set_lang(self, value: str) -> None:
         """Switch the language (remembered)."""
@@ -687,8 +638,8 @@ class Table:
         self.ui.lang = value
         self.store.write(LANG_KEY, value)
         self._word_hint()
-        self.seen_events = (-1, 0)
-        self._announce(initial=True)
+        self.page.seen = (-1, 0)
+        announce(self.page, initial=True)
         self.render()
 
     def start_new(self, from_draft: bool = False) -> None:
@@ -782,7 +733,7 @@ class Table:
         elif ui == "replay-close":
             self.replay.close()
             if self.ui.follower:
-                self._follow_notice()
+                follow_notice(self.page)
             with contextlib.suppress(Exception):
                 window.history.replaceState(
                     None, "", str(window.location.pathname) + str(window.location.search)
@@ -954,11 +905,8 @@ class Table:
         self.schedule()
 
     def _retell(self) -> None:
-        """The game changed under the table (an undo, another game): fresh UI
-        state, the deal's story told anew, the save written."""
-        self._reset_ui()
-        self.seen_events = (-1, 0)
-        self._announce(initial=True)
+        """Another game on the table: fresh UI state, its story told anew, saved."""
+        retell(self.page)
         self.persist()
 
     def _download(self, name: str, text: str) -> None:
@@ -1023,55 +971,6 @@ class Table:
         self.notice(t(lang, "import_done"), "passing", "import")
         self._switch(imported)
 
-    def _reset_ui(self) -> None:
-        self.ui.reset_turn()
-        self.ui.hold = ()
-        self.ui.hold_winner = -1
-        self.ui.hold_summary = False
-        self.ui.thinking = -1
-
-    def human(self, text: str) -> None:
-        """Apply the human's action now (any pending thought is cancelled)."""
-        try:
-            action = action_from_str(text)
-            if action not in self.session.state.legal_actions():
-                raise IllegalActionError(text)
-            self._cancel()
-            self._apply(action)
-        except (IllegalActionError, ValueError) as e:
-            _log("refused:", e)
-            return
-        self.ui.reset_turn()
-        self.render()
-        self.schedule()
-
-    def _apply(self, action: int) -> None:
-        s = self.session
-        before = s.state.n_rows
-        tricks = len(s.state.tricks)
-        s.apply(action)
-        if A.is_play(action):
-            if len(s.state.tricks) > tricks:
-                self.ui.hold = s.state.tricks[-1][1]
-                self.ui.hold_winner = s.state.tricks[-1][2]
-            elif s.state.n_rows > before:
-                prev = s.last_deal_tricks()
-                if prev:
-                    self.ui.hold = tuple(prev[-1][1])
-                    self.ui.hold_winner = prev[-1][2]
-                    self.ui.hold_summary = s.summary_row() is not None
-        if self.ui.hold and s.state.trick:
-            self.ui.hold = ()
-        self._announce()
-        if self.ui.hold_summary:
-            # the felt tells the last trick, not the next deal already dealt behind it
-            names = default_names(s.n, s.human, self.ui.lang)
-            self.ui.banner = Event("ev_trick", self.ui.hold_winner).text(
-                names, self.ui.lang, s.human
-            )
-        self.persist()
-        self._count()
-
     def _count(self) -> None:
         """Statistics: the finished deals and games, each counted once."""
         if count_game(self.ui.stats, self.session):
@@ -1116,15 +1015,12 @@ class Table:
                     await self.pause(self.trick_delay)
                     if stale():
                         return
-                    self.ui.hold_summary = False
-                    self.render()
+                    self.dispatch(HoldOver(version))
                 if self.ui.hold and not session.state.trick and session.bot_to_act() is not None:
                     await self.pause(self.trick_delay)
                     if stale():
                         return
-                    self.ui.hold = ()
-                    self.ui.hold_winner = -1
-                    self.render()
+                    self.dispatch(HoldOver(version))
                 seat = session.bot_to_act()
                 if seat is None:
                     return
@@ -1149,10 +1045,8 @@ class Table:
                     await self.pause(wait)
                 if stale():
                     return
-                self.ui.thinking = -1
-                self._apply(action)
+                self.dispatch(BotAnswered(version, action))
                 version = session.version
-                self.render()
         except asyncio.CancelledError:
             raise
         except Exception as e:

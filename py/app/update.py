@@ -1,0 +1,449 @@
+"""The game page's one door: ``update(page, msg) -> (page, effects)``.
+
+Every input of the game itself arrives here as a message (a frozen dataclass): a
+button's action, a click on a card, a key, the stepper, a bot's answer, the end
+of a pause, another tab's save. ``update`` decides what it means from the page's
+model alone (never from the live DOM) and answers with effects as data
+(``Persist``, ``Bots``, ``Cancel``, ``CountStats``, ``Linger``, ``Log``) that the
+runner (``table.py``) carries out. No DOM, clock, storage or network here, so the
+tests drive the whole game through it in CPython
+(``tests/app/test_update.py``). A message made for an older state (a bot's
+answer, the end of a hold) carries the version it was made for and is dropped
+when the game has moved on; an illegal action is refused with a reason.
+
+A network message will be one more message type.
+
+>>> from app.session import Session
+>>> from thousand import Conventions
+>>> page = Page(Session.new(Conventions(), "easy", seed=3), Screen())
+>>> page, fx = update(page, Act("pass"))
+>>> fx[0]
+Log(text='refused: pass (it is not your turn)')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thousand import IllegalActionError, action_from_str
+from thousand import actions as A
+from thousand.cards import card_str
+from thousand.phase import Phase
+
+from .dom import El, find_all
+from .events import Event, deal_events
+from .i18n import t
+from .screen import Screen, build
+from .session import Session
+from .view import controls, default_names, refusal
+
+# -- the model -------------------------------------------------------------------
+
+
+@dataclass
+class Page:
+    """Everything the game page knows: the game, what the table shows besides it,
+    and how far the deal's story has been told."""
+
+    session: Session
+    ui: Screen
+    seen: tuple[int, int] = (-1, 0)  # (deal, events announced)
+    notices_made: int = 0  # for the keys of notices without one
+
+    @property
+    def version(self) -> int:
+        """The game's version: every applied action bumps it."""
+        return self.session.version
+
+
+# -- messages --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Act:
+    """A button carrying an action in engine notation (``bid 105``, ``give QS 2``)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class CardClicked:
+    """A click (tap) on a card of the human's hand; ``legal`` as the page drew it."""
+
+    card: int
+    legal: bool
+
+
+@dataclass(frozen=True)
+class KeyPressed:
+    """A key pressed on the table (outside text fields, no modifier keys)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """The bid or contract stepper moved by ``delta`` (−1 or +1)."""
+
+    delta: int
+
+
+@dataclass(frozen=True)
+class PlainLeadToggled:
+    """*Lead without declaring* pressed."""
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """The deal summary closed: the next deal's cards may show."""
+
+
+@dataclass(frozen=True)
+class UndoPressed:
+    """*Undo* pressed."""
+
+
+@dataclass(frozen=True)
+class BotAnswered:
+    """A computer player's decision for the state of ``version``."""
+
+    version: int
+    action: int
+
+
+@dataclass(frozen=True)
+class HoldOver:
+    """The pause that kept a finished trick (or the deal's last, before its summary)
+    on show ended; made at ``version``."""
+
+    version: int
+
+
+@dataclass(frozen=True)
+class OtherTabSaved:
+    """Another tab wrote the game: its session (already read and validated)."""
+
+    session: Session
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """*Continue here* pressed: this tab drives the game again."""
+
+
+Msg = (
+    Act
+    | CardClicked
+    | KeyPressed
+    | Stepped
+    | PlainLeadToggled
+    | NextDeal
+    | UndoPressed
+    | BotAnswered
+    | HoldOver
+    | OtherTabSaved
+    | TakeOver
+)
+
+
+# -- effects ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Persist:
+    """Write the game to storage (the autosave)."""
+
+
+@dataclass(frozen=True)
+class Bots:
+    """Let the computer players move, bound to the state now (restarts any thought)."""
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """Cancel the thoughts in progress (a bot's, the hint)."""
+
+
+@dataclass(frozen=True)
+class CountStats:
+    """Count the finished deals and games in the statistics."""
+
+
+@dataclass(frozen=True)
+class Linger:
+    """A big moment is on the felt: the bots wait before their next move."""
+
+
+@dataclass(frozen=True)
+class ClosePassing:
+    """Close the passing notice ``key`` after a while."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Log:
+    """A line for the console (a refused input: it changes nothing)."""
+
+    text: str
+
+
+Effect = Persist | Bots | Cancel | CountStats | Linger | ClosePassing | Log
+
+
+# -- update ----------------------------------------------------------------------
+
+
+def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
+    """The page after ``msg``, and what the runner must do about it."""
+    s, ui = page.session, page.ui
+    human_turn = s.human_to_act() and not ui.follower
+    if isinstance(msg, Act):
+        return page, human(page, msg.text)
+    if isinstance(msg, CardClicked):
+        return page, card_clicked(page, msg)
+    if isinstance(msg, KeyPressed):
+        return page, key_pressed(page, msg.key)
+    if isinstance(msg, Stepped):
+        if human_turn:
+            step(page, msg.delta)
+        return page, []
+    if isinstance(msg, PlainLeadToggled):
+        ui.plain_lead = not ui.plain_lead
+        return page, []
+    if isinstance(msg, NextDeal):
+        ui.analysis = None
+        s.acknowledge()
+        ui.hold = ()
+        ui.hold_summary = False
+        announce(page)
+        return page, [Persist(), Bots()]
+    if isinstance(msg, UndoPressed):
+        fx: list[Effect] = [Cancel()]
+        if s.undo():
+            retell(page)
+            fx += [CountStats(), Persist()]
+        return page, [*fx, Bots()]
+    if isinstance(msg, BotAnswered):
+        if msg.version != s.version or s.bot_to_act() is None or ui.follower:
+            return page, [Log(f"dropped: a bot's answer for version {msg.version}")]
+        ui.thinking = -1
+        return page, apply_action(page, msg.action)
+    if isinstance(msg, HoldOver):
+        if msg.version == s.version:
+            if ui.hold_summary:
+                ui.hold_summary = False  # the deal's summary may cover the felt now
+            else:
+                ui.hold, ui.hold_winner = (), -1  # the finished trick leaves the felt
+        return page, []
+    if isinstance(msg, OtherTabSaved):
+        ui.follow_same = msg.session.game_id == s.game_id
+        page.session = msg.session
+        ui.follower = True
+        reset_ui(page)
+        if ui.replay is None:  # a replay is read-only: it says so when it closes
+            follow_notice(page)
+        return page, [Cancel()]
+    if isinstance(msg, TakeOver):
+        ui.follower = False
+        ui.notices = [n for n in ui.notices if n.key != "tab"]
+        return page, [Persist(), Bots()]
+    raise TypeError(f"not a message: {msg!r}")  # pragma: no cover
+
+
+def human(page: Page, text: str) -> list[Effect]:
+    """The human's action in engine notation, applied now if it is legal."""
+    s = page.session
+    if not s.human_to_act() or page.ui.follower:
+        return [Log(f"refused: {text[:40]} (it is not your turn)")]
+    try:
+        action = action_from_str(text)
+    except (IllegalActionError, ValueError) as e:
+        return [Log(f"refused: {e}")]
+    if action not in s.state.legal_actions():
+        return [Log(f"refused: {text[:40]} is not legal now")]
+    fx: list[Effect] = [Cancel(), *apply_action(page, action)]
+    page.ui.reset_turn()
+    return [*fx, Bots()]
+
+
+def card_clicked(page: Page, msg: CardClicked) -> list[Effect]:
+    """A legal card: play it (declaring when it shows a marriage value) or choose it
+    for the discard; a dimmed one: say which duty it would break."""
+    s, ui = page.session, page.ui
+    if not s.human_to_act() or ui.follower:
+        return []
+    phase = s.state.phase
+    if not msg.legal:
+        why = refusal(build(s, ui)[0], msg.card)
+        if why:
+            return notice(page, why, "passing", "refusal")
+        return []
+    if phase is Phase.PLAY:
+        legal = s.state.legal_actions()
+        if A.declare(msg.card) in legal and not ui.plain_lead:
+            return human(page, "declare " + card_str(msg.card))
+        return human(page, "play " + card_str(msg.card))
+    if phase is Phase.DISCARD:
+        ui.selected = -1 if ui.selected == msg.card else msg.card
+    return []
+
+
+def key_pressed(page: Page, key: str) -> list[Effect]:
+    """Digits choose the n-th choice (a legal card, else a button), arrows move the
+    stepper, Esc closes a dialog: all read from what the model shows."""
+    ui = page.ui
+    if key == "Escape" and ui.dialog:
+        ui.dialog = ""
+        return []
+    if ui.dialog or not page.session.human_to_act() or ui.follower:
+        return []
+    if key in ("ArrowUp", "ArrowRight", "+"):
+        step(page, +1)
+        return []
+    if key in ("ArrowDown", "ArrowLeft", "-"):
+        step(page, -1)
+        return []
+    if len(key) == 1 and key.isdigit() and key != "0":
+        choices = numbered_choices(page)
+        i = int(key) - 1
+        if i < len(choices):
+            kind, value = choices[i]
+            if kind == "card":
+                return card_clicked(page, CardClicked(int(value), legal=True))
+            return human(page, value)
+    return []
+
+
+def numbered_choices(page: Page) -> list[tuple[str, str]]:
+    """What the digits 1, 2, ... choose now, in the order the table shows them: in
+    play and the discard the legal cards (after a discard card is chosen: its
+    receivers), else the action buttons. ``("card", "17")`` or ``("act", "pass")``."""
+    s, ui = page.session, page.ui
+    m, _ = build(s, ui)
+    if s.state.phase in (Phase.PLAY, Phase.DISCARD) and ui.selected < 0:
+        hand = m.scene.seats[m.human].cards or ()
+        legal = {
+            A.played_card(a) if A.is_play(a) else A.action_card(a)
+            for a in m.scene.legal
+            if A.is_play(a) or A.is_discard(a)
+        }
+        return [("card", str(c)) for c in hand if c in legal]
+    box: El = controls(m)
+    actions = find_all(box, lambda e: "data-action" in e.attrs)
+    return [("act", str(e.attrs["data-action"])) for e in actions]
+
+
+def step(page: Page, delta: int) -> bool:
+    """Move the bid or contract stepper; False when there is none."""
+    from .view import stepper_values
+
+    phase = page.session.state.phase
+    kind = "bid" if phase is Phase.BIDDING else "contract" if phase is Phase.CONTRACT else ""
+    if not kind:
+        return False
+    values = stepper_values(page.session.state.legal_actions(), kind)
+    if len(values) < 2:
+        return False
+    ui = page.ui
+    cur = ui.bid_value if ui.bid_value in values else values[0]
+    i = max(0, min(len(values) - 1, values.index(cur) + delta))
+    ui.bid_value = values[i]
+    return True
+
+
+def apply_action(page: Page, action: int) -> list[Effect]:
+    """Apply a legal action (the human's or a bot's): the finished trick or the deal's
+    last trick kept on show, the story told, the save written, statistics counted."""
+    s, ui = page.session, page.ui
+    before = s.state.n_rows
+    tricks = len(s.state.tricks)
+    s.apply(action)
+    if A.is_play(action):
+        if len(s.state.tricks) > tricks:
+            ui.hold = s.state.tricks[-1][1]
+            ui.hold_winner = s.state.tricks[-1][2]
+        elif s.state.n_rows > before:
+            prev = s.last_deal_tricks()
+            if prev:
+                ui.hold = tuple(prev[-1][1])
+                ui.hold_winner = prev[-1][2]
+                ui.hold_summary = s.summary_row() is not None
+    if ui.hold and s.state.trick:
+        ui.hold = ()
+    fx: list[Effect] = []
+    if announce(page):
+        fx.append(Linger())
+    if ui.hold_summary:
+        # the felt tells the last trick, not the next deal already dealt behind it
+        names = default_names(s.n, s.human, ui.lang)
+        ui.banner = Event("ev_trick", ui.hold_winner).text(names, ui.lang, s.human)
+    return [*fx, Persist(), CountStats()]
+
+
+def announce(page: Page, initial: bool = False) -> bool:
+    """Say the deal's new events on the felt and to screen readers; True when one of
+    them is a big moment (a marriage, a redeal, a talon), the felt's headline."""
+    s, ui = page.session, page.ui
+    obs = s.observation()
+    events = deal_events(obs)
+    deal = len(obs.sheet)
+    names = default_names(s.n, s.human, ui.lang)
+    last_deal, count = page.seen
+    if deal != last_deal:
+        count = 0
+    new = events[-1:] if initial else events[count:]
+    page.seen = (deal, len(events))
+    if not new:
+        return False
+    conv, lang, you = s.state.conv, ui.lang, s.human
+    heads = [e for e in new if e.headline]
+    ui.banner = (heads or new)[-1].text(names, lang, you, conv)
+    said = new[-4:]
+    if heads and heads[-1] not in said:
+        said = [heads[-1], *said[1:]]
+    ui.announce = " ".join(e.text(names, lang, you, conv) for e in said)
+    return bool(heads) and not initial
+
+
+def reset_ui(page: Page) -> None:
+    """Forget the turn's choices and what was on show (another game, an undo)."""
+    ui = page.ui
+    ui.reset_turn()
+    ui.hold = ()
+    ui.hold_winner = -1
+    ui.hold_summary = False
+    ui.thinking = -1
+
+
+def retell(page: Page) -> None:
+    """The game changed under the table: fresh UI state, the deal's story told anew."""
+    reset_ui(page)
+    page.seen = (-1, 0)
+    announce(page, initial=True)
+
+
+def notice(
+    page: Page, text: str, kind: str = "info", key: str = "", action: tuple[str, str] | None = None
+) -> list[Effect]:
+    """Show a message (one per key: a newer outcome replaces the older). Errors and
+    notices with a button stay until dismissed; ``passing`` ones close by themselves."""
+    from .view import Notice
+
+    page.notices_made += 1
+    key = key or f"n{page.notices_made}"
+    page.ui.notices = [n for n in page.ui.notices if n.key != key]
+    page.ui.notices.append(Notice(text, kind, key, action))
+    return [ClosePassing(key)] if kind == "passing" else []
+
+
+def follow_notice(page: Page) -> None:
+    """Another tab drives the game: say so, with the one-tap way back."""
+    lang = page.ui.lang
+    notice(
+        page,
+        t(lang, "other_tab" if page.ui.follow_same else "other_tab_new"),
+        "info",
+        "tab",
+        ("take-over", t(lang, "take_over")),
+    )
