@@ -35,7 +35,7 @@ from .replay_ctl import STEP_KEYS, ReplayControl
 from .replay_view import build_replay, replay_attrs
 from .screen import Screen
 from .share import parse_fragment
-from .view import Notice, notices
+from .view import Notice, NoticeKind, notices
 
 
 def _obj(data: dict[str, Any]) -> Any:
@@ -120,7 +120,7 @@ class Embed:
             return
         m, children = build_replay(data, r, lang)
         if self.error:
-            notice = Notice(t(lang, "replay_bad", why=self.error), "error", "err")
+            notice = Notice(t(lang, "replay_bad", why=self.error), NoticeKind.ERROR, "err")
             box = notices(dataclasses.replace(m, notices=(notice,)))
             if box is not None:
                 children.append(box)

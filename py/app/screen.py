@@ -27,7 +27,7 @@ from .library_view import games_dialog, stats_dialog
 from .replay_view import ReplayUI, analysis_section, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
 from .session import Session
-from .view import HintRow, Model, Notice, default_names, notices, render
+from .view import Dialog, HintRow, Model, Notice, default_names, notices, render
 
 
 @dataclass
@@ -41,7 +41,7 @@ class Screen:
     hold: tuple[tuple[int, int], ...] = ()  # a finished trick kept on show
     hold_winner: int = -1
     hold_summary: bool = False  # the deal's last trick on show before its summary
-    dialog: str = ""  # "sheet", "log", "last", "new" or ""
+    dialog: Dialog = Dialog.NONE
     notices: list[Notice] = field(default_factory=list)
     hint: tuple[HintRow, ...] | None = None
     hint_pct: int = -1
@@ -95,7 +95,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     if ui.replay is not None and ui.replay_data is not None:
         m, children = build_replay(ui.replay_data, ui.replay, ui.lang)
         extra = notices(dataclasses.replace(m, notices=tuple(ui.notices)))
-        if ui.dialog == "share":
+        if ui.dialog == Dialog.SHARE:
             children.append(share_dialog(ui.lang, ui.share_link))
         return m, [*children, extra] if extra is not None else children
     obs = session.observation()
@@ -132,19 +132,19 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         dialogs.append(game_over(m))
     elif m.summary is not None:
         dialogs.append(summary(m, [analysis_section(ui.lang, ui.analysis, ui.analysis_pct)]))
-    if ui.dialog == "sheet":
+    if ui.dialog == Dialog.SHEET:
         dialogs.append(sheet_dialog(m))
-    elif ui.dialog == "log":
+    elif ui.dialog == Dialog.LOG:
         trick, winner = last_trick(session)
         dialogs.append(log_dialog(m, trick, winner))
-    elif ui.dialog == "new":
+    elif ui.dialog == Dialog.NEW:
         skip = ("two_players", "four_players")  # the number of players is chosen beside
         choices = [(s.id, set_name(s, ui.lang)) for s in ui.sets if s.id not in skip]
         dialogs.append(new_game_dialog(m, choices))
-    elif ui.dialog == "rules":
+    elif ui.dialog == Dialog.RULES:
         in_game = not session.state.is_terminal()
         dialogs.append(rules_dialog(ui.lang, session.state.conv, ui.rules, ui.sets, in_game))
-    elif ui.dialog == "games":
+    elif ui.dialog == Dialog.GAMES:
         current = {
             "players": session.n,
             "rules": rules_name(ui, session.rules),
@@ -153,8 +153,8 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         dialogs.append(
             games_dialog(ui.lang, current, ui.games, ui.confirm, lambda r: rules_name(ui, r))
         )
-    elif ui.dialog == "share":
+    elif ui.dialog == Dialog.SHARE:
         dialogs.append(share_dialog(ui.lang, ui.share_link))
-    elif ui.dialog == "stats":
+    elif ui.dialog == Dialog.STATS:
         dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == "stats"))
     return m, render(m, dialogs)

@@ -96,7 +96,7 @@ from .update import (
     retell,
     update,
 )
-from .view import Model, Notice, default_names, table_attrs
+from .view import Dialog, Model, Notice, NoticeKind, default_names, table_attrs
 
 PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
 
@@ -197,7 +197,7 @@ class Table:
                 self._aside_notice(aside)
         self._drop_one_shot_params()
         if self.store.refused:
-            self.notice(t(self.ui.lang, "storage_refused"), "error", "storage")
+            self.notice(t(self.ui.lang, "storage_refused"), NoticeKind.ERROR, "storage")
         self.bot_task: Any = None
         self.hint_task: Any = None
         self.hint_choices: Any = None  # the hint's (choices, declarer view, conventions)
@@ -291,7 +291,9 @@ class Table:
         for a in (aside, aside2, aside3, aside4):
             if a is not None:
                 self.notice(
-                    t(self.ui.lang, "corrupt_settings", key=a.key or "—"), "error", a.key or "x"
+                    t(self.ui.lang, "corrupt_settings", key=a.key or "—"),
+                    NoticeKind.ERROR,
+                    a.key or "x",
                 )
 
     def _set(self, set_id: str) -> RuleSet | None:
@@ -301,7 +303,9 @@ class Table:
         setup: dict[str, Any] = {"players": 3, "preset": "classic", "level": DEFAULT_LEVEL}
         stored, aside = self.store.read(SETUP_KEY)
         if aside is not None:
-            self.notice(t(self.ui.lang, "corrupt_settings", key=aside.key or "—"), "info", "setup")
+            self.notice(
+                t(self.ui.lang, "corrupt_settings", key=aside.key or "—"), NoticeKind.INFO, "setup"
+            )
         if isinstance(stored, dict):
             if stored.get("players") in (2, 3, 4):
                 setup["players"] = stored["players"]
@@ -350,7 +354,11 @@ class Table:
     # -- notices ----------------------------------------------------------------------
 
     def notice(
-        self, text: str, kind: str = "info", key: str = "", action: tuple[str, str] | None = None
+        self,
+        text: str,
+        kind: NoticeKind = NoticeKind.INFO,
+        key: str = "",
+        action: tuple[str, str] | None = None,
     ) -> None:
         """Show a message (``update.notice``: one per key, passing ones close by
         themselves after ``PASSING_S``)."""
@@ -370,7 +378,7 @@ class Table:
             text = t(lang, "save_corrupt_head", why=aside.reason, key=aside.key, kb=aside.kb)
         else:
             text = t(lang, "save_lost", why=aside.reason)
-        self.notice(text, "error", "save")
+        self.notice(text, NoticeKind.ERROR, "save")
 
     def persist(self) -> None:
         """Autosave after every action; a failed write is always said."""
@@ -381,9 +389,9 @@ class Table:
             key = "storage"
             if self.store.refused:
                 if not any(n.key == key for n in self.ui.notices):
-                    self.notice(t(self.ui.lang, "storage_refused"), "error", key)
+                    self.notice(t(self.ui.lang, "storage_refused"), NoticeKind.ERROR, key)
             else:
-                self.notice(t(self.ui.lang, "storage_failed", why=err), "error", key)
+                self.notice(t(self.ui.lang, "storage_failed", why=err), NoticeKind.ERROR, key)
 
     # -- rendering ----------------------------------------------------------------------
 
@@ -589,19 +597,19 @@ class Table:
                 self.summary_task.cancel()
             self.dispatch(NextDeal())
         elif ui in ("sheet", "log", "new", "games", "stats"):
-            self.ui.dialog = "" if self.ui.dialog == ui else ui
+            self.ui.dialog = Dialog.NONE if self.ui.dialog == ui else Dialog(ui)
             self.ui.confirm = ""
             self.render()
         elif ui == "rules":
-            from_new = self.ui.dialog == "new"
-            self.ui.dialog = "rules"
+            from_new = self.ui.dialog == Dialog.NEW
+            self.ui.dialog = Dialog.RULES
             if from_new or self.session.state.is_terminal():
                 self.ui.rules.mode = "edit"
             else:
                 self.ui.rules.mode = "view"  # the rules of the game in progress, read-only
             self.render()
         elif ui == "close":
-            self.ui.dialog = ""
+            self.ui.dialog = Dialog.NONE
             self.ui.confirm = ""
             self.render()
         elif ui.startswith(("replay", "step-", "game-replay")) or ui in (
@@ -674,7 +682,9 @@ class Table:
         if "lang" in opts:
             self.ui.lang = str(opts["lang"])
         if got.error or got.record is None:
-            self.notice(t(self.ui.lang, "replay_bad", why=got.error or "—"), "error", "replay")
+            self.notice(
+                t(self.ui.lang, "replay_bad", why=got.error or "—"), NoticeKind.ERROR, "replay"
+            )
             return
         seat = None if opts.get("open") else opts.get("seat")
         self.open_replay(got.record, int(opts.get("step", 0)), seat=seat)
@@ -684,9 +694,9 @@ class Table:
         self._cancel()
         error = self.replay.open(record, step, **options)
         if error is not None:
-            self.notice(t(self.ui.lang, "replay_bad", why=error), "error", "replay")
+            self.notice(t(self.ui.lang, "replay_bad", why=error), NoticeKind.ERROR, "replay")
             return False
-        self.ui.dialog = ""
+        self.ui.dialog = Dialog.NONE
         return True
 
     def on_replay(self, ui: str, el: Any) -> None:
@@ -723,13 +733,13 @@ class Table:
             if r is not None:
                 link += f"&step={r.step}"
             self.ui.share_link = link
-            self.ui.dialog = "share"
+            self.ui.dialog = Dialog.SHARE
             with contextlib.suppress(Exception):
                 window.navigator.clipboard.writeText(link)
         elif ui == "copy-link":
             with contextlib.suppress(Exception):
                 window.navigator.clipboard.writeText(self.ui.share_link)
-            self.notice(t(lang, "share_copied"), "passing", "share")
+            self.notice(t(lang, "share_copied"), NoticeKind.PASSING, "share")
         elif ui == "replay-close":
             self.replay.close()
             if self.ui.follower:
@@ -785,7 +795,7 @@ class Table:
         )
         err = keep_game(self.store, game)
         if err is not None:
-            self.notice(t(self.ui.lang, "storage_failed", why=err), "error", "storage")
+            self.notice(t(self.ui.lang, "storage_failed", why=err), NoticeKind.ERROR, "storage")
         self.ui.games, _ = saved_games(self.store)
 
     def on_rules(self, ui: str) -> None:
@@ -871,7 +881,7 @@ class Table:
             try:
                 other = Session.from_save(game.save)
             except Exception as e:
-                self.notice(t(lang, "import_bad", why=str(e)[:160]), "error", "import")
+                self.notice(t(lang, "import_bad", why=str(e)[:160]), NoticeKind.ERROR, "import")
                 self.render()
                 return
             self._cancel()
@@ -899,7 +909,7 @@ class Table:
         """Put another game on the table."""
         self.session = session
         self.ui.follower = False
-        self.ui.dialog = ""
+        self.ui.dialog = Dialog.NONE
         self._retell()
         self.render()
         self.schedule()
@@ -958,17 +968,17 @@ class Table:
         except asyncio.CancelledError:
             raise
         except (ValueError, RecordError) as e:
-            self.notice(t(lang, "import_bad", why=str(e)[:200]), "error", "import")
+            self.notice(t(lang, "import_bad", why=str(e)[:200]), NoticeKind.ERROR, "import")
             self.render()
             return
         except Exception as e:
             _log("import:", type(e).__name__, e)
-            self.notice(t(lang, "import_bad", why=type(e).__name__), "error", "import")
+            self.notice(t(lang, "import_bad", why=type(e).__name__), NoticeKind.ERROR, "import")
             self.render()
             return
         self._cancel()
         self._keep_current()
-        self.notice(t(lang, "import_done"), "passing", "import")
+        self.notice(t(lang, "import_done"), NoticeKind.PASSING, "import")
         self._switch(imported)
 
     def _count(self) -> None:
@@ -1107,7 +1117,7 @@ class Table:
         """Log an unexpected error and tell the player in words (never the exception)."""
         _log("thousand:", "".join(traceback.format_exception(e)).rstrip())
         self.ui.thinking = -1
-        self.notice(t(self.ui.lang, "oops"), "error", "oops")
+        self.notice(t(self.ui.lang, "oops"), NoticeKind.ERROR, "oops")
         try:
             self.render()
         except Exception as e2:

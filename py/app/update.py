@@ -35,7 +35,7 @@ from .events import Event, deal_events
 from .i18n import t
 from .screen import Screen, build
 from .session import Session
-from .view import controls, default_names, refusal
+from .view import Dialog, NoticeKind, controls, default_names, refusal
 
 # -- the model -------------------------------------------------------------------
 
@@ -277,7 +277,7 @@ def card_clicked(page: Page, msg: CardClicked) -> list[Effect]:
     if not msg.legal:
         why = refusal(build(s, ui)[0], msg.card)
         if why:
-            return notice(page, why, "passing", "refusal")
+            return notice(page, why, NoticeKind.PASSING, "refusal")
         return []
     if phase is Phase.PLAY:
         legal = s.state.legal_actions()
@@ -294,7 +294,7 @@ def key_pressed(page: Page, key: str) -> list[Effect]:
     stepper, Esc closes a dialog: all read from what the model shows."""
     ui = page.ui
     if key == "Escape" and ui.dialog:
-        ui.dialog = ""
+        ui.dialog = Dialog.NONE
         return []
     if ui.dialog or not page.session.human_to_act() or ui.follower:
         return []
@@ -424,7 +424,11 @@ def retell(page: Page) -> None:
 
 
 def notice(
-    page: Page, text: str, kind: str = "info", key: str = "", action: tuple[str, str] | None = None
+    page: Page,
+    text: str,
+    kind: NoticeKind = NoticeKind.INFO,
+    key: str = "",
+    action: tuple[str, str] | None = None,
 ) -> list[Effect]:
     """Show a message (one per key: a newer outcome replaces the older). Errors and
     notices with a button stay until dismissed; ``passing`` ones close by themselves."""
@@ -434,7 +438,7 @@ def notice(
     key = key or f"n{page.notices_made}"
     page.ui.notices = [n for n in page.ui.notices if n.key != key]
     page.ui.notices.append(Notice(text, kind, key, action))
-    return [ClosePassing(key)] if kind == "passing" else []
+    return [ClosePassing(key)] if kind == NoticeKind.PASSING else []
 
 
 def follow_notice(page: Page) -> None:
@@ -443,7 +447,7 @@ def follow_notice(page: Page) -> None:
     notice(
         page,
         t(lang, "other_tab" if page.ui.follow_same else "other_tab_new"),
-        "info",
+        NoticeKind.INFO,
         "tab",
         ("take-over", t(lang, "take_over")),
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from thousand import actions as A
@@ -63,13 +64,35 @@ class HintRow:
     why: str = ""  # the best row: one sentence of why it is best
 
 
+class Dialog(StrEnum):
+    """The dialog open over the table (``NONE``: none)."""
+
+    NONE = ""
+    SHEET = "sheet"
+    LOG = "log"
+    NEW = "new"
+    RULES = "rules"
+    GAMES = "games"
+    STATS = "stats"
+    SHARE = "share"
+
+
+class NoticeKind(StrEnum):
+    """How a notice behaves: ``INFO`` and ``ERROR`` stay until dismissed (an error is
+    read out at once), ``PASSING`` closes by itself."""
+
+    INFO = "info"
+    ERROR = "error"
+    PASSING = "passing"
+
+
 @dataclass(frozen=True)
 class Notice:
     """A message on the table (``kind``: ``info`` and ``error`` stay until
     dismissed, ``passing`` closes by itself)."""
 
     text: str
-    kind: str = "info"
+    kind: NoticeKind = NoticeKind.INFO
     key: str = ""
     action: tuple[str, str] | None = None  # (data-ui, label) of a button in the notice
 
@@ -92,7 +115,7 @@ class Model:
     thinking: int = -1
     summary: SheetRow | None = None  # a finished deal to summarise
     summary_hold: bool = False  # ... not yet: its last trick (and banner) on show first
-    dialog: str = ""  # "sheet", "log", "last", "new", ... (empty: none)
+    dialog: Dialog = Dialog.NONE
     notices: tuple[Notice, ...] = ()
     hint: tuple[HintRow, ...] | None = None  # None: not asked
     hint_pct: int = -1  # progress while the hint is thought out (-1: done)
@@ -819,8 +842,10 @@ def notices(m: Model) -> El | None:
         el(
             "div",
             {
-                "class": "notice info passing" if n.kind == "passing" else f"notice {n.kind}",
-                "role": "alert" if n.kind == "error" else "status",
+                "class": "notice info passing"
+                if n.kind == NoticeKind.PASSING
+                else f"notice {n.kind}",
+                "role": "alert" if n.kind == NoticeKind.ERROR else "status",
             },
             el("p", {}, n.text),
             _btn(n.action[1], ui=n.action[0], cls="btn small") if n.action else None,
