@@ -5,6 +5,7 @@ other tab, undo, the holds, the headline's pause. No DOM, clock or storage."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from app_helpers import new_session
@@ -124,25 +125,31 @@ def test_digits_choose_what_the_table_numbers_in_the_order_it_shows() -> None:
     assert fx == [] or all(isinstance(e, Log) for e in fx)
 
 
-def discard_page() -> Page:
-    """A page where the human, as declarer, gives cards (seed found by search)."""
+def find_page(goal: Callable[[Page], bool], bid_low: bool = False) -> Page:
+    """The first position of seeded games (random choices for the human, the lowest
+    bid when ``bid_low``; Easy bots) where it is the human's turn and ``goal`` holds."""
     for seed in range(1, 300):
         page = page_for(seed)
         rng = random.Random(seed)
-        for _ in range(60):
+        for _ in range(80):
             s = page.session
             if s.state.n_rows:
                 break
             if s.human_to_act():
-                if s.state.phase is Phase.DISCARD:
+                if goal(page):
                     return page
                 legal = s.state.legal_actions()
-                bids = [a for a in legal if A.is_bid(a)]
+                bids = [a for a in legal if A.is_bid(a)] if bid_low else []
                 pick = min(bids) if bids else rng.choice(legal)
                 page, _ = update(page, Act(A.action_str(pick)))
             else:
                 page, _ = update(page, bot_answer(page))
-    raise AssertionError("no discard found")
+    raise AssertionError("no such position")
+
+
+def discard_page() -> Page:
+    """A page where the human, as declarer, gives cards."""
+    return find_page(lambda p: p.session.state.phase is Phase.DISCARD, bid_low=True)
 
 
 def test_in_the_discard_a_digit_chooses_a_card_then_its_receiver() -> None:
@@ -168,21 +175,12 @@ def refused_cards(page: Page) -> list[int]:
 
 def following_with_a_refused_card() -> Page:
     """A page where the human follows a card and holds cards that may not be played."""
-    for seed in range(1, 300):
-        page = page_for(seed)
-        rng = random.Random(seed)
-        for _ in range(80):
-            s = page.session
-            if s.state.n_rows:
-                break
-            if s.human_to_act():
-                if s.state.phase is Phase.PLAY and s.state.trick and refused_cards(page):
-                    return page
-                legal = s.state.legal_actions()
-                page, _ = update(page, Act(A.action_str(rng.choice(legal))))
-            else:
-                page, _ = update(page, bot_answer(page))
-    raise AssertionError("no such position")
+
+    def goal(page: Page) -> bool:
+        state = page.session.state
+        return state.phase is Phase.PLAY and bool(state.trick) and bool(refused_cards(page))
+
+    return find_page(goal)
 
 
 def test_a_dimmed_card_says_why_and_a_legal_one_is_played() -> None:
