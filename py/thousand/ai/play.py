@@ -31,7 +31,7 @@ from ..cards import FULL_DECK, POINTS, SUIT_MASK, marriage_value, mask_points
 from ..state import Observation
 from .common import play_order, position_from_obs
 from .evaluator import Evaluator
-from .sampler import Sampler, World
+from .sampler import Sampler, World, WorldSource
 from .settings import Settings
 from .solver import (
     Position,
@@ -99,6 +99,14 @@ def securing_moves(obs: Observation, legal: list[int]) -> set[int]:
             if not higher and (trump < 0 or card // 6 == trump or not out_cards & SUIT_MASK[trump]):
                 out.add(mv)
     return out
+
+
+def world_source(ctx: Context, obs: Observation, ev: Evaluator) -> WorldSource:
+    """The decision's worlds: the true deal when the context knows it (the benchmark
+    oracle), else a ``Sampler`` of the worlds consistent with ``obs``."""
+    if ctx.known is not None:
+        return ctx.known
+    return Sampler(obs, hand_value_fn(ev, obs))
 
 
 def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float]:
@@ -175,7 +183,7 @@ def play_decision(
     conv = obs.conventions
     rules = Rules.of(conv)
     solver = Solver(rules)
-    sampler = Sampler(obs, hand_value_fn(ev, obs))
+    sampler = world_source(ctx, obs, ev)
     cards = obs.hand.bit_count()
     k = settings.samples(cards)
     scorer = Scorer(obs, settings.full_model, stakes=settings.full_model)
@@ -342,7 +350,7 @@ def _card_points_left(pos: Position) -> int:
 
 
 def draw_worlds(
-    ctx: Context, sampler: Sampler, rng: random.Random, k: int, pool: int
+    ctx: Context, sampler: WorldSource, rng: random.Random, k: int, pool: int
 ) -> Generator[None, None, list[World]]:
     """``sampler.worlds(rng, k, pool)`` in small pieces (the page stays responsive)."""
     cand = []

@@ -32,6 +32,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .. import actions as A
 from ..cards import (
@@ -651,6 +652,59 @@ class Sampler:
         while len(out) < k:
             out.append(cand[-1])
         return out
+
+
+class WorldSource(Protocol):
+    """Where a decision's worlds come from: a ``Sampler``, or the true deal (``KnownDeal``)."""
+
+    def pool_size(self, k: int, pool: int) -> int:
+        """How many draws to make for ``k`` worlds."""
+        ...
+
+    def sample(self, rng: random.Random) -> World:
+        """One world."""
+        ...
+
+    def resample(self, cand: list[World], k: int, rng: random.Random) -> list[World]:
+        """``k`` of the drawn worlds."""
+        ...
+
+
+class KnownDeal:
+    """The one true world, for the benchmark oracle (it sees every card).
+
+    Built from the engine's state, never from an observation: only the arena
+    shows a bot the whole deal (``bots.bot_action``), and only the oracle
+    looks. Two players before the talon is picked: the talon the declarer
+    will get is drawn, as the pick itself is face down.
+    """
+
+    def __init__(self, world: World, other_talon: int = -1) -> None:
+        self.world = world
+        self.other_talon = other_talon  # 2 players before the pick: the other talon
+
+    def pool_size(self, k: int, pool: int) -> int:
+        """One world is all there is."""
+        return 1
+
+    def sample(self, rng: random.Random) -> World:
+        """The true world (a copy; with two talons unpicked, one drawn as the pick)."""
+        w = self.world
+        talon, other = w.talon, w.other_talon
+        if self.other_talon >= 0 and rng.random() < 0.5:
+            talon, other = other, talon
+        return World(
+            hands=dict(w.hands),
+            dealt=dict(w.dealt),
+            talon=talon,
+            other_talon=other,
+            aside=w.aside,
+            gives=list(w.gives),
+        )
+
+    def resample(self, cand: list[World], k: int, rng: random.Random) -> list[World]:
+        """The worlds as drawn (there is one)."""
+        return cand
 
 
 def _after(a: int, high: int) -> int:
