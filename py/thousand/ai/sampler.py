@@ -164,10 +164,16 @@ class Sampler:
     """Draws worlds consistent with ``obs`` for its seat (see the module docstring)."""
 
     def __init__(
-        self, obs: Observation, hand_value: Callable[[int, int], float] | None = None
+        self,
+        obs: Observation,
+        hand_value: Callable[[int, int], float] | None = None,
+        play_log_weight: Callable[[World], float] | None = None,
     ) -> None:
         self.obs = obs
         self.hand_value = hand_value
+        # Inference from the play (``inference.py``): the log-likelihood of the other
+        # seats' cards played so far in a world, already tempered; None: not used.
+        self.play_log_weight = play_log_weight
         me = obs.seat
         n = obs.players
         d = obs.declarer
@@ -624,16 +630,25 @@ class Sampler:
 
     def pool_size(self, k: int, pool: int) -> int:
         """How many uniform draws ``worlds(rng, k, pool)`` makes."""
-        if self.hand_value is None or not self.obs.bids or pool <= 1:
+        weighed = (self.hand_value is not None and bool(self.obs.bids)) or (
+            self.play_log_weight is not None
+        )
+        if not weighed or pool <= 1:
             return k
         return k * pool
 
     def resample(self, cand: list[World], k: int, rng: random.Random) -> list[World]:
-        """``k`` of the drawn worlds, resampled by how well they explain the auction."""
+        """``k`` of the drawn worlds, resampled by how well they explain the auction
+        (and, with ``play_log_weight``, the play so far)."""
         if len(cand) <= k:
             return cand
         for w in cand:
             w.weight = self.auction_weight(w)
+        if self.play_log_weight is not None:
+            logs = [self.play_log_weight(w) for w in cand]
+            top = max(logs)
+            for w, x in zip(cand, logs, strict=True):
+                w.weight *= math.exp(x - top)
         total = sum(w.weight for w in cand)
         if total <= 0:
             return cand[:k]
