@@ -251,6 +251,16 @@ def calibrate(args: argparse.Namespace) -> None:
             f"{name:24s} right place {m:.4f} +- {h:.4f}   log-lik. of the true deal vs "
             f"uniform {m2:+.3f} [{m2 - h2:+.3f}, {m2 + h2:+.3f}]"
         )
+    # Paired against the sampler as shipped (the same pools and decision points).
+    for name in names[2:]:
+        if len(right[name]) != len(right["auction"]):
+            continue
+        m, h = mean_ci([a - b for a, b in zip(right[name], right["auction"], strict=True)])
+        m2, h2 = mean_ci([a - b for a, b in zip(dll[name], dll["auction"], strict=True)])
+        print(
+            f"{name} - auction: right place {m:+.4f} [{m - h:+.4f}, {m + h:+.4f}], "
+            f"log-lik. {m2:+.3f} [{m2 - h2:+.3f}, {m2 + h2:+.3f}]"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
