@@ -22,7 +22,11 @@ without rejection (the cases the facts leave open - which marriage a bid
 relied on, which card went to the other defender - are weighed by their
 numbers of completions). ``worlds(rng, k)`` then weights a pool of draws by
 how well each explains the auction (a soft model of bidding from the hand
-evaluator) and resamples ``k`` of them.
+evaluator) and resamples ``k`` of them; given ``play_log_weight`` (the fitted
+model of play, ``inference.py``; no level uses it) also by how well it
+explains the other seats' cards played so far. Decisions take their worlds
+from a ``WorldSource``: a ``Sampler``, or for the benchmark oracle the true
+deal (``KnownDeal``).
 """
 
 from __future__ import annotations
