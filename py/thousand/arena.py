@@ -15,6 +15,10 @@ generator seeded by the set, the arrangement and its seat, and the AI
 levels use fixed sample counts, so a run is reproducible whatever
 ``--workers``.
 
+``--a oracle`` (or ``--b``) is the benchmark oracle: Strong's search on the
+true deal (``thousand.ai.oracle``); the arena shows it every card, the only
+bot that is shown more than its observation.
+
 Also reported: how often each level declares, its make rate and average
 contract; with ``--games G``, the share of G full games won by A against two
 (three) B bots, A's seat rotating. ``--out`` writes every set's result as
@@ -36,7 +40,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from .bots import make_bot
+from .bots import bot_action, make_bot
 from .cards import cards_mask
 from .conventions import Conventions
 from .record import make_record
@@ -84,7 +88,7 @@ def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
                 break
             seat = state.current_player()
             bot = bots[arr[seat]]
-            state.apply_action(bot.act(state.observation(seat), rngs[seat]))
+            state.apply_action(bot_action(bot, state, seat, rngs[seat]))
         rows = state.rows[start:]
         delta = [sum(r.deltas[s] for r in rows) for s in range(conv.players)]
         last = rows[-1]
@@ -121,7 +125,7 @@ def play_game(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     rngs = [random.Random(game_seed * 11 + s) for s in range(conv.players)]
     while not state.is_terminal() and len(state.rows) < 400:
         seat = state.current_player()
-        state.apply_action(bots[seat].act(state.observation(seat), rngs[seat]))
+        state.apply_action(bot_action(bots[seat], state, seat, rngs[seat]))
     return {
         "index": index,
         "won": state.winner == seat_a,

@@ -22,7 +22,7 @@ from .cards import (
     mask_points,
     trick_winner_card,
 )
-from .state import Observation, Phase
+from .state import Observation, Phase, State
 
 
 class Bot(Protocol):
@@ -170,6 +170,15 @@ def _give_up(legal: tuple[int, ...]) -> int | None:
     return None
 
 
+def bot_action(bot: Bot, state: State, seat: int, rng: random.Random) -> int:
+    """``bot``'s action for ``seat`` from its observation; a benchmark oracle
+    (``sees_all``, the arena only) is first shown the whole deal."""
+    see = getattr(bot, "see_deal", None) if getattr(bot, "sees_all", False) else None
+    if see is not None:
+        see(state)
+    return bot.act(state.observation(seat), rng)
+
+
 def make_bot(name: str) -> Bot:
     """A bot by level name: random, easy, normal, strong (``strong@2``: twice the work).
 
@@ -188,4 +197,12 @@ def make_bot(name: str) -> Bot:
     return make_ai_bot(key)
 
 
-__all__ = ["Bot", "EasyBot", "RandomBot", "hand_estimate", "make_bot", "trick_winner_card"]
+__all__ = [
+    "Bot",
+    "EasyBot",
+    "RandomBot",
+    "bot_action",
+    "hand_estimate",
+    "make_bot",
+    "trick_winner_card",
+]

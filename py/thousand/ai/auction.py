@@ -58,8 +58,8 @@ from ..scoring import DealFacts, Standing, score_deal
 from ..state import Observation, Phase
 from .common import play_order
 from .evaluator import Evaluator, normal_cdf
-from .play import draw_worlds, hand_value_fn
-from .sampler import Sampler, World
+from .play import draw_worlds, world_source
+from .sampler import World
 from .settings import Settings
 from .solver import Position, Rules, Solver, greedy_playout
 from .stakes import BARREL_BLOCK, GAME_BONUS, barrel_fall_cost, make_bonus
@@ -370,7 +370,7 @@ def bid_table(
             evs.append(declarer_ev(obs, seat, p, mu, c, marriages=mar))
             makes.append(p)
         return BidTable(lo, evs, makes, [mu] * len(grid))
-    sampler = Sampler(obs, hand_value_fn(ev, obs))
+    sampler = world_source(ctx, obs, ev)
     worlds = yield from draw_worlds(ctx, sampler, rng, settings.bid_talons, settings.pool)
     m = ev.model("play", obs.players)
     concede = _may_concede(obs)
@@ -623,7 +623,7 @@ def _discard(
             break
     # Evaluate the best candidates on the same sampled worlds with the solver,
     # a world at a time, until the node budget (or, in the browser, the time) is spent.
-    sampler = Sampler(obs, hand_value_fn(ev, obs))
+    sampler = world_source(ctx, obs, ev)
     rules = Rules.of(obs.conventions)
     solver = Solver(rules)
     target = obs.bid
@@ -744,7 +744,7 @@ def _contract(
     passed = 0 if two else sum(1 << c for c, _s in obs.known_gives)
     dmar = defence_marriages(obs, ev, settings, obs.hand, passed)
     # Open-handed values on sampled worlds, blended with the evaluator.
-    sampler = Sampler(obs, hand_value_fn(ev, obs))
+    sampler = world_source(ctx, obs, ev)
     rules = Rules.of(conv)
     solver = Solver(rules)
     order = play_order(obs)

@@ -108,8 +108,16 @@ def safe_default(obs: Observation) -> int:
 
 
 def make_ai_bot(level: str) -> AIBot:
-    """A bot by level name: ``normal`` or ``strong``; ``strong@2`` doubles its work."""
+    """A bot by level name: ``normal`` or ``strong``; ``strong@2`` doubles its work.
+
+    ``oracle`` is the benchmark oracle (``oracle.py``): it decides only on a deal
+    the arena shows it, so the page never offers it.
+    """
     key, _, work = level.strip().lower().partition("@")
+    if key == "oracle" and not work:
+        from .oracle import OracleBot  # the benchmark oracle: the arena only
+
+        return OracleBot()
     if key not in LEVELS:
         raise ValueError(f"unknown bot {level!r}; bots: random, easy, {', '.join(LEVELS)}")
     try:

@@ -28,10 +28,11 @@ from collections.abc import Callable, Generator
 from functools import partial
 
 from ..cards import FULL_DECK, POINTS, SUIT_MASK, marriage_value, mask_points
-from ..state import Observation
+from ..state import Observation, Phase
 from .common import play_order, position_from_obs
 from .evaluator import Evaluator
-from .sampler import Sampler, World
+from .inference import play_history, play_log_weight, shared_model
+from .sampler import Sampler, World, WorldSource
 from .settings import Settings
 from .solver import (
     Position,
@@ -99,6 +100,26 @@ def securing_moves(obs: Observation, legal: list[int]) -> set[int]:
             if not higher and (trump < 0 or card // 6 == trump or not out_cards & SUIT_MASK[trump]):
                 out.add(mv)
     return out
+
+
+def world_source(
+    ctx: Context, obs: Observation, ev: Evaluator, settings: Settings | None = None
+) -> WorldSource:
+    """The decision's worlds: the true deal when the context knows it (the benchmark
+    oracle), else a ``Sampler`` of the worlds consistent with ``obs`` (in card play
+    with ``settings.play_inference``, weighed also by the other seats' play)."""
+    if ctx.known is not None:
+        return ctx.known
+    beta = settings.play_inference if settings is not None else 0.0
+    if beta > 0 and obs.phase is Phase.PLAY and (obs.tricks or obs.trick):
+        model = shared_model()
+        hist = play_history(obs)
+
+        def weight(w: World) -> float:
+            return beta * play_log_weight(obs, w, model, hist)
+
+        return Sampler(obs, hand_value_fn(ev, obs), weight)
+    return Sampler(obs, hand_value_fn(ev, obs))
 
 
 def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float]:
@@ -175,7 +196,7 @@ def play_decision(
     conv = obs.conventions
     rules = Rules.of(conv)
     solver = Solver(rules)
-    sampler = Sampler(obs, hand_value_fn(ev, obs))
+    sampler = world_source(ctx, obs, ev, settings)
     cards = obs.hand.bit_count()
     k = settings.samples(cards)
     scorer = Scorer(obs, settings.full_model, stakes=settings.full_model)
@@ -342,7 +363,7 @@ def _card_points_left(pos: Position) -> int:
 
 
 def draw_worlds(
-    ctx: Context, sampler: Sampler, rng: random.Random, k: int, pool: int
+    ctx: Context, sampler: WorldSource, rng: random.Random, k: int, pool: int
 ) -> Generator[None, None, list[World]]:
     """``sampler.worlds(rng, k, pool)`` in small pieces (the page stays responsive)."""
     cand = []

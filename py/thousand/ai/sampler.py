@@ -22,7 +22,11 @@ without rejection (the cases the facts leave open - which marriage a bid
 relied on, which card went to the other defender - are weighed by their
 numbers of completions). ``worlds(rng, k)`` then weights a pool of draws by
 how well each explains the auction (a soft model of bidding from the hand
-evaluator) and resamples ``k`` of them.
+evaluator) and resamples ``k`` of them; given ``play_log_weight`` (the fitted
+model of play, ``inference.py``; no level uses it) also by how well it
+explains the other seats' cards played so far. Decisions take their worlds
+from a ``WorldSource``: a ``Sampler``, or for the benchmark oracle the true
+deal (``KnownDeal``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .. import actions as A
 from ..cards import (
@@ -163,10 +168,16 @@ class Sampler:
     """Draws worlds consistent with ``obs`` for its seat (see the module docstring)."""
 
     def __init__(
-        self, obs: Observation, hand_value: Callable[[int, int], float] | None = None
+        self,
+        obs: Observation,
+        hand_value: Callable[[int, int], float] | None = None,
+        play_log_weight: Callable[[World], float] | None = None,
     ) -> None:
         self.obs = obs
         self.hand_value = hand_value
+        # Inference from the play (``inference.py``): the log-likelihood of the other
+        # seats' cards played so far in a world, already tempered; None: not used.
+        self.play_log_weight = play_log_weight
         me = obs.seat
         n = obs.players
         d = obs.declarer
@@ -623,16 +634,25 @@ class Sampler:
 
     def pool_size(self, k: int, pool: int) -> int:
         """How many uniform draws ``worlds(rng, k, pool)`` makes."""
-        if self.hand_value is None or not self.obs.bids or pool <= 1:
+        weighed = (self.hand_value is not None and bool(self.obs.bids)) or (
+            self.play_log_weight is not None
+        )
+        if not weighed or pool <= 1:
             return k
         return k * pool
 
     def resample(self, cand: list[World], k: int, rng: random.Random) -> list[World]:
-        """``k`` of the drawn worlds, resampled by how well they explain the auction."""
+        """``k`` of the drawn worlds, resampled by how well they explain the auction
+        (and, with ``play_log_weight``, the play so far)."""
         if len(cand) <= k:
             return cand
         for w in cand:
             w.weight = self.auction_weight(w)
+        if self.play_log_weight is not None:
+            logs = [self.play_log_weight(w) for w in cand]
+            top = max(logs)
+            for w, x in zip(cand, logs, strict=True):
+                w.weight *= math.exp(x - top)
         total = sum(w.weight for w in cand)
         if total <= 0:
             return cand[:k]
@@ -651,6 +671,59 @@ class Sampler:
         while len(out) < k:
             out.append(cand[-1])
         return out
+
+
+class WorldSource(Protocol):
+    """Where a decision's worlds come from: a ``Sampler``, or the true deal (``KnownDeal``)."""
+
+    def pool_size(self, k: int, pool: int) -> int:
+        """How many draws to make for ``k`` worlds."""
+        ...
+
+    def sample(self, rng: random.Random) -> World:
+        """One world."""
+        ...
+
+    def resample(self, cand: list[World], k: int, rng: random.Random) -> list[World]:
+        """``k`` of the drawn worlds."""
+        ...
+
+
+class KnownDeal:
+    """The one true world, for the benchmark oracle (it sees every card).
+
+    Built from the engine's state, never from an observation: only the arena
+    shows a bot the whole deal (``bots.bot_action``), and only the oracle
+    looks. Two players before the talon is picked: the talon the declarer
+    will get is drawn, as the pick itself is face down.
+    """
+
+    def __init__(self, world: World, other_talon: int = -1) -> None:
+        self.world = world
+        self.other_talon = other_talon  # 2 players before the pick: the other talon
+
+    def pool_size(self, k: int, pool: int) -> int:
+        """One world is all there is."""
+        return 1
+
+    def sample(self, rng: random.Random) -> World:
+        """The true world (a copy; with two talons unpicked, one drawn as the pick)."""
+        w = self.world
+        talon, other = w.talon, w.other_talon
+        if self.other_talon >= 0 and rng.random() < 0.5:
+            talon, other = other, talon
+        return World(
+            hands=dict(w.hands),
+            dealt=dict(w.dealt),
+            talon=talon,
+            other_talon=other,
+            aside=w.aside,
+            gives=list(w.gives),
+        )
+
+    def resample(self, cand: list[World], k: int, rng: random.Random) -> list[World]:
+        """The worlds as drawn (there is one)."""
+        return cand
 
 
 def _after(a: int, high: int) -> int:

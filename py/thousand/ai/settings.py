@@ -34,6 +34,10 @@ class Settings:
     min_worlds: int = 6
     # Auction weighting: draw pool * k uniform worlds and resample k.
     pool: int = 3
+    # Inference from the play (``inference.py``): in card play the worlds are also
+    # weighed by the likelihood of the other seats' cards so far under the fitted
+    # play model, raised to this power (0: off).
+    play_inference: float = 0.0
     # Bisection resolution (points) of exact values.
     resolution: int = 2
     # Discard and contract: candidate passes kept after the quick evaluation,

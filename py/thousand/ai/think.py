@@ -79,9 +79,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .solver import SearchAborted, Solver
+
+if TYPE_CHECKING:
+    from .sampler import WorldSource
 
 T = TypeVar("T")
 
@@ -106,6 +109,8 @@ class Context:
         self.budget_end = None if budget_ms is None else self.started + budget_ms / 1000.0
         self.slice_end: float | None = None
         self.partial: list[Choice] = []  # the best choices so far, for an early answer
+        # The true deal, for the benchmark oracle only (see ``oracle.py``).
+        self.known: WorldSource | None = None
 
     def out_of_time(self) -> bool:
         """Whether the whole budget is spent (never, without a budget)."""
