@@ -43,12 +43,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
+from . import rules
 from .cards import (
     ACE,
     ACE_MARRIAGE,
     ACE_MARRIAGE_VALUE,
     BIT,
-    JACKS_MASK,
     MARRIAGE_VALUE,
     NINE,
     NINES_MASK,
@@ -646,21 +646,8 @@ class State:
         self._next_redeal_or_bidding()
 
     def _hand_redeal(self, seat: int) -> str:
-        """§4 redeal before bidding: why the hand allows one (a ``REDEAL_WHY`` code),
-        or "" (redeal_hand_below, redeal_four_nines, redeal_four_jacks)."""
-        c, h = self.conv, self.hands[seat]
-        if c.redeal_hand_below is not None and mask_points(h) < c.redeal_hand_below:
-            return "hand_below"
-        if c.redeal_four_nines:
-            nines = (h & NINES_MASK).bit_count()
-            if nines == 4:
-                return "four_nines"
-            # redeal_first_hand_three_nines: three nines suffice for first hand
-            if nines == 3 and seat == self.first and c.redeal_first_hand_three_nines:
-                return "three_nines"
-        if c.redeal_four_jacks and (h & JACKS_MASK).bit_count() == 4:
-            return "four_jacks"
-        return ""
+        """§4 redeal before bidding: why the hand allows one, or "" (``rules``)."""
+        return rules.hand_redeal(self.conv, self.hands[seat], seat == self.first)
 
     def _next_redeal_or_bidding(self) -> None:
         if self.redeal_queue:
@@ -706,11 +693,8 @@ class State:
         return s
 
     def _limit(self, seat: int) -> int:
-        """§5 the bid limit: 120 + marriages held, capped (bid_over_120_without_marriage)."""
-        c = self.conv
-        if c.bid_over_120_without_marriage:
-            return c.bid_cap
-        return min(c.bid_cap, 120 + marriage_total(self.hands[seat], c.ace_marriage))
+        """§5 the bid limit: 120 + marriages held, capped (``rules.bid_limit``)."""
+        return rules.bid_limit(self.conv, self.hands[seat])
 
     # -- legal actions ----------------------------------------------------
 
@@ -762,18 +746,13 @@ class State:
         return out
 
     def _writeoff_allowed(self) -> bool:
-        """§8 concession and its conventions."""
-        c = self.conv
-        if not c.write_off:
-            return False
-        if self.golden_deal and not c.write_off_on_golden:
-            return False
-        if self.dark and not c.dark_write_off:
-            return False
-        if c.barrel and any(self.standing.on_barrel) and not c.write_off_on_barrel:
-            return False
-        return (
-            c.write_off_limit is None or self.standing.writeoffs[self.declarer] < c.write_off_limit
+        """§8 concession and its conventions (``rules.may_concede``)."""
+        return rules.may_concede(
+            self.conv,
+            golden=self.golden_deal,
+            dark=self.dark,
+            barrel=self.standing.on_barrel,
+            writeoffs=self.standing.writeoffs[self.declarer],
         )
 
     def _bomb_allowed(self) -> bool:
@@ -785,25 +764,14 @@ class State:
         return self.standing.bombs[self.declarer] < c.bombs
 
     def _talon_redeal(self) -> str:
-        """§4 redeal after taking the talon (talon below, two nines, four nines): why
-        the declarer may ask (a ``REDEAL_WHY`` code), or ""."""
+        """§4 redeal after taking the talon (talon below, two nines: ``rules``; four
+        nines in the declarer's hand): why the declarer may ask, or ""."""
         c = self.conv
-        tal = self.talon
-        talon_ok = not c.redeal_only_on_100 or self.on_100
-        if (
-            talon_ok
-            and c.redeal_talon_below is not None
-            and mask_points(tal) < c.redeal_talon_below
-        ):
-            return "talon_below"
-        if talon_ok and c.redeal_two_nines_in_talon and (tal & NINES_MASK).bit_count() >= 2:
-            return "talon_nines"
-        if (
-            c.redeal_four_nines_after_discard
-            and (self.hands[self.declarer] & NINES_MASK).bit_count() == 4
-        ):
-            return "four_nines"
-        return ""
+        why = rules.talon_redeal(c, self.talon, self.on_100)
+        four = (self.hands[self.declarer] & NINES_MASK).bit_count() == 4
+        if not why and c.redeal_four_nines_after_discard and four:
+            why = "four_nines"
+        return why
 
     def _discard_actions(self) -> list[int]:
         hand = self.hands[self.cur]

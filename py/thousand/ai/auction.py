@@ -44,11 +44,11 @@ from dataclasses import dataclass
 from functools import partial
 
 from .. import actions as A
+from .. import rules
 from ..cards import (
     ACES_MASK,
     MARRIAGE_MASK,
     MARRIAGE_VALUE,
-    NINES_MASK,
     POINTS,
     iter_cards,
     marriage_total,
@@ -282,25 +282,15 @@ def _unplayed_choice(obs: Observation, action: int) -> Choice:
 
 
 def _may_concede(obs: Observation) -> bool:
-    """Whether the seat, as declarer of this deal, will be offered a concession (§8)."""
-    conv = obs.conventions
-    if not conv.write_off or (obs.golden and not conv.write_off_on_golden):
-        return False
-    if conv.barrel and any(obs.on_barrel) and not conv.write_off_on_barrel:
-        return False
-    limit = conv.write_off_limit
-    return limit is None or obs.writeoffs[obs.seat] < limit
-
-
-def _talon_redeal(obs: Observation, talon: int, on_100: bool) -> bool:
-    """Whether a talon lets the declarer ask a redeal (§4 redeal_talon_below, two nines)."""
-    conv = obs.conventions
-    if conv.redeal_only_on_100 and not on_100:
-        return False
-    below = conv.redeal_talon_below
-    if below is not None and mask_points(talon) < below:
-        return True
-    return conv.redeal_two_nines_in_talon and (talon & NINES_MASK).bit_count() >= 2
+    """Whether the seat, as declarer of this deal, will be offered a concession (§8,
+    ``rules.may_concede``: the engine's own test)."""
+    return rules.may_concede(
+        obs.conventions,
+        golden=obs.golden,
+        dark=obs.dark,
+        barrel=obs.on_barrel,
+        writeoffs=obs.writeoffs[obs.seat],
+    )
 
 
 # -- valuing a bid ------------------------------------------------------------------
@@ -315,19 +305,12 @@ class BidTable:
     ev: list[float]
     make: list[float]
     points: list[float]
+    step: int = 5  # the bid step (Conventions.bid_step)
 
     def at(self, contract: int) -> tuple[float, float, float]:
         """(ev, make, points) for a bid of ``contract``."""
-        i = min(len(self.ev) - 1, max(0, (contract - self.lo) // 5))
+        i = min(len(self.ev) - 1, max(0, (contract - self.lo) // self.step))
         return self.ev[i], self.make[i], self.points[i]
-
-
-def _limit(obs: Observation, hand: int) -> int:
-    """§5/§6 the highest contract a hand may name (120 + marriages, capped)."""
-    conv = obs.conventions
-    if conv.bid_over_120_without_marriage:
-        return conv.bid_cap
-    return min(conv.bid_cap, 120 + marriage_total(hand, conv.ace_marriage))
 
 
 def _best_out(obs: Observation, ev: Evaluator, hand: int) -> tuple[float, int]:
@@ -357,7 +340,8 @@ def bid_table(
     conv = obs.conventions
     seat = obs.seat
     hand = obs.hand
-    grid = list(range(lo, max(lo, hi) + 1, 5))
+    step = conv.bid_step  # bids and contracts go in this step (rules.contract_values)
+    grid = rules.contract_values(conv, lo, max(lo, hi))
     share = ev.const(obs.players, "marriage_share")
     if settings.bid_talons <= 0:
         # The dealt-hand model alone (Normal).
@@ -369,7 +353,7 @@ def bid_table(
             p = normal_cdf((mu - c + 0.5) / m.sigma)
             evs.append(declarer_ev(obs, seat, p, mu, c, marriages=mar))
             makes.append(p)
-        return BidTable(lo, evs, makes, [mu] * len(grid))
+        return BidTable(lo, evs, makes, [mu] * len(grid), conv.bid_step)
     sampler = world_source(ctx, obs, ev)
     worlds = yield from draw_worlds(ctx, sampler, rng, settings.bid_talons, settings.pool)
     m = ev.model("play", obs.players)
@@ -384,8 +368,8 @@ def bid_table(
         mar = share * marriage_total(rest, conv.ace_marriage)
         dmar = defence_marriages(obs, ev, settings, rest, (hand | w.talon) & ~rest)
         # §6 the final contract: at least the bid, up to the limit of the new hand.
-        cap = _limit(obs, rest)
-        cs = list(range(lo, max(cap, grid[-1]) + 1, 5))
+        cap = rules.bid_limit(obs.conventions, rest)
+        cs = rules.contract_values(conv, lo, max(cap, grid[-1]))
         vals = []
         ps = []
         for c in cs:
@@ -395,13 +379,13 @@ def bid_table(
             ps.append(p)
         # The best final contract at or above each bid (suffix maxima up to the cap).
         best = list(range(len(cs)))
-        last = (cap - lo) // 5
+        last = (cap - lo) // step
         for i in range(min(last, len(cs) - 1) - 1, -1, -1):
             if vals[best[i + 1]] > vals[i]:
                 best[i] = best[i + 1]
-        redeal = _talon_redeal(obs, w.talon, False)
+        redeal = bool(rules.talon_redeal(conv, w.talon, False))
         for gi, c in enumerate(grid):
-            j = best[(c - lo) // 5]
+            j = best[(c - lo) // step]
             v, p = vals[j], ps[j]
             if concede:
                 if c not in conceded:
@@ -415,7 +399,7 @@ def bid_table(
             pts[gi] += mu
         yield
     k = len(worlds) or 1
-    return BidTable(lo, [x / k for x in sums], [x / k for x in made], [x / k for x in pts])
+    return BidTable(lo, [x / k for x in sums], [x / k for x in made], [x / k for x in pts], step)
 
 
 # -- dark, redeal, bidding --------------------------------------------------------
@@ -550,13 +534,13 @@ def _contract_ev(
     m = ev.model("play", obs.players)
     floor = conv.barrel_need() if conv.barrel and obs.on_barrel[obs.seat] else 0
     lo = max(min(probed), floor)
-    hi = max(lo, _limit(obs, rest))
+    hi = max(lo, rules.bid_limit(obs.conventions, rest))
     if obs.golden and not conv.golden_raise:
         hi = lo  # golden_round: 120, raised only with golden_raise
     mar = ev.const(obs.players, "marriage_share") * marriage_total(rest, conv.ace_marriage)
     dmar = defence_marriages(obs, ev, settings, rest, passed)
     best = (-1e9, lo, 0.0)
-    for c in range(lo, hi + 1, 5):
+    for c in rules.contract_values(conv, lo, hi):
         p = ev.calibrated(_chance(probed, c, mu, m.sigma), obs.players)
         u = declarer_ev(
             obs, obs.seat, p, mu, c, dark=obs.dark, marriages=mar, defence_marriages=dmar
