@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from functools import partial
 from typing import Any
 
 import pytest
 from app_helpers import new_session
 
-from app.dom import find_all
+from app.dom import find_all, to_html
 from app.library import (
     SavedGame,
     builtin_sets,
@@ -152,3 +153,19 @@ def test_the_engines_objections_reach_players_in_their_words(
     for m in msgs:
         assert not re.search(r"[a-z]{3,}_[a-z]", m), m  # no convention id
         assert "contradict" not in m and "must be" not in m, m
+
+
+def test_the_games_list_speaks_the_pages_language() -> None:
+    """A kept game is named and its rules shown in the language of the page now (the
+    list showed "Game of 01.12 18:25", "Polish Tysiąc" in English on a Russian page)."""
+    from app.library_view import games_dialog
+    from app.screen import Screen, rules_name
+
+    s = new_session(seed=2)
+    game = SavedGame("g1", "", 1_700_000_000.0, 3, "polish", (10, 20, 30), s.to_save())
+    current = {"players": 3, "rules": "—", "scores": "0 / 0 / 0"}
+    for lang, name, rules in (("ru", "Партия", "Польская"), ("pl", "Gra z", "Polski")):
+        ui = Screen(lang=lang)
+        html = to_html(games_dialog(lang, current, [game], "", partial(rules_name, ui)))
+        assert name in html and rules in html, html[:400]
+        assert "Game of" not in html and "Polish" not in html

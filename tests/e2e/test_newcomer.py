@@ -7,6 +7,7 @@ closed, the last trick of a deal never showed before its summary."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -241,3 +242,21 @@ def test_a_dimmed_card_says_why_in_every_language(page: Any, base_url: str) -> N
         assert words in notice.inner_text() and suit in notice.inner_text()
         assert page.get_attribute("#table", "data-version") == version  # nothing was played
         page.locator('.notice.passing [data-ui="dismiss"]').click()
+
+
+def test_the_hint_floats_and_follows_the_language(page: Any, base_url: str) -> None:
+    """Opening the hint moves nothing on the table (it pushed everything up by its
+    height), and switching the language words it anew (it stayed in the old one)."""
+    open_table(page, base_url, "/?lang=en&level=easy&speed=fast&seed=5&fresh=1")
+    page.wait_for_selector('#table[data-turn="human"]')
+    before = page.locator(".seat-bottom").bounding_box()
+    page.click('[data-ui="hint"]')
+    page.wait_for_selector("[data-hint] li", timeout=60_000)
+    after = page.locator(".seat-bottom").bounding_box()
+    assert before is not None and after is not None
+    assert abs(before["y"] - after["y"]) < 2, (before, after)
+    english = page.locator("[data-hint]").inner_text()
+    page.select_option('[data-ui="lang"]', "ru")
+    page.wait_for_selector('#table[data-lang="ru"]')
+    russian = page.locator("[data-hint]").inner_text()
+    assert russian != english and re.search("[а-я]", russian), russian
