@@ -199,6 +199,19 @@ def read_members(path: Path) -> dict[str, bytes]:
         return {info.filename: zf.read(info) for info in zf.infolist()}
 
 
+def _compile_po(po: Path) -> bytes:
+    """A ``.po`` catalogue in its compiled ``.mo`` form (``app.catalog``: one home)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_catalog", po.parent.parent / "catalog.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["_catalog"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    data: bytes = module.mo_bytes(*module.parse_po(po.read_text(encoding="utf-8")))
+    return data
+
+
 def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     """Build the ``thousand-app`` wheel from the modules under ``app_dir``; return its path.
 
@@ -206,17 +219,20 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     by ``loadPyodide`` from the lock like the engine, so PyScript fetches no
     files one by one. ``main.py`` and ``embed_main.py`` stay out: they are the
     pages' scripts (inlined into index.html and embed.html). The catalogues of
-    the page's words (``locale/*.po``) go in beside the modules.
+    the page's words go in compiled (``locale/*.mo`` from ``locale/*.po``).
     """
     members: dict[str, bytes] = {}
-    # the modules, and the words' catalogues (locale/*.po, read by app.catalog)
-    for path in sorted([*app_dir.rglob("*.py"), *app_dir.glob("locale/*.po")]):
+    for path in sorted(app_dir.rglob("*.py")):
         rel = path.relative_to(app_dir)
         if "__pycache__" in rel.parts or rel.as_posix() in APP_NOT_PACKAGED:
             continue
         members[f"app/{rel.as_posix()}"] = path.read_bytes()
     if "app/__init__.py" not in members:
         raise ValueError(f"{app_dir} has no __init__.py")
+    # the words' catalogues, compiled (what msgfmt writes from locale/*.po): the
+    # page's gettext reads them without parsing the .po files, which stay out
+    for po in sorted(app_dir.glob("locale/*.po")):
+        members[f"app/locale/{po.stem}.mo"] = _compile_po(po)
     dist_info = f"thousand_app-{version}.dist-info"
     members[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {APP_WHEEL}\nVersion: {version}\n"

@@ -5,9 +5,10 @@ A translator edits a ``.po`` file with any gettext tool (Poedit, Weblate,
 ``msgfmt --check``); nothing here needs Python to be read. ``msgid`` is the key
 the code uses, ``msgstr`` the words; counted texts have ``msgid_plural`` and one
 ``msgstr[i]`` per plural form of the language's ``Plural-Forms`` header; the
-engine's penalty reasons sit under ``msgctxt "reason"``. ``load(lang)`` parses the
-file, compiles it to the ``.mo`` form in memory (``mo_bytes``) and hands it to
-``gettext.GNUTranslations``, which evaluates ``Plural-Forms`` itself.
+engine's penalty reasons sit under ``msgctxt "reason"``. The build compiles each
+file to its ``.mo`` form (``mo_bytes``, as ``msgfmt`` does) beside it in the app
+wheel; ``load(lang)`` hands that to ``gettext.GNUTranslations``, which evaluates
+``Plural-Forms`` itself (in a checkout it compiles the ``.po`` on the spot).
 
 >>> cat = load("ru")
 >>> cat.ngettext("n_points", "n_points", 22).format(n=22)
@@ -155,6 +156,9 @@ def read(lang: str) -> tuple[dict[str, str], list[Entry]]:
 
 
 def load(lang: str) -> gettext.GNUTranslations:
-    """The catalogue of a language, ready for ``gettext``, ``ngettext`` and ``pgettext``."""
-    header, entries = read(lang)
-    return gettext.GNUTranslations(io.BytesIO(mo_bytes(header, entries)))
+    """The catalogue of a language, ready for ``gettext``, ``ngettext`` and ``pgettext``:
+    the ``.mo`` the build compiled beside the ``.po`` (the page), else the ``.po``
+    compiled now (a checkout)."""
+    mo = resources.files("app").joinpath("locale", f"{lang}.mo")
+    data = mo.read_bytes() if mo.is_file() else mo_bytes(*read(lang))
+    return gettext.GNUTranslations(io.BytesIO(data))

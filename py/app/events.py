@@ -27,7 +27,7 @@ from thousand.scene import display_order
 from thousand.sheet import deal_no
 from thousand.state import Observation
 
-from .i18n import EN, SUIT_ADJ, SUIT_SYMBOLS, card_short, t
+from .i18n import SUIT_ADJ, SUIT_SYMBOLS, card_short, has, t
 
 #: The events said on the felt long enough to read (the bots wait after them).
 HEADLINES = frozenset(("ev_marriage", "ev_aces", "ev_redealt", "ev_talon", "ev_dark", "ev_unblind"))
@@ -62,7 +62,7 @@ class Event:
         if self.seat == you and you >= 0:
             if key == "ev_gives":
                 key = "ev_gives_you_to"
-            elif key + "_you" in EN:
+            elif has(key + "_you"):
                 key += "_you"
         kw: dict[str, object] = {}
         if self.seat >= 0:

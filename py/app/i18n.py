@@ -32,9 +32,9 @@ for _lang in LANGS[1:]:
     CATALOGUES[_lang].add_fallback(CATALOGUES["en"])
 
 
-def _tables() -> dict[str, dict[str, str]]:
-    """Every key and its text per language (a counted text's forms joined by ``|``):
-    for the checks of the catalogues and for code that asks whether a key exists."""
+def tables() -> dict[str, dict[str, str]]:
+    """Every key and its text per language (a counted text's forms joined by ``|``),
+    read from the ``.po`` files: for the checks of the catalogues (not the page)."""
     out: dict[str, dict[str, str]] = {}
     for lang in LANGS:
         _, entries = catalog.read(lang)
@@ -46,9 +46,12 @@ def _tables() -> dict[str, dict[str, str]]:
     return out
 
 
+def has(key: str) -> bool:
+    """Whether the catalogues have ``key`` (the English one holds every key)."""
+    return CATALOGUES["en"].gettext(key) != key
+
+
 _CARD_KEYS = ("rank.", "suit_of.", "suit_adj.", "rank_short.")
-TABLES = _tables()
-EN = TABLES["en"]
 
 SUIT_SYMBOLS = "♠♣♦♥"
 

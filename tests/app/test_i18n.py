@@ -12,18 +12,20 @@ import pytest
 
 from app import catalog, rules_text
 from app.i18n import (
-    EN,
     LANGS,
-    TABLES,
     card_name,
     normalize_lang,
     number,
     plural_form,
     signed,
     t,
+    tables,
 )
 from thousand import Conventions
 from thousand.conventions import PROBLEM_WORDS
+
+TABLES = tables()
+EN = TABLES["en"]
 
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

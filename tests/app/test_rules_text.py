@@ -17,9 +17,10 @@ import typing
 import pytest
 
 from app import rules_text as R
-from app.i18n import LANGS, TABLES
+from app.i18n import LANGS, tables
 from thousand.conventions import Conventions
 
+TABLES = tables()
 FIELDS = [f.name for f in dataclasses.fields(Conventions)]
 HINTS = typing.get_type_hints(Conventions)
 

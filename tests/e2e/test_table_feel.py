@@ -10,7 +10,9 @@ import pytest
 from e2e_support import READY
 from play_support import CARD_SPOT, TURN, act, open_table, version, wait_version
 
-from app.i18n import LANG_CODES, TABLES
+from app.i18n import LANG_CODES, tables
+
+TABLES = tables()
 
 
 def test_a_click_during_the_trick_hold_is_applied_at_once(page: Any, base_url: str) -> None:
