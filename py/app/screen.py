@@ -43,6 +43,7 @@ class Screen:
     hold_summary: bool = False  # the deal's last trick on show before its summary
     dialog: Dialog = Dialog.NONE
     notices: list[Notice] = field(default_factory=list)
+    notices_made: int = 0  # for the keys of notices without one
     hint: tuple[HintRow, ...] | None = None
     hint_pct: int = -1
     thinking: int = -1

@@ -362,7 +362,7 @@ class Table:
     ) -> None:
         """Show a message (``update.notice``: one per key, passing ones close by
         themselves after ``PASSING_S``)."""
-        self.run(notice(self.page, text, kind, key, action))
+        self.run(notice(self.ui, text, kind, key, action))
 
     async def _close_notice(self, note: Notice) -> None:
         await asyncio.sleep(PASSING_S)

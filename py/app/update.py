@@ -48,7 +48,6 @@ class Page:
     session: Session
     ui: Screen
     seen: tuple[int, int] = (-1, 0)  # (deal, events announced)
-    notices_made: int = 0  # for the keys of notices without one
 
     @property
     def version(self) -> int:
@@ -277,7 +276,7 @@ def card_clicked(page: Page, msg: CardClicked) -> list[Effect]:
     if not msg.legal:
         why = refusal(build(s, ui)[0], msg.card)
         if why:
-            return notice(page, why, NoticeKind.PASSING, "refusal")
+            return notice(ui, why, NoticeKind.PASSING, "refusal")
         return []
     if phase is Phase.PLAY:
         legal = s.state.legal_actions()
@@ -424,20 +423,21 @@ def retell(page: Page) -> None:
 
 
 def notice(
-    page: Page,
+    ui: Screen,
     text: str,
     kind: NoticeKind = NoticeKind.INFO,
     key: str = "",
     action: tuple[str, str] | None = None,
 ) -> list[Effect]:
     """Show a message (one per key: a newer outcome replaces the older). Errors and
-    notices with a button stay until dismissed; ``passing`` ones close by themselves."""
+    notices with a button stay until dismissed; ``passing`` ones close by themselves.
+    Takes the Screen alone: the page warns of bad storage before its game is loaded."""
     from .view import Notice
 
-    page.notices_made += 1
-    key = key or f"n{page.notices_made}"
-    page.ui.notices = [n for n in page.ui.notices if n.key != key]
-    page.ui.notices.append(Notice(text, kind, key, action))
+    ui.notices_made += 1
+    key = key or f"n{ui.notices_made}"
+    ui.notices = [n for n in ui.notices if n.key != key]
+    ui.notices.append(Notice(text, kind, key, action))
     return [ClosePassing(key)] if kind == NoticeKind.PASSING else []
 
 
@@ -445,7 +445,7 @@ def follow_notice(page: Page) -> None:
     """Another tab drives the game: say so, with the one-tap way back."""
     lang = page.ui.lang
     notice(
-        page,
+        page.ui,
         t(lang, "other_tab" if page.ui.follow_same else "other_tab_new"),
         NoticeKind.INFO,
         "tab",
