@@ -234,6 +234,11 @@ def test_a_dimmed_card_says_why_in_every_language(page: Any, base_url: str) -> N
         page.select_option('[data-ui="lang"]', lang)
         page.wait_for_selector(f'#table[data-lang="{lang}"]')
         version = page.get_attribute("#table", "data-version")
+        # At rest (force=True below skips Playwright's own wait for the card to
+        # stop moving, so a click during the deal's fly-in could land elsewhere).
+        page.wait_for_function(
+            "Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
+        )
         # A real mouse click on the card's visible strip; force=True only because
         # Playwright holds an aria-disabled button not clickable (a person can).
         page.locator(f'.hand-own [data-card="{card}"]').click(position=CARD_SPOT, force=True)
