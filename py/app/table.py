@@ -366,7 +366,7 @@ class Table:
 
     async def _close_notice(self, note: Notice) -> None:
         await asyncio.sleep(PASSING_S)
-        if note in self.ui.notices:
+        if any(n is note for n in self.ui.notices):  # this one (an equal newer one stays)
             self.ui.notices = [n for n in self.ui.notices if n is not note]
             self.render()
 
