@@ -96,7 +96,7 @@ from .update import (
     retell,
     update,
 )
-from .view import Dialog, Model, Notice, NoticeKind, default_names, table_attrs
+from .view import Dialog, Notice, NoticeKind, default_names, table_attrs
 
 PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
 
@@ -394,10 +394,6 @@ class Table:
                 self.notice(t(self.ui.lang, "storage_failed", why=err), NoticeKind.ERROR, key)
 
     # -- rendering ----------------------------------------------------------------------
-
-    def model(self) -> Model:
-        """The view model of this moment (tests of the glue use it)."""
-        return build(self.session, self.ui)[0]
 
     def render(self) -> None:
         """Patch the page to the current state."""

@@ -35,7 +35,15 @@ from .events import Event, deal_events
 from .i18n import t
 from .screen import Screen, build
 from .session import Session
-from .view import Dialog, NoticeKind, controls, default_names, refusal
+from .view import (
+    Dialog,
+    Notice,
+    NoticeKind,
+    controls,
+    default_names,
+    refusal,
+    stepper_values,
+)
 
 # -- the model -------------------------------------------------------------------
 
@@ -335,8 +343,6 @@ def numbered_choices(page: Page) -> list[tuple[str, str]]:
 
 def step(page: Page, delta: int) -> bool:
     """Move the bid or contract stepper; False when there is none."""
-    from .view import stepper_values
-
     phase = page.session.state.phase
     kind = "bid" if phase is Phase.BIDDING else "contract" if phase is Phase.CONTRACT else ""
     if not kind:
@@ -432,8 +438,6 @@ def notice(
     """Show a message (one per key: a newer outcome replaces the older). Errors and
     notices with a button stay until dismissed; ``passing`` ones close by themselves.
     Takes the Screen alone: the page warns of bad storage before its game is loaded."""
-    from .view import Notice
-
     ui.notices_made += 1
     key = key or f"n{ui.notices_made}"
     ui.notices = [n for n in ui.notices if n.key != key]
