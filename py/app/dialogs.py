@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from thousand.phase import Phase
+from thousand.record import MAX_NAME
 from thousand.scoring import round_points
 from thousand.sheet import SheetRow, deal_no
 
 from .dom import El, el
 from .events import Event, redeal_why
 from .i18n import number, reason, signed, t, tn
+from .session import LEVELS, SEAT_KINDS
 from .view import Model, _btn, card_face, card_text
-
-LEVELS = ("easy", "normal", "strong")
 
 
 def dialog(
@@ -345,8 +345,14 @@ def sheet_dialog(m: Model) -> El:
     )
 
 
-def log_dialog(m: Model, last: Sequence[tuple[int, int]] = (), winner: int = -1) -> El:
-    """The last trick, then the deal so far event by event, tricks grouped."""
+def log_dialog(
+    m: Model,
+    last: Sequence[tuple[int, int]] = (),
+    winner: int = -1,
+    seeds: Sequence[tuple[int, str, bool]] = (),
+) -> El:
+    """The last trick, then the deal so far event by event, tricks grouped; then the
+    seal of this deal and the revealed seeds of the deals before it."""
     lang = m.lang
     items: list[El] = []
     trick_items: dict[int, list[Any]] = {}
@@ -395,8 +401,129 @@ def log_dialog(m: Model, last: Sequence[tuple[int, int]] = (), winner: int = -1)
             else el("p", {}, t(lang, "no_last_trick")),
             el("h3", {}, t(lang, "log_deal")),
             el("ol", {"class": "deal-log"}, out),
+            fair_section(m, seeds),
         ],
         [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+    )
+
+
+#: How anyone checks a saved game's deals against their seals (``thousand.fair``).
+VERIFY_COMMAND = "python -m thousand verify GAME.json"
+
+
+def fair_section(m: Model, seeds: Sequence[tuple[int, str, bool]]) -> El | None:
+    """This deal's commitment and the seeds of the finished deals, each checked."""
+    lang = m.lang
+    if not m.commitment and not seeds:
+        return None
+    rows: list[El] = []
+    if m.commitment:
+        rows.append(
+            el(
+                "li",
+                {"data-commitment": m.commitment},
+                t(lang, "fair_this_deal"),
+                " ",
+                el("code", {"class": "hash"}, m.commitment),
+            )
+        )
+    for deal, seed, ok in seeds:
+        rows.append(
+            el(
+                "li",
+                {"data-seed": seed, "data-fair": "1" if ok else "0"},
+                t(lang, "fair_seed", deal=deal),
+                " ",
+                el("code", {"class": "hash"}, seed),
+                " ",
+                el("b", {}, t(lang, "fair_ok" if ok else "fair_bad")),
+            )
+        )
+    return el(
+        "section",
+        {"class": "fair", "data-fair-log": "1"},
+        el("h3", {}, t(lang, "fair_title")),
+        el("p", {}, t(lang, "fair_text", command=VERIFY_COMMAND)),
+        el("ul", {"class": "fair-list"}, rows),
+    )
+
+
+def undo_consent(m: Model, asker: int, others: Sequence[int], allowed: Sequence[int]) -> El:
+    """Pass-and-play: an undo waits for every other person at the device to allow it."""
+    lang = m.lang
+    rows = [
+        el(
+            "li",
+            {"class": "consent"},
+            el("span", {}, m.names[p]),
+            el("b", {}, t(lang, "undo_allowed"))
+            if p in allowed
+            else _btn(t(lang, "undo_allow"), ui="allow-undo", cls="btn", data_seat=str(p)),
+        )
+        for p in others
+    ]
+    return dialog(
+        "undo",
+        t(lang, "undo_ask_title"),
+        [
+            el("p", {}, t(lang, "undo_ask", name=m.names[asker])),
+            el("ul", {"class": "consents"}, rows),
+        ],
+        [_btn(t(lang, "undo_refuse"), ui="close", cls="btn", data_autofocus="1")],
+        cls="undo-consent",
+    )
+
+
+def seats_fieldset(lang: str, setup: dict[str, Any]) -> El:
+    """Who sits at each seat (``data-seat-kind``) and, for people, their names."""
+    players = setup.get("players", 3)
+    kinds = setup.get("kinds", [])
+    names = setup.get("names", [])
+    rows = []
+    for seat in range(players):
+        kind = kinds[seat] if seat < len(kinds) else "normal"
+        name = names[seat] if seat < len(names) else ""
+        person = kind in ("human", "local")
+        rows.append(
+            el(
+                "div",
+                {"class": "seat-row"},
+                el("span", {"class": "seat-no"}, t(lang, "seat_n", n=seat + 1)),
+                el(
+                    "select",
+                    {
+                        "data-setup": "kind",
+                        "data-seat-kind": str(seat),
+                        "aria-label": t(lang, "seat_kind", n=seat + 1),
+                    },
+                    [
+                        el("option", {"value": k, "selected": k == kind}, t(lang, "kind_" + k))
+                        for k in SEAT_KINDS
+                    ],
+                ),
+                el(
+                    "input",
+                    {
+                        "type": "text",
+                        "data-setup": "name",
+                        "data-seat-name": str(seat),
+                        "maxlength": str(MAX_NAME),
+                        "value": name,
+                        "placeholder": t(lang, "player_n", n=seat + 1),
+                        "aria-label": t(lang, "seat_name", n=seat + 1),
+                        "autocomplete": "off",
+                    },
+                )
+                if person
+                else None,
+                key=f"seat{seat}",
+            )
+        )
+    return el(
+        "fieldset",
+        {"class": "seats"},
+        el("legend", {}, t(lang, "seats")),
+        rows,
     )
 
 
@@ -452,6 +579,7 @@ def new_game_dialog(
             el("legend", {}, t(lang, "level")),
             radios("level", [(lv, t(lang, "level_" + lv)) for lv in levels], level),
         ),
+        seats_fieldset(lang, setup),
         el(
             "label",
             {"class": "field"},

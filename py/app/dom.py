@@ -329,10 +329,13 @@ class Attrs:
         self.element = element
         self.known: dict[str, str | None] = {}  # None: removed by us
 
-    def set(self, values: Mapping[str, str]) -> None:
-        """Give the element these attribute values (unchanged ones are not written)."""
+    def set(self, values: Mapping[str, str | None]) -> None:
+        """Give the element these attribute values (unchanged ones are not written;
+        None removes one)."""
         for k, v in values.items():
-            if self.known.get(k) != v:
+            if v is None:
+                self.remove(k)
+            elif self.known.get(k) != v:
                 self.element.setAttribute(k, v)
                 self.known[k] = v
 

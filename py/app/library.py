@@ -25,6 +25,7 @@ from typing import Any
 from thousand import Conventions
 from thousand.conventions import ConventionsError
 
+from .session import LEVELS
 from .storage import RULES_KEY, RULESETS_KEY, SAVES_KEY, STATS_KEY, Aside, Store
 
 RULES_FORMAT = "thousand-rules"
@@ -251,7 +252,7 @@ def count_game(stats: dict[str, Any], session: Any) -> bool:
     done = counted.get(sid, {"rows": 0, "over": False, "undos": 0})
     rows = session.state.rows
     changed = False
-    h = session.human
+    h = session.owner  # the page's owner (in pass-and-play the device changes hands)
     for r in rows[done["rows"] :]:
         if r.kind == "redeal":
             continue
@@ -271,8 +272,8 @@ def count_game(stats: dict[str, Any], session: Any) -> bool:
         done["undos"] = session.undos
         changed = True
     if session.state.is_terminal() and not done["over"]:
-        levels = [lv for i, lv in enumerate(session.levels) if i != h]
-        key = f"{session.n}-{levels[0] if levels else 'easy'}"
+        levels = [lv for lv in session.levels if lv in LEVELS]
+        key = f"{session.n}-{levels[0] if levels else 'people'}"
         table = stats["tables"].setdefault(key, {"games": 0, "wins": 0})
         table["games"] += 1
         table["wins"] += 1 if session.state.winner == h else 0

@@ -133,7 +133,7 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
                         "stats_table",
                         players=players,
                         level=t(lang, "level_" + level)
-                        if level in ("easy", "normal", "strong")
+                        if level in ("easy", "normal", "strong", "people")
                         else level,
                     ),
                 ),

@@ -133,7 +133,7 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
     return m, children
 
 
-def replay_attrs(m: Model, step: int, steps: int) -> dict[str, str]:
+def replay_attrs(m: Model, step: int, steps: int) -> dict[str, str | None]:
     """The attributes of ``#table`` in the replay."""
     return {
         "data-phase": "replay",
@@ -142,6 +142,8 @@ def replay_attrs(m: Model, step: int, steps: int) -> dict[str, str]:
         "data-turn": "bot",
         "data-lang": m.lang,
         "data-players": str(m.scene.players),
+        "data-seat": None,
+        "data-screen": None,
     }
 
 

@@ -18,7 +18,15 @@ from thousand.phase import Phase
 from thousand.record import Replay
 from thousand.scene import Scene
 
-from .dialogs import game_over, log_dialog, new_game_dialog, share_dialog, sheet_dialog, summary
+from .dialogs import (
+    game_over,
+    log_dialog,
+    new_game_dialog,
+    share_dialog,
+    sheet_dialog,
+    summary,
+    undo_consent,
+)
 from .dom import El
 from .events import deal_events
 from .i18n import number
@@ -26,8 +34,12 @@ from .library import RuleSet, SavedGame, builtin_sets
 from .library_view import games_dialog, stats_dialog
 from .replay_view import ReplayUI, analysis_section, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
+from .seats import names_of
 from .session import Session
-from .view import Dialog, HintRow, Model, Notice, default_names, notices, render
+from .view import Dialog, HintRow, Model, Notice, notices, render
+
+#: The phases before the deal's cards are in play: the felt shows the deal's seal.
+_BIDDING = (Phase.DARK, Phase.REDEAL, Phase.BIDDING)
 
 
 @dataclass
@@ -62,6 +74,7 @@ class Screen:
     analysis_pct: int = -1
     replay: ReplayUI | None = None  # the replay view is up (the game waits behind it)
     replay_data: Replay | None = None
+    allowed: tuple[int, ...] = ()  # pass-and-play: the people who allowed the asked undo
 
     def reset_turn(self) -> None:
         """Forget the choices of a turn (after a move, a new game, an undo)."""
@@ -91,6 +104,23 @@ def last_trick(session: Session) -> tuple[tuple[tuple[int, int], ...], int]:
     return (), -1
 
 
+def fair_lines(session: Session) -> list[tuple[int, str, bool]]:
+    """The finished deals' revealed seeds for the deal log: (deal number, seed,
+    whether it hashes to its commitment and deals these very cards), newest first."""
+    if not session.secret:
+        return []
+    from thousand.fair import Verdict, verify
+
+    rec = session.record()
+    rec["deals"] = rec["deals"][: len(session.state.log)]
+    seeds = [d["fair"].get("seed", "") for d in rec["deals"]]
+    try:
+        found = verify(rec)
+    except Exception:
+        return []
+    return [(f.deal + 1, seeds[f.deal], f.verdict is Verdict.FAIR) for f in reversed(found)][:6]
+
+
 def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     """The view model and the children of ``#table`` for this moment."""
     if ui.replay is not None and ui.replay_data is not None:
@@ -107,7 +137,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         scene=Scene.of(obs),
         lang=ui.lang,
         human=session.human,
-        names=default_names(session.n, session.human, ui.lang),
+        names=(names := names_of(session, ui.lang)),
         levels=tuple(session.levels),
         human_turn=human_turn,
         selected=ui.selected,
@@ -127,6 +157,9 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         announce=ui.announce,
         setup=ui.setup,
         undo=session.undo_point() is not None and not ui.follower,
+        people=len(session.people),
+        screen_for=names[session.waiting_for()] if session.screened else "",
+        commitment=session.commitment() if session.state.phase in _BIDDING else "",
     )
     dialogs: list[El | None] = []
     if m.scene.phase is Phase.GAME_OVER:
@@ -137,7 +170,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         dialogs.append(sheet_dialog(m))
     elif ui.dialog == Dialog.LOG:
         trick, winner = last_trick(session)
-        dialogs.append(log_dialog(m, trick, winner))
+        dialogs.append(log_dialog(m, trick, winner, fair_lines(session)))
     elif ui.dialog == Dialog.NEW:
         skip = ("two_players", "four_players")  # the number of players is chosen beside
         choices = [(s.id, set_name(s, ui.lang)) for s in ui.sets if s.id not in skip]
@@ -156,6 +189,10 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         )
     elif ui.dialog == Dialog.SHARE:
         dialogs.append(share_dialog(ui.lang, ui.share_link))
+    elif ui.dialog == Dialog.UNDO:
+        asker = session.human
+        others = [p for p in session.people if p != asker]
+        dialogs.append(undo_consent(m, asker, others, ui.allowed))
     elif ui.dialog == Dialog.STATS:
         dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == "stats"))
     return m, render(m, dialogs)

@@ -5,25 +5,40 @@ player's choices; everything here runs and is tested in CPython.
 
 A save is ``{"format": "thousand-save", "version": 1, "record": <game record>,
 "levels": [...], "human": 0, "seed": S, "shown": N, "rev": R, "tab": "...",
-"undos": U, "id": "..."}``; loading replays the record through the engine, so
-a save can never hold an illegal position. ``rev`` counts writes of one game
-and ``tab`` names the tab that wrote it last (two tabs never silently
-overwrite each other, see ``table.py``).
+"undos": U, "id": "...", "names": [...], "secret": "..."}``; loading replays
+the record through the engine, so a save can never hold an illegal position.
+``rev`` counts writes of one game and ``tab`` names the tab that wrote it last
+(two tabs never silently overwrite each other, see ``table.py``).
 
-The deals after the first come from ``random.Random(f"{seed}:{rows}")``,
-``rows`` being the sheet rows before the deal, so a saved, resumed or undone
-game deals the same cards it would have dealt anyway.
+**Seats.** ``levels`` holds each seat's kind: ``"human"`` (the player who
+owns this page), ``"local"`` (another person at this device: pass-and-play) or a
+computer player's level; ``names`` each seat's name ("" for the default).
+``human`` is the seat the table is shown from: the owner's, or in
+pass-and-play the person holding the device. ``screened`` is the privacy screen
+of pass-and-play: up whenever the turn is another person's than the one whose
+cards are shown, and after a reload; nothing private is shown until that person
+taps *Show my cards* (``show_cards``).
+
+**Deals.** A game has a ``secret`` (``thousand.fair``): deal ``k`` comes from
+``random.Random(deal_seed(secret, k))``, its commitment shown before it is played
+and its seed written into the record once it is over, so anyone can check
+(``python -m thousand verify``) that no deal was changed after it began. Games
+saved before commitments existed (no secret) deal from
+``random.Random(f"{seed}:{rows}")``. Either way a saved, resumed or undone game
+deals the same cards it would have dealt anyway.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from typing import Any
 
-from thousand import Conventions, Game, IllegalActionError, Observation, State
+from thousand import Conventions, Game, IllegalActionError, Observation, State, fair
 from thousand.bots import Bot, make_bot
 from thousand.conventions import ConventionsError
-from thousand.record import RecordError, make_record, replay
+from thousand.record import PEOPLE, RecordError, clean_name, make_record, replay
 from thousand.sheet import SheetRow
 
 from .storage import SAVE_KEY, Aside, Store
@@ -32,6 +47,32 @@ SAVE_FORMAT = "thousand-save"
 SAVE_VERSION = 1
 LEVELS = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "normal"
+#: The kinds of seat a person sits in at this device: the page's owner and
+#: pass-and-play players (``thousand.record.PEOPLE`` adds people online).
+HERE = ("human", "local")
+#: Every kind of seat a game on this page has.
+SEAT_KINDS = (*HERE, *LEVELS)
+#: A game's secret (``thousand.fair``): 64 hex digits.
+_SECRET = re.compile(r"[0-9a-f]{64}")
+
+
+def public_view(state: State, obs: Observation) -> Observation:
+    """``obs`` with everything private taken out: what any person at the table may see
+    (behind the privacy screen). The hand shows as backs, the talon only once it was
+    shown to all, a passed card only where the rules open the discards."""
+    c = state.conv
+    talon = obs.talon if state.declarer >= 0 and state.talon_shown else None
+    open_gives = c.open_discard and not (state.dark and c.dark_hide_talon)
+    return dataclasses.replace(
+        obs,
+        hand=0,
+        looked=False,
+        talon=talon,
+        received=(),
+        known_gives=tuple(state.gives) if open_gives else (),
+        aside=None,
+        legal_actions=(),
+    )
 
 
 class SaveError(ValueError):
@@ -39,6 +80,7 @@ class SaveError(ValueError):
 
 
 def _rng(seed: int, rows: int) -> random.Random:
+    """The generator of the next deal of a game saved without a secret."""
     return random.Random(f"{seed}:{rows}")
 
 
@@ -66,16 +108,32 @@ class Session:
         game_id: str = "",
         undos: int = 0,
         rules: str = "",
+        names: list[str] | None = None,
+        secret: str = "",
     ) -> None:
         self.state = state
+        self.secret = secret  # thousand.fair: "" for a game saved before commitments
         self.rules = rules  # the rule set it was started with: a preset id or the player's name
         self.human = human
         self.seed = seed
         self.game_id = game_id or f"g{seed:x}"
         self.undos = undos
         self.rev = 0
-        self.levels = [lv if lv in LEVELS else DEFAULT_LEVEL for lv in levels]
-        self.levels[human] = "human"
+        self.levels = [lv if lv in SEAT_KINDS else DEFAULT_LEVEL for lv in levels]
+        if "human" not in self.levels:
+            self.levels[human] = "human"
+        elif self.levels[human] not in HERE:
+            human = self.levels.index("human")
+        self.human = human
+        given = list(names or [])
+        given += [""] * (state.n - len(given))
+        # a name belongs to a person: a computer seat has none of its own
+        self.names = [
+            clean_name(x) if kind in PEOPLE else ""
+            for x, kind in zip(given[: state.n], self.levels, strict=True)
+        ]
+        # Pass-and-play: the privacy screen is up from the start (and after a reload).
+        self.screened = len(self.people) > 1
         self.bots: dict[int, Bot] = {}
         self.bot_rng = random.Random(f"bots:{seed}:{state.n_rows}")
         self.shown = shown  # sheet rows the player has seen summarised
@@ -91,12 +149,25 @@ class Session:
         seed: int | None = None,
         human: int = 0,
         rules: str = "classic",
+        kinds: list[str] | None = None,
+        names: list[str] | None = None,
+        secret: str | None = None,
     ) -> Session:
-        """A new game: the human at ``human``, the first dealer drawn at random."""
+        """A new game: the human at ``human``, the first dealer drawn at random.
+
+        ``kinds`` gives each seat's kind (``SEAT_KINDS``; default: ``level`` at every
+        seat but the human's); ``secret`` the game's secret (default: a fresh one,
+        or one that ``seed`` fixes when it is given).
+        """
+        if secret is None:
+            # A game asked for by its seed (tests, a ?seed= link) deals the same every time.
+            secret = fair.new_secret() if seed is None else fair.deal_seed(f"seed:{seed}", 0)
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
-        state = Game(conventions).new_initial_state(random.Random(seed))
-        levels = [level] * conventions.players
+        state = Game(conventions).new_initial_state(fair.deal_rng(fair.deal_seed(secret, 0)))
+        levels = list(kinds) if kinds else [level] * conventions.players
+        if len(levels) != conventions.players:
+            raise ValueError(f"{conventions.players} seats need {conventions.players} kinds")
         return cls(
             state,
             levels,
@@ -104,7 +175,75 @@ class Session:
             human=human,
             game_id=f"g{seed:x}-{random.SystemRandom().randrange(1 << 20):x}",
             rules=rules,
+            names=names,
+            secret=secret,
         )
+
+    def _next_rng(self, rows: int) -> random.Random:
+        """The generator a deal started after ``rows`` sheet rows is shuffled by."""
+        if self.secret:
+            return fair.deal_rng(fair.deal_seed(self.secret, rows))
+        return _rng(self.seed, rows - 1)
+
+    # -- seats ----------------------------------------------------------------------
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people sit in (the owner's and pass-and-play players')."""
+        return [s for s, kind in enumerate(self.levels) if kind in HERE]
+
+    @property
+    def owner(self) -> int:
+        """The seat of the player who owns this page (their statistics)."""
+        return self.levels.index("human")
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person (not a computer player) sits at ``seat``."""
+        return self.levels[seat] in HERE
+
+    def waiting_for(self) -> int:
+        """The person the privacy screen waits for: the one to act, else the viewer."""
+        if self.state.is_terminal():
+            return self.human
+        cur = self.state.current_player()
+        return cur if self.is_person(cur) else self.human
+
+    def show_cards(self) -> None:
+        """The person the screen named has the device: show the table from their seat."""
+        if self.screened:
+            self.human = self.waiting_for()
+            self.screened = False
+            self.version += 1
+
+    def _screen_if_handed_over(self) -> None:
+        """Raise the privacy screen when the turn has passed to another person."""
+        if (
+            not self.screened
+            and len(self.people) > 1
+            and not self.state.is_terminal()
+            and not self.waiting_for_summary()
+            and self.is_person(cur := self.state.current_player())
+            and cur != self.human
+        ):
+            self.screened = True
+
+    def commitment(self) -> str:
+        """The commitment to the current deal's seed ("" for a game without one)."""
+        if not self.secret or self.state.is_terminal():
+            return ""
+        return fair.commitment(fair.deal_seed(self.secret, self.state.n_rows))
+
+    def record(self) -> dict[str, Any]:
+        """The game's record: its deals with their commitments (the finished ones'
+        seeds revealed) and its seats."""
+        rec = make_record(self.state)
+        if self.secret:
+            fair.attach(rec, self.secret, finished=len(self.state.log))
+        rec["seats"] = [
+            {"kind": kind, **({"name": name} if name else {})}
+            for kind, name in zip(self.levels, self.names, strict=True)
+        ]
+        return rec
 
     # -- turn flow ------------------------------------------------------------------
 
@@ -125,8 +264,9 @@ class Session:
         return bot
 
     def observation(self) -> Observation:
-        """What the human sees."""
-        return self.state.observation(self.human)
+        """What the human sees (behind the privacy screen: what everyone sees)."""
+        obs = self.state.observation(self.human)
+        return public_view(self.state, obs) if self.screened else obs
 
     def summary_row(self) -> SheetRow | None:
         """The newest finished deal still to show (played or conceded), if any."""
@@ -139,6 +279,7 @@ class Session:
         """The player has seen the deal summary."""
         self.shown = self.state.n_rows
         self.version += 1
+        self._screen_if_handed_over()
 
     def waiting_for_summary(self) -> bool:
         """Whether play pauses on a deal summary (a finished deal not yet seen)."""
@@ -149,6 +290,7 @@ class Session:
         return (
             not self.state.is_terminal()
             and not self.waiting_for_summary()
+            and not self.screened
             and self.state.current_player() == self.human
         )
 
@@ -157,20 +299,21 @@ class Session:
         if self.state.is_terminal() or self.waiting_for_summary():
             return None
         seat = self.state.current_player()
-        return seat if seat != self.human else None
+        return None if self.is_person(seat) else seat
 
     def apply(self, action: int) -> None:
         """Apply an action (the human's after a click, or a bot's)."""
         if self.state.is_terminal():
             raise IllegalActionError("the game is over")
         rows = self.state.n_rows
-        self.state.rng = _rng(self.seed, rows)
+        self.state.rng = self._next_rng(rows + 1)
         self.state.apply_action(action)
         self.version += 1
         if self.state.n_rows != rows:
             self.deal_start = self.state.clone()
             if not self.waiting_for_summary():
                 self.shown = self.state.n_rows  # a redeal needs no summary
+        self._screen_if_handed_over()
 
     def last_deal_tricks(self) -> list[Any]:
         """The tricks of the last finished deal (for the last-trick review)."""
@@ -196,16 +339,20 @@ class Session:
         return point
 
     def _undo_point(self) -> int | None:
-        if self.state.is_terminal() or self.waiting_for_summary():
+        if self.state.is_terminal() or self.waiting_for_summary() or self.screened:
             return None
         actions = list(self.state.deal_actions)
         probe = self.deal_start.clone()
         mine = []
+        others = -1  # the last decision of another person at this device
         for i, a in enumerate(actions):
-            if probe.current_player() == self.human:
+            who = probe.current_player()
+            if who == self.human:
                 mine.append(i)
+            elif self.is_person(who):
+                others = i
             probe.apply_action(a)
-        if not mine:
+        if not mine or others > mine[-1]:
             return None
         i = mine[-1]
         probe = self.deal_start.clone()
@@ -234,7 +381,7 @@ class Session:
         state = self.deal_start.clone()
         for a in actions:
             state.apply_action(a)
-        state.rng = _rng(self.seed, state.n_rows)
+        state.rng = self._next_rng(state.n_rows + 1)
         self.state = state
         self.undos += 1
         self.version += 1
@@ -248,7 +395,7 @@ class Session:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "id": self.game_id,
-            "record": make_record(self.state),
+            "record": self.record(),
             "levels": self.levels,
             "human": self.human,
             "seed": self.seed,
@@ -257,6 +404,8 @@ class Session:
             "tab": tab,
             "undos": self.undos,
             "rules": self.rules,
+            "names": self.names,
+            "secret": self.secret,
         }
 
     @classmethod
@@ -297,7 +446,12 @@ class Session:
         rules = data.get("rules", "")
         if not isinstance(rules, str):
             rules = ""
-        state.rng = _rng(fields["seed"], state.n_rows)
+        names = data.get("names", [])
+        if not isinstance(names, list) or len(names) > state.n:
+            raise SaveError("the save's seats do not match its game")
+        secret = data.get("secret", "")
+        if not isinstance(secret, str) or (secret and not _SECRET.fullmatch(secret)):
+            raise SaveError("the save's deal secret is not valid")
         s = cls(
             state,
             list(levels),
@@ -307,7 +461,10 @@ class Session:
             game_id=game_id,
             undos=fields["undos"],
             rules=rules[:60],
+            names=names,
+            secret=secret,
         )
+        s.state.rng = s._next_rng(state.n_rows + 1)
         s.rev = fields["rev"]
         return s
 

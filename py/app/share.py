@@ -103,15 +103,16 @@ def parse_fragment(fragment: str) -> Fragment:
     return out
 
 
-def finished_record(state: Any) -> dict[str, Any] | None:
+def finished_record(state: Any, rec: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The record of a game's finished deals only: the deal in progress holds
-    cards nobody has seen, so it is never shared or replayed (None: no deal yet)."""
-    rec = make_record(state)
+    cards nobody has seen, so it is never shared or replayed (None: no deal yet).
+    ``rec``: the game's whole record when the page has it (``Session.record()``,
+    with its seats and commitments), else it is made from ``state``."""
+    rec = make_record(state) if rec is None else rec
     done = len(state.log)
     if done == 0:
         return None
-    rec["deals"] = rec["deals"][:done]
-    return rec
+    return {**rec, "deals": rec["deals"][:done]}
 
 
 def _unquote(value: str) -> str:

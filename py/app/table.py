@@ -35,7 +35,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignor
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from thousand import Conventions, card_from_str, safejson
-from thousand.record import RecordError, Replay, make_record, replay
+from thousand.record import RecordError, Replay, replay
 
 from . import boot
 from .dom import Attrs, Patcher
@@ -65,7 +65,11 @@ from .replay_ctl import STEP_KEYS, ReplayControl, run_analysis
 from .replay_view import replay_attrs
 from .rules_view import RulesUI, set_name, set_value
 from .screen import Screen, build
-from .session import DEFAULT_LEVEL, LEVELS, Session, load_or_new, save
+from .seats import kinds as seat_kinds
+from .seats import names as seat_names
+from .seats import names_of, read_setup, start_problem
+from .seats import stored as stored_setup
+from .session import Session, load_or_new, save
 from .share import finished_record, parse_fragment, share_fragment
 from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
 from .update import (
@@ -87,8 +91,11 @@ from .update import (
     Page,
     Persist,
     PlainLeadToggled,
+    SetupChanged,
+    ShowCards,
     Stepped,
     TakeOver,
+    UndoAllowed,
     UndoPressed,
     announce,
     follow_notice,
@@ -96,7 +103,7 @@ from .update import (
     retell,
     update,
 )
-from .view import Dialog, Notice, NoticeKind, default_names, table_attrs
+from .view import Dialog, Notice, NoticeKind, table_attrs
 
 PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
 
@@ -300,29 +307,13 @@ class Table:
         return next((s for s in self.ui.sets if s.id == set_id), None)
 
     def _load_setup(self) -> dict[str, Any]:
-        setup: dict[str, Any] = {"players": 3, "preset": "classic", "level": DEFAULT_LEVEL}
         stored, aside = self.store.read(SETUP_KEY)
         if aside is not None:
             self.notice(
                 t(self.ui.lang, "corrupt_settings", key=aside.key or "—"), NoticeKind.INFO, "setup"
             )
-        if isinstance(stored, dict):
-            if stored.get("players") in (2, 3, 4):
-                setup["players"] = stored["players"]
-            if isinstance(stored.get("preset"), str) and self._set(stored["preset"]):
-                setup["preset"] = stored["preset"]
-            if stored.get("level") in LEVELS:
-                setup["level"] = stored["level"]
-        p = _int(self.params.get("players"), 2, 4)
-        if p:
-            setup["players"] = p
-        preset = self.params.get("preset")
-        if preset and self._set(preset) and not preset.startswith("user:"):
-            setup["preset"] = preset
-        if self.params.get("level") in LEVELS:
-            setup["level"] = self.params["level"]
-        setup["levels"] = LEVELS
-        return setup
+        params = {k: str(v) for k, v in self.params.items() if isinstance(v, str)}
+        return read_setup(stored, params, [s.id for s in self.ui.sets])
 
     def _conventions(self) -> Conventions:
         chosen = self._set(self.ui.setup["preset"]) or builtin_sets()[0]
@@ -332,7 +323,15 @@ class Table:
         seed = _int(self.params.pop("seed", None), 0, 2**31 - 1)
         if conv is None:
             conv, rules = self._conventions(), self.ui.setup["preset"]
-        return Session.new(conv, self.ui.setup["level"], seed=seed, rules=rules)
+        setup = self.ui.setup
+        return Session.new(
+            conv,
+            setup["level"],
+            seed=seed,
+            rules=rules,
+            kinds=seat_kinds(setup) if start_problem(setup) == "" else None,
+            names=seat_names(setup),
+        )
 
     @staticmethod
     def _drop_one_shot_params() -> None:
@@ -535,12 +534,13 @@ class Table:
                 self.render()
                 return
             name = el.getAttribute("data-setup")
-            if name == "players":
-                self.ui.setup["players"] = _int(el.value, 2, 4) or 3
-            elif name == "level" and str(el.value) in LEVELS:
-                self.ui.setup["level"] = str(el.value)
-            elif name == "preset" and self._set(str(el.value)):
-                self.ui.setup["preset"] = str(el.value)
+            if name:
+                value = str(el.value)
+                seat = el.getAttribute("data-seat-kind") or el.getAttribute("data-seat-name")
+                if name == "preset" and not self._set(value):
+                    return
+                at = _int(seat, 0, 3) if seat else None
+                self.dispatch(SetupChanged(str(name), value, -1 if at is None else at))
         except Exception as e:
             self.fail(e)
 
@@ -634,6 +634,12 @@ class Table:
             self.dispatch(UndoPressed())
         elif ui == "take-over":
             self.dispatch(TakeOver())
+        elif ui == "show-cards":
+            self.dispatch(ShowCards())
+        elif ui == "allow-undo":
+            seat = _int(el.getAttribute("data-seat"), 0, 3)
+            if seat is not None:
+                self.dispatch(UndoAllowed(seat))
 
     def set_lang(self, value: str) -> None:
         """Switch the language (remembered)."""
@@ -648,7 +654,12 @@ class Table:
 
     def start_new(self, from_draft: bool = False) -> None:
         """Start the game chosen in the new-game dialog (or with the editor's rules)."""
-        self.store.write(SETUP_KEY, {k: self.ui.setup[k] for k in ("players", "preset", "level")})
+        problem = start_problem(self.ui.setup)
+        if problem:
+            self.notice(t(self.ui.lang, problem), NoticeKind.ERROR, "setup")
+            self.render()
+            return
+        self.store.write(SETUP_KEY, stored_setup(self.ui.setup))
         conv: Conventions | None = None
         rules = ""
         if from_draft:
@@ -701,7 +712,7 @@ class Table:
         r = self.ui.replay
         data = self.ui.replay_data
         if ui in ("replay-deal", "replay-game"):
-            rec = finished_record(self.session.state)
+            rec = finished_record(self.session.state, self.session.record())
             if rec is None or not self.open_replay(rec, own=True):
                 return
             if ui == "replay-deal" and self.ui.replay is not None and self.ui.replay_data:
@@ -712,7 +723,7 @@ class Table:
             game = next((g for g in self.ui.games if g.id == el.getAttribute("data-game")), None)
             if game is not None:
                 try:
-                    rec = finished_record(Session.from_save(game.save).state)
+                    rec = finished_record((g := Session.from_save(game.save)).state, g.record())
                 except Exception:
                     rec = None
                 if rec is not None:
@@ -720,7 +731,7 @@ class Table:
         elif ui == "analysis" and r is None:
             self.summary_analysis()
         elif ui == "share":
-            rec = finished_record(self.session.state)
+            rec = finished_record(self.session.state, self.session.record())
             if r is not None and data is not None:
                 rec = data.record
             if rec is None:
@@ -758,10 +769,10 @@ class Table:
         if self.ui.analysis is not None:
             self.ui.analysis = None
             return
-        rec = finished_record(self.session.state)
+        rec = finished_record(self.session.state, self.session.record())
         if rec is None:
             return
-        names = default_names(self.session.n, self.session.human, self.ui.lang)
+        names = names_of(self.session, self.ui.lang)
 
         def show(rows: list[str], pct: int) -> None:
             self.ui.analysis, self.ui.analysis_pct = rows, pct
@@ -866,7 +877,7 @@ class Table:
         lang = self.ui.lang
         game_id = str(el.getAttribute("data-game") or "")
         if ui == "export":
-            record = make_record(self.session.state)
+            record = self.session.record()
             name = _file_name(t(lang, "title") + "-" + time.strftime("%Y%m%d-%H%M"), "game")
             self._download(name, json.dumps(record, ensure_ascii=False))
             return
@@ -1104,7 +1115,7 @@ class Table:
         if self.ui.hint is None or self.hint_choices is None:
             return
         choices, declarer_view, conv = self.hint_choices
-        names = default_names(self.session.n, self.session.human, self.ui.lang)
+        names = names_of(self.session, self.ui.lang)
         self.ui.hint = hint_rows(
             choices, self.ui.lang, names, declarer_view=declarer_view, conv=conv
         )

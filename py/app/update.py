@@ -34,13 +34,13 @@ from .dom import El, find_all
 from .events import Event, deal_events
 from .i18n import t
 from .screen import Screen, build
+from .seats import change, names_of, speaker
 from .session import Session
 from .view import (
     Dialog,
     Notice,
     NoticeKind,
     controls,
-    default_names,
     refusal,
     stepper_values,
 )
@@ -111,6 +111,27 @@ class UndoPressed:
 
 
 @dataclass(frozen=True)
+class ShowCards:
+    """Pass-and-play: the person the privacy screen names has the device."""
+
+
+@dataclass(frozen=True)
+class UndoAllowed:
+    """Pass-and-play: the person at ``seat`` allows the undo asked for."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class SetupChanged:
+    """A control of the New game dialog changed (``seat``: the seat it belongs to)."""
+
+    name: str
+    value: str
+    seat: int = -1
+
+
+@dataclass(frozen=True)
 class BotAnswered:
     """A computer player's decision for the state of ``version``."""
 
@@ -146,6 +167,9 @@ Msg = (
     | PlainLeadToggled
     | NextDeal
     | UndoPressed
+    | UndoAllowed
+    | ShowCards
+    | SetupChanged
     | BotAnswered
     | HoldOver
     | OtherTabSaved
@@ -226,11 +250,29 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
         announce(page)
         return page, [Persist(), Bots()]
     if isinstance(msg, UndoPressed):
-        fx: list[Effect] = [Cancel()]
-        if s.undo():
+        if len(s.people) > 1:  # the other people at the device allow it first
+            if s.undo_point() is not None:
+                ui.dialog, ui.allowed = Dialog.UNDO, ()
+            return page, []
+        return page, undo(page)
+    if isinstance(msg, UndoAllowed):
+        others = [p for p in s.people if p != s.human]
+        if ui.dialog != Dialog.UNDO or msg.seat not in others:
+            return page, []
+        ui.allowed = tuple(sorted({*ui.allowed, msg.seat}))
+        if set(ui.allowed) < set(others):
+            return page, []
+        ui.dialog, ui.allowed = Dialog.NONE, ()
+        return page, undo(page)
+    if isinstance(msg, ShowCards):
+        if s.screened:
+            s.show_cards()
+            ui.reset_turn()
             retell(page)
-            fx += [CountStats(), Persist()]
-        return page, [*fx, Bots()]
+        return page, [Bots()]
+    if isinstance(msg, SetupChanged):
+        ui.setup = change(ui.setup, msg.name, msg.value, msg.seat)
+        return page, []
     if isinstance(msg, BotAnswered):
         if msg.version != s.version or s.bot_to_act() is None or ui.follower:
             return page, [Log(f"dropped: a bot's answer for version {msg.version}")]
@@ -256,6 +298,15 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
         ui.notices = [n for n in ui.notices if n.key != "tab"]
         return page, [Persist(), Bots()]
     raise TypeError(f"not a message: {msg!r}")  # pragma: no cover
+
+
+def undo(page: Page) -> list[Effect]:
+    """Take back the last decision of the person at the table, when it may be."""
+    fx: list[Effect] = [Cancel()]
+    if page.session.undo():
+        retell(page)
+        fx += [CountStats(), Persist()]
+    return [*fx, Bots()]
 
 
 def human(page: Page, text: str) -> list[Effect]:
@@ -381,8 +432,8 @@ def apply_action(page: Page, action: int) -> list[Effect]:
         fx.append(Linger())
     if ui.hold_summary:
         # the felt tells the last trick, not the next deal already dealt behind it
-        names = default_names(s.n, s.human, ui.lang)
-        ui.banner = Event("ev_trick", ui.hold_winner).text(names, ui.lang, s.human)
+        names = names_of(s, ui.lang)
+        ui.banner = Event("ev_trick", ui.hold_winner).text(names, ui.lang, speaker(s))
     return [*fx, Persist(), CountStats()]
 
 
@@ -393,7 +444,7 @@ def announce(page: Page, initial: bool = False) -> bool:
     obs = s.observation()
     events = deal_events(obs)
     deal = len(obs.sheet)
-    names = default_names(s.n, s.human, ui.lang)
+    names = names_of(s, ui.lang)
     last_deal, count = page.seen
     if deal != last_deal:
         count = 0
@@ -401,7 +452,7 @@ def announce(page: Page, initial: bool = False) -> bool:
     page.seen = (deal, len(events))
     if not new:
         return False
-    conv, lang, you = s.state.conv, ui.lang, s.human
+    conv, lang, you = s.state.conv, ui.lang, speaker(s)
     heads = [e for e in new if e.headline]
     ui.banner = (heads or new)[-1].text(names, lang, you, conv)
     said = new[-4:]

@@ -75,6 +75,7 @@ class Dialog(StrEnum):
     GAMES = "games"
     STATS = "stats"
     SHARE = "share"
+    UNDO = "undo"  # pass-and-play: the other people at the device allow an undo
 
 
 class NoticeKind(StrEnum):
@@ -125,6 +126,9 @@ class Model:
     setup: dict[str, Any] = field(default_factory=dict)
     undo: bool = False  # an undo is available
     extra_tools: tuple[tuple[str, str], ...] = ()  # (data-ui, label) added by other views
+    people: int = 1  # people at this device (more than one: pass-and-play)
+    screen_for: str = ""  # the privacy screen is up, waiting for this person
+    commitment: str = ""  # the hash of the current deal's seed (thousand.fair)
 
     @property
     def between(self) -> bool:
@@ -166,13 +170,16 @@ def ui_phase(scene: Scene, summary: bool) -> str:
     }[scene.phase]
 
 
-def table_attrs(m: Model) -> dict[str, str]:
+def table_attrs(m: Model) -> dict[str, str | None]:
     """The attributes of ``#table`` itself (set by the glue)."""
     return {
         "data-phase": ui_phase(m.scene, m.summary is not None),
         "data-turn": "human" if m.human_turn else "bot",
         "data-lang": m.lang,
         "data-players": str(m.scene.players),
+        # the seat this page plays (none in pass-and-play: the device goes round)
+        "data-seat": str(m.human) if m.people <= 1 else None,
+        "data-screen": "1" if m.screen_for else None,
     }
 
 
@@ -543,6 +550,7 @@ def center(m: Model) -> El:
         if m.banner and (not m.between or m.summary_hold)
         else None
     )
+    parts.append(commitment_line(m))
     return el(
         "section", {"class": "center", "aria-label": t(lang, "trick_label")}, parts, key="center"
     )
@@ -866,6 +874,53 @@ def notices(m: Model) -> El | None:
 # -- the whole table ----------------------------------------------------------------
 
 
+def privacy(m: Model) -> El | None:
+    """Pass-and-play: the screen over every hand until the next person taps
+    *Show my cards* (nothing private is drawn behind it)."""
+    if not m.screen_for:
+        return None
+    return el(
+        "div",
+        {
+            "class": "privacy",
+            "role": "dialog",
+            "aria-modal": "true",
+            "aria-labelledby": "privacy-title",
+            "data-privacy": "1",
+        },
+        el(
+            "div",
+            {"class": "privacy-box"},
+            el(
+                "p",
+                {"id": "privacy-title", "class": "privacy-title"},
+                t(m.lang, "pass_device", name=m.screen_for),
+            ),
+            el("p", {}, t(m.lang, "pass_device_why")),
+            _btn(t(m.lang, "show_cards"), ui="show-cards", cls="btn primary", data_autofocus="1"),
+        ),
+        key="privacy",
+    )
+
+
+def commitment_line(m: Model) -> El | None:
+    """The sealed deal: the hash of its seed, shown before the deal is played."""
+    if not m.commitment or m.between:
+        return None
+    from thousand.fair import short
+
+    return el(
+        "p",
+        {
+            "class": "commitment",
+            "data-commitment": m.commitment,
+            "title": t(m.lang, "commitment_help"),
+        },
+        t(m.lang, "commitment", hash=short(m.commitment)),
+        key="commitment",
+    )
+
+
 def render(m: Model, dialogs: Sequence[El | None] = ()) -> list[El]:
     """The children of ``#table``."""
     sc = m.scene
@@ -891,6 +946,7 @@ def render(m: Model, dialogs: Sequence[El | None] = ()) -> list[El]:
         controls(m),
         live,
         notices(m),
+        privacy(m),
         *dialogs,
     ]
     return [x for x in out if x is not None]

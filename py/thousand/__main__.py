@@ -5,6 +5,9 @@
 * ``replay FILE [--json]`` validates a record and prints each deal's result.
 * ``diagram FILE [--step N] [--open] [--seat S] [--lang en|ru|uk|pl]`` prints a
   standalone SVG of the position after N actions of a record (default: the end).
+* ``verify FILE`` checks that every deal of a record came from the seed committed
+  before it (``thousand.fair``); one line per deal, the last ``verified: K of N deals``;
+  exit status 1 when a deal does not match its commitment.
 * ``fuzz --games N --seed S`` random games under random conventions; last line
   ``games: N, failures: F``.
 * ``bench [--seconds T] [--workers W]`` random-playout throughput; last line
@@ -133,6 +136,39 @@ def cmd_diagram(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What ``verify`` prints for each verdict.
+VERDICT_WORDS = {
+    "fair": "fair: the seed matches its commitment and deals these cards",
+    "hidden": "committed, seed not yet revealed (the deal in progress)",
+    "none": "no commitment (not dealt by a committed seed)",
+    "bad_commit": "NOT FAIR: the revealed seed does not match the commitment",
+    "other_cards": "NOT FAIR: the seed deals other cards than the record shows",
+    "malformed": "NOT FAIR: the commitment is not readable",
+}
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check every deal of a record against its committed seed."""
+    from .fair import Verdict, verify
+
+    try:
+        text = _read_record(args.file)
+    except OSError as e:
+        print(f"error: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    try:
+        findings = verify(text)
+    except RecordError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for f in findings:
+        commit = f" [{f.commit[:16]}]" if f.commit else ""
+        print(f"deal {f.deal + 1}: {VERDICT_WORDS[f.verdict]}{commit}")
+    fair = sum(f.verdict is Verdict.FAIR for f in findings)
+    print(f"verified: {fair} of {len(findings)} deals")
+    return 0 if all(f.ok for f in findings) else 1
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random games under random conventions; report invariant failures."""
     from .fuzz import run_fuzz
@@ -177,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     pdg.add_argument("--open", action="store_true", help="every hand face up")
     pdg.add_argument("--seat", type=int, help="the seat at the bottom (default 0)")
     pdg.add_argument("--lang", default="en", choices=("en", "ru", "uk", "pl"))
+    pv = sub.add_parser("verify", help="check each deal against its committed seed")
+    pv.add_argument("file")
     pf = sub.add_parser("fuzz", help="random games checking invariants")
     pf.add_argument("--games", type=int, default=100)
     pf.add_argument("--seed", type=int, default=1)
@@ -197,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_replay(args)
         if args.cmd == "diagram":
             return cmd_diagram(args)
+        if args.cmd == "verify":
+            return cmd_verify(args)
         if args.cmd == "fuzz":
             return cmd_fuzz(args)
         return cmd_bench(args)

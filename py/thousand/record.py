@@ -25,6 +25,12 @@ caption per step (keys decimal step numbers from 0 to the number of actions,
 values text of at most 500 characters, at most 1000 notes); ``load_notes``
 reads them, ``replay`` checks them, ``make_record(state, notes=...)`` writes them.
 
+**Seats and fair deals.** An optional ``"seats": [{"kind": "human", "name":
+"Olena"}, ...]`` lists who sat where (``SEAT_KINDS``; a name of at most
+``MAX_NAME`` characters); ``load_seats`` reads it, dropping what is not valid. A
+deal may carry ``"fair": {"commit": C, "seed": S}``: the commitment shown before it
+and, once it is over, the seed it was shuffled by (``thousand.fair`` checks them).
+
 **Replay.** ``Replay(record)`` validates a record once and then gives the state
 after any step cheaply (a clone of the nearest deal start plus the actions of
 that deal): the one replay model of the page's replay view, the deal
@@ -69,6 +75,13 @@ MAX_RECORD_BYTES = 1_000_000
 #: At most this many notes, each at most this many characters.
 MAX_NOTES = 1000
 MAX_NOTE_CHARS = 500
+#: Who may sit at a seat: the page's owner, another person at that device, a person
+#: online, or a computer player of a level.
+SEAT_KINDS = ("human", "local", "online", "easy", "normal", "strong")
+#: The kinds of seat a person sits in.
+PEOPLE = ("human", "local", "online")
+#: A player's name: at most this many characters.
+MAX_NAME = 20
 # A step number as a note's key: decimal, no sign, no leading zero, no spaces.
 _STEP_KEY = re.compile(r"0|[1-9][0-9]{0,8}")
 
@@ -169,6 +182,34 @@ def make_record(
         checked = _check_notes(keyed, steps)
         rec["notes"] = {str(k): checked[k] for k in sorted(checked)}
     return rec
+
+
+def clean_name(name: object) -> str:
+    """A player's name as a seat may carry it: text without control characters,
+    trimmed, at most ``MAX_NAME`` characters ("" for anything else).
+
+    >>> clean_name("  Olena\u0007 "), clean_name(42), len(clean_name("x" * 99))
+    ('Olena', '', 20)
+    """
+    if not isinstance(name, str):
+        return ""
+    text = "".join(ch for ch in name if ch.isprintable()).strip()
+    return text[:MAX_NAME].strip()
+
+
+def load_seats(rec: Any, players: int) -> list[tuple[str, str]] | None:
+    """A record's seats as (kind, name) pairs, or None when it lists none or they do
+    not fit its table (an unknown kind or a bad name is dropped, never trusted)."""
+    seats = rec.get("seats") if isinstance(rec, dict) else None
+    if not isinstance(seats, list) or len(seats) != players:
+        return None
+    out = []
+    for x in seats:
+        if not isinstance(x, dict):
+            return None
+        kind = x.get("kind")
+        out.append((kind if kind in SEAT_KINDS else "", clean_name(x.get("name", ""))))
+    return out
 
 
 def _check_notes(notes: Any, steps: int) -> dict[int, str]:

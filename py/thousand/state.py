@@ -74,6 +74,46 @@ class IllegalActionError(ValueError):
     """An action that the rules do not allow now; the message says why."""
 
 
+def shuffled_deal(
+    conventions: Conventions, dealer: int, rng: random.Random
+) -> tuple[list[int], Any, int]:
+    """The hands, talon and cut nines that ``rng`` deals from ``dealer`` (§3, §8, §11).
+
+    The one shuffle of the engine: a new deal, and ``thousand.fair`` checking that a
+    deal came from its seed.
+    """
+    c, n = conventions, conventions.players
+    cut_nines = 0
+    # A uniform shuffle: sort by 24 random keys (C-level, unlike random.shuffle).
+    rand = rng.random
+    keys = [rand() for _ in range(24)]
+    deck = sorted(range(24), key=keys.__getitem__)
+    if c.cut_ritual:
+        # cut_ritual: a nine at the bottom after the cut is cut again.
+        for _ in range(3):
+            k = rng.randrange(1, 24)
+            deck = deck[k:] + deck[:k]
+            if deck[-1] % 6 != NINE:
+                break
+            cut_nines += 1
+    hands = [0] * n
+    # Round the table from the dealer's left, a card at a time (§3); the
+    # 4-player dealer sits out on the talon (§8).
+    act = _seating(n, dealer)[1]
+    k = len(act)
+    talon: Any
+    if n == 2:
+        talon = (BIT[deck[0]] | BIT[deck[1]], BIT[deck[2]] | BIT[deck[3]])
+        rest = deck[4:]
+    else:
+        talon = BIT[deck[0]] | BIT[deck[1]] | BIT[deck[2]]
+        rest = deck[3:]
+    bit = BIT.__getitem__
+    for j in range(k):
+        hands[act[j]] = sum(map(bit, rest[j::k]))
+    return hands, talon, cut_nines
+
+
 class GameOverError(ValueError):
     """A deal asked for after the game's end (RULES §9: a total has reached the
     target); the message says whose total."""
@@ -534,32 +574,7 @@ class State:
             self.dealer = dealer = qd
             hands = list(hands)
         else:
-            # A uniform shuffle: sort by 24 random keys (C-level, unlike random.shuffle).
-            rand = self.rng.random
-            keys = [rand() for _ in range(24)]
-            deck = sorted(range(24), key=keys.__getitem__)
-            if c.cut_ritual:
-                # cut_ritual: a nine at the bottom after the cut is cut again.
-                for _ in range(3):
-                    k = self.rng.randrange(1, 24)
-                    deck = deck[k:] + deck[:k]
-                    if deck[-1] % 6 != NINE:
-                        break
-                    cut_nines += 1
-            hands = [0] * n
-            # Round the table from the dealer's left, a card at a time (§3); the
-            # 4-player dealer sits out on the talon (§8).
-            act = _seating(n, dealer)[1]
-            k = len(act)
-            if n == 2:
-                talon = (BIT[deck[0]] | BIT[deck[1]], BIT[deck[2]] | BIT[deck[3]])
-                rest = deck[4:]
-            else:
-                talon = BIT[deck[0]] | BIT[deck[1]] | BIT[deck[2]]
-                rest = deck[3:]
-            bit = BIT.__getitem__
-            for j in range(k):
-                hands[act[j]] = sum(map(bit, rest[j::k]))
+            hands, talon, cut_nines = shuffled_deal(c, dealer, self.rng)
         # §2 first hand: the dealer's left; nxt: the next active seat clockwise.
         self.first, self.active, self.nxt = _seating(n, dealer)
         self.hands = hands

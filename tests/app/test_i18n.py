@@ -95,9 +95,9 @@ def test_every_key_is_used_by_the_page() -> None:
             continue  # the editor's words of a group, convention, value or rule set
         if key.endswith("_you") and f'"{base}"' in source:
             continue  # the second-person form of a used key
-        if key.startswith(("ev_", "level_", "made", "failed", "wrote_off", "why_", "refuse_")) and (
-            f'"{base}"' in source or base.split("_")[0] + "_" in source
-        ):
+        if key.startswith(
+            ("ev_", "level_", "kind_", "made", "failed", "wrote_off", "why_", "refuse_")
+        ) and (f'"{base}"' in source or base.split("_")[0] + "_" in source):
             continue  # built from a prefix: "ev_" + kind, "level_" + level, key + "_you"
         unused.append(key)
     assert unused == []
