@@ -487,8 +487,16 @@ def seats_fieldset(lang: str, setup: dict[str, Any]) -> El:
         rows.append(
             el(
                 "div",
-                {"class": "seat-row"},
-                el("span", {"class": "seat-no"}, t(lang, "seat_n", n=seat + 1)),
+                {"class": "seat-row" + (" person" if person else "")},
+                el(
+                    "span",
+                    {
+                        "class": "seat-no",
+                        "title": t(lang, "seat_n", n=seat + 1),
+                        "aria-hidden": "true",
+                    },
+                    str(seat + 1),
+                ),
                 el(
                     "select",
                     {
