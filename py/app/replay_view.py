@@ -16,14 +16,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from thousand.record import Replay
+from thousand.record import Replay, load_seats
 from thousand.scene import Scene
 from thousand.sheet import SheetRow
 
 from .dialogs import sheet_table
 from .dom import El, el
 from .events import deal_events
-from .i18n import t
+from .i18n import t, tn
 from .view import Model, _btn, default_names, render
 
 
@@ -45,10 +45,38 @@ class ReplayUI:
     own: bool = False  # the player's own game: seat 0 is "You" (else compass names)
 
 
-def replay_names(n: int, lang: str, own: bool) -> tuple[str, ...]:
-    """The seats' names in a replay, fixed to the seats whatever the view: the
-    player's own game as it was played (You, West, East), anyone else's by compass."""
-    return default_names(n, 0, lang, spectator=not own)
+def replay_names(
+    n: int, lang: str, own: bool, seats: list[tuple[str, str]] | None = None
+) -> tuple[str, ...]:
+    """The seats' names in a replay, fixed to the seats whatever the view: the names
+    the record gives its people, else the player's own game as it was played (You,
+    West, East) and anyone else's by compass."""
+    base = default_names(n, 0, lang, spectator=not own)
+    if not seats:
+        return base
+    return tuple(name or base[s] for s, (_, name) in enumerate(seats))
+
+
+def fair_note(replay: Replay, lang: str) -> El | None:
+    """Whether every deal came from the seed sealed before it (``thousand.fair``)."""
+    from thousand.fair import Verdict, verify_replay
+
+    found = verify_replay(replay)
+    bad = next((f for f in found if not f.ok), None)
+    fair = sum(f.verdict is Verdict.FAIR for f in found)
+    if bad is None and not fair:
+        return None
+    text = (
+        t(lang, "fair_replay_bad", deal=bad.deal + 1)
+        if bad is not None
+        else tn(lang, "fair_replay_ok", fair)
+    )
+    return el(
+        "p",
+        {"class": "fair-note", "data-verified": "0" if bad else str(fair)},
+        text,
+        key="fair",
+    )
 
 
 def _finished_row(replay: Replay, step: int) -> SheetRow | None:
@@ -80,7 +108,7 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
     bottom = seat if seat is not None else 0
     scene = Scene.of_state(state, seat)
     scene = dataclasses.replace(scene, legal=())
-    names = replay_names(state.n, lang, ui.own)
+    names = replay_names(state.n, lang, ui.own, load_seats(replay.record, state.n))
     finished = _finished_row(replay, step)
     hold: tuple[tuple[int, int], ...] = ()
     winner = -1
@@ -184,7 +212,8 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
     """Step controls, the step's caption and the analysis."""
     deal, _ = replay.locate(step)
     steps = replay.steps
-    names = replay_names(replay.conventions.players, lang, ui.own)
+    n = replay.conventions.players
+    names = replay_names(n, lang, ui.own, load_seats(replay.record, n))
     views = [("open", t(lang, "replay_open"))] + [
         (str(s), t(lang, "replay_seat_you" if ui.own and s == 0 else "replay_seat", name=name))
         for s, name in enumerate(names)
@@ -244,6 +273,7 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
             t(lang, "replay_where", deal=deal + 1, deals=replay.deals, step=step, steps=steps),
         ),
         el("p", {"class": "caption", "data-caption": "1"}, caption) if caption else None,
+        fair_note(replay, lang) if ui.controls else None,
         el("div", {"class": "replay-buttons"}, buttons) if buttons else None,
         analysis,
         key="replay-bar",

@@ -338,3 +338,20 @@ def test_the_log_reveals_the_finished_deals_seeds() -> None:
     seeds = re.findall(r'data-seed="([0-9a-f]{64})" data-fair="1"', html)
     assert seeds and seeds[-1] == fair.deal_seed("d4" * 32, 0)
     assert 'data-fair="0"' not in html
+
+
+def test_a_replay_names_the_people_and_checks_the_seals() -> None:
+    from app.replay_view import ReplayUI, build_replay
+    from thousand.record import Replay
+
+    page = hot_seat(["human", "local", "easy"], secret="e5" * 32)
+    page = drive(page, random.Random(8), deals=2, check=False)
+    rec = finished_record(page.session.state, page.session.record())
+    assert rec is not None
+    html = "".join(to_html(k) for k in build_replay(Replay(rec), ReplayUI(), "en")[1])
+    assert "Olena" in html and "Ann" in html
+    assert f'data-verified="{len(rec["deals"])}"' in html
+    bad = json.loads(json.dumps(rec))
+    bad["deals"][0]["fair"]["seed"] = "f" * 64
+    html = "".join(to_html(k) for k in build_replay(Replay(bad), ReplayUI(), "ru")[1])
+    assert 'data-verified="0"' in html and "Раздача 1 не совпадает" in html
