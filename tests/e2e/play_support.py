@@ -75,16 +75,18 @@ def human_choice(legal: tuple[int, ...] | list[int], phase: Phase) -> int:
 
 def seed_where_human_declares(players: int = 3, start: int = 1) -> int:
     """A seed whose first played deal the human declares under ``human_choice``
-    against Easy bots."""
+    against Easy bots, after bidding at least once (the tests see every phase)."""
     for seed in range(start, start + 400):
         s = Session.new(Conventions.for_players(players), "easy", seed=seed)
+        bid = False
         while not s.state.rows:
             if s.human_to_act():
+                bid = bid or s.state.phase is Phase.BIDDING
                 s.apply(human_choice(s.state.legal_actions(), s.state.phase))
             else:
                 seat = s.state.current_player()
                 s.apply(s.bot(seat).act(s.state.observation(seat), s.bot_rng))
-            if s.state.declarer == s.human and s.state.phase is Phase.DISCARD:
+            if bid and s.state.declarer == s.human and s.state.phase is Phase.DISCARD:
                 return seed
     raise AssertionError("no seed found")
 
