@@ -482,8 +482,8 @@ def to_svg(
     ``aria-label`` (``role="img"``), escaped.
 
     >>> svg = to_svg(encode(b"a", version=1, mask=0), border=1)
-    >>> svg.split("><")[0].split(" ")[2:]
-    ['class="qr"', 'viewBox="0 0 23 23"', 'shape-rendering="crispEdges"', 'role="img"']
+    >>> svg.split("><")[0].split('" ')[1:]
+    ['class="qr', 'viewBox="0 0 23 23', 'shape-rendering="crispEdges', 'role="img"']
     >>> svg.split("><")[1]
     'rect width="23" height="23" fill="#fff"/'
     """
