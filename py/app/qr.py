@@ -33,6 +33,7 @@ app.qr.QrTooLong: 2954 bytes do not fit a QR code at level L (at most 2953)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable
@@ -385,6 +386,14 @@ _MASKS: tuple[Callable[[int, int], bool], ...] = (
 )
 
 
+@functools.cache
+def _mask_rows(mask: int, size: int) -> tuple[int, ...]:
+    """Mask ``mask`` over a whole symbol, as row ints; every mask repeats after 12 rows."""
+    rule = _MASKS[mask]
+    period = [int("".join("1" if rule(r, c) else "0" for c in range(size)), 2) for r in range(12)]
+    return tuple(period[r % 12] for r in range(size))
+
+
 def _row_ints(cells: list[list[bool]]) -> list[int]:
     """Each row as an int whose most significant bit is column 0."""
     return [int("".join("1" if v else "0" for v in row), 2) for row in cells]
@@ -452,11 +461,8 @@ def encode(
     free = _row_ints([[not f for f in row] for row in grid.fixed])
 
     def masked(m: int) -> list[int]:
-        rule = _MASKS[m]
-        return [
-            base[r] ^ (int("".join("1" if rule(r, c) else "0" for c in range(size)), 2) & free[r])
-            for r in range(size)
-        ]
+        flips = _mask_rows(m, size)
+        return [b ^ (f & g) for b, f, g in zip(base, flips, free, strict=True)]
 
     if mask is None:
         scores = [penalty(masked(m), size) for m in range(8)]
