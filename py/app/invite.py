@@ -559,10 +559,16 @@ def _b64decode(text: str) -> bytes:
 
 
 def _pack(prefix: str, body: bytes) -> str:
+    """The code of ``body``; TOO_BIG if ``_unpack`` would refuse it (many long host names)."""
+    if len(body) > MAX_BODY:
+        raise InviteError("TOO_BIG", f"{len(body)} bytes to pack (at most {MAX_BODY})")
     squeezed = zlib.compressobj(9, zlib.DEFLATED, -15)
     deflated = squeezed.compress(body) + squeezed.flush()
     data = b"\x01" + deflated if len(deflated) < len(body) else b"\x00" + body
-    return prefix + FORMAT_VERSION + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    code = prefix + FORMAT_VERSION + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    if len(code) > MAX_CODE:
+        raise InviteError("TOO_BIG", f"a code of {len(code)} characters (at most {MAX_CODE})")
+    return code
 
 
 def _unpack(code: str, prefix: str) -> bytes:
@@ -603,7 +609,7 @@ def _unpack(code: str, prefix: str) -> bytes:
 
 
 def encode_invite(invite: Invite) -> str:
-    """The invitation's code (``J1…``)."""
+    """The invitation's code (``J1…``); ``InviteError("TOO_BIG")`` past the caps."""
     w = _Writer()
     w.out += _b64decode(invite.session)
     w.int(invite.protocol, 1)
@@ -624,7 +630,7 @@ def decode_invite(code: str) -> Invite:
 
 
 def encode_reply(reply: Reply) -> str:
-    """The reply's code (``R1…``), also the text a friend pastes."""
+    """The reply's code (``R1…``), also the text a friend pastes; TOO_BIG past the caps."""
     w = _Writer()
     w.out += _b64decode(reply.session)
     w.int(reply.protocol, 1)

@@ -151,6 +151,18 @@ def test_codes_round_trip_and_are_short() -> None:
     assert qr.encode(link, "M").version <= 10
 
 
+def test_what_cannot_be_read_back_is_not_written() -> None:
+    """Sixteen candidates with 250-character host names: TOO_BIG when encoding."""
+    conn = iv.parse_sdp(HAND_MADE)
+    names = tuple(
+        replace(conn.candidates[0], address=f"h{i}-" + "x" * 240 + ".example") for i in range(16)
+    )
+    big = iv.Invite(SESSION, 1, 3, 0, replace(conn, candidates=names))
+    with pytest.raises(iv.InviteError) as got:
+        iv.encode_invite(big)
+    assert got.value.code == "TOO_BIG"
+
+
 def test_deflate_is_used_when_it_is_shorter() -> None:
     """Flags bit 0: a body with long repeats is deflated, a random one is stored."""
     conn = iv.parse_sdp(HAND_MADE)
