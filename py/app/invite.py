@@ -227,7 +227,8 @@ def parse_sdp(sdp: str) -> Connection:
 
     Raises ``InviteError("UNSUPPORTED_SDP")`` for media other than one
     ``m=application`` section, or without ufrag, password, fingerprint, setup
-    or a usable candidate.
+    or a usable candidate. Of more than ``MAX_CANDIDATES`` candidates, those
+    with the highest priorities are kept.
     """
     if len(sdp) > 64 * 1024:
         raise InviteError("UNSUPPORTED_SDP", "the SDP is too long")
@@ -265,6 +266,9 @@ def parse_sdp(sdp: str) -> Connection:
     candidates = [c for c in (_parse_candidate(v) for v in lines) if c is not None]
     if not candidates:
         raise InviteError("UNSUPPORTED_SDP", "no usable candidate (no network?)")
+    if len(candidates) > MAX_CANDIDATES:  # the highest priorities, in the browser's order
+        best = sorted(range(len(candidates)), key=lambda i: -candidates[i].priority)
+        candidates = [candidates[i] for i in sorted(best[:MAX_CANDIDATES])]
     mms = attrs.get("max-message-size")
     try:
         return Connection(
@@ -273,7 +277,7 @@ def parse_sdp(sdp: str) -> Connection:
             fingerprint_alg=alg.lower(),
             fingerprint=fingerprint,
             setup=need("setup"),
-            candidates=tuple(candidates[:MAX_CANDIDATES]),
+            candidates=tuple(candidates),
             mid=attrs.get("mid", "0").strip(),
             sctp_port=int(need("sctp-port")),
             max_message_size=int(mms) if mms is not None else None,
@@ -283,10 +287,14 @@ def parse_sdp(sdp: str) -> Connection:
 
 
 def _parse_candidate(value: str) -> Candidate | None:
-    """An ``a=candidate`` value as a ``Candidate``; None for one that is dropped."""
+    """An ``a=candidate`` value as a ``Candidate``; None for one that is dropped.
+
+    Dropped: active TCP candidates and any this module cannot read (a future
+    kind of candidate must not stop the others from being used).
+    """
     parts = value.split()
     if len(parts) < 8 or parts[6] != "typ":
-        raise InviteError("UNSUPPORTED_SDP", f"unreadable candidate {value[:80]!r}")
+        return None
     ext = dict(zip(parts[8::2], parts[9::2], strict=False))
     transport = parts[2].lower()
     tcptype = ext.get("tcptype") if transport == "tcp" else None
@@ -306,7 +314,7 @@ def _parse_candidate(value: str) -> Candidate | None:
             tcptype=tcptype,
         )
     except (InviteError, ValueError):
-        raise InviteError("UNSUPPORTED_SDP", f"unreadable candidate {value[:80]!r}") from None
+        return None
 
 
 def build_sdp(conn: Connection, session_id: int = 1) -> str:

@@ -110,10 +110,28 @@ def test_hand_made_offer_round_trips_and_drops_active_tcp() -> None:
 
 
 def test_many_candidates_are_cut_to_the_cap() -> None:
-    """Only the first MAX_CANDIDATES (the browser lists them by priority) are kept."""
-    lines = [f"a=candidate:{i} 1 udp {2000 - i} 10.0.{i}.1 {5000 + i} typ host" for i in range(40)]
+    """The MAX_CANDIDATES of highest priority are kept, in the browser's order."""
+    lines = [
+        f"a=candidate:{i} 1 udp {(i * 7) % 40 + 1} 10.0.{i}.1 5000 typ host" for i in range(40)
+    ]
     sdp = HAND_MADE.replace("a=sendrecv", "\r\n".join([*lines, "a=sendrecv"]))
-    assert len(iv.parse_sdp(sdp).candidates) == iv.MAX_CANDIDATES
+    kept = iv.parse_sdp(sdp).candidates
+    assert len(kept) == iv.MAX_CANDIDATES
+    assert sorted(c.priority for c in kept[6:]) == list(range(31, 41))  # the best 10 added
+    assert [c.foundation for c in kept[:6]] == ["0", "1", "3", "4", "f00d", "842163049"]
+
+
+def test_unreadable_candidates_are_dropped() -> None:
+    """A candidate this module cannot read does not stop the others."""
+    odd = [
+        "a=candidate:x 1 udp 5 10.0.0.1 5000 typ quantum",
+        "a=candidate:y 1 sctp 5 10.0.0.1 5000 typ host",
+        "a=candidate:z 1 udp 5 10.0.0.1 port typ host",
+        "a=candidate:w 1 udp 5 10.0.0.1 99999 typ host",
+        "a=candidate:short",
+    ]
+    sdp = HAND_MADE.replace("a=sendrecv", "\r\n".join([*odd, "a=sendrecv"]))
+    assert iv.parse_sdp(sdp) == iv.parse_sdp(HAND_MADE)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +141,7 @@ def test_many_candidates_are_cut_to_the_cap() -> None:
         (lambda s: s.replace("a=fingerprint", "a=x-fingerprint"), "fingerprint"),
         (lambda s: s.replace("a=ice-pwd", "a=x-pwd"), "ice-pwd"),
         (lambda s: s.replace("a=candidate", "a=x-candidate"), "no usable candidate"),
-        (lambda s: s.replace("typ host", "type host", 1), "candidate"),
+        (lambda s: s.replace("typ ", "type "), "no usable candidate"),
         (lambda s: s.replace("a=setup:actpass", "a=setup:both"), "setup"),
         (lambda s: s.replace("m=application", "m=apple"), "media"),
         (lambda s: s * 200, "too long"),
