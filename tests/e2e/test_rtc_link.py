@@ -18,6 +18,10 @@ in the test's Python; the SDP goes into the page by ``page.evaluate``.
 ``app.rtc.Link`` itself (a minute or two per page here); it needs Pyodide's
 files, from ``$PYODIDE_DIR``, ``dist/pyodide`` or ``node_modules/pyodide``.
 
+``test_invitation_qr_scans`` draws the invitation link's QR code in the page,
+takes a screenshot and reads it back with ``zbarimg`` (Debian's zbar-tools;
+skipped without it).
+
 With ``THOUSAND_RECORD_SDP=1`` the plain test writes the pair of SDPs it saw
 to ``tests/app/data/chromium_sdp.json`` (the codec tests' fixture).
 """
@@ -27,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,6 +43,7 @@ from netns import HOST_ADDRESS, WEBRTC_ARGS, require_netns, run_pytest_in_netns
 from serve import start_server
 
 from app import invite as iv
+from app import qr
 
 PAGE = """<!doctype html>
 <meta charset="utf-8">
@@ -267,3 +273,35 @@ def test_rtc_py_in_pyodide(chromium: Any, site: str) -> None:
         )
         assert states[-2:] == ["open", "closed"], states
         assert "failed" not in states
+
+
+def test_invitation_qr_scans(chromium: Any, site: str, tmp_path: Path) -> None:
+    """The QR codes of an invitation and a reply, drawn by Chromium, read back as the links."""
+    if shutil.which("zbarimg") is None:
+        pytest.skip("zbarimg not found (apt-get install zbar-tools)")
+    sdp = json.loads(SDP_FIXTURE.read_text())
+    base = "https://friends.example/thousand/index.html"
+    links = [
+        iv.invite_link(base, iv.Invite(SESSION, 1, 3, 1, connection=iv.parse_sdp(sdp["offer"]))),
+        iv.reply_link(base, iv.Reply(SESSION, 1, connection=iv.parse_sdp(sdp["answer"]))),
+    ]
+    page = chromium.new_page(viewport={"width": 480, "height": 480})
+    page.goto(site)
+    for link in links:
+        for ecl in ("L", "M"):
+            svg = qr.to_svg(qr.encode(link, ecl), label="invitation")
+            page.evaluate(
+                "(svg) => { document.body.style.margin = 0; document.body.innerHTML ="
+                " `<div style='width:400px'>${svg}</div>`; }",
+                svg,
+            )
+            shot = tmp_path / "qr.png"
+            page.screenshot(path=str(shot), clip={"x": 0, "y": 0, "width": 400, "height": 400})
+            read = subprocess.run(
+                ["zbarimg", "-q", "--raw", str(shot)],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
+            assert read.stdout.strip() == link, (ecl, read.stdout[:80], read.stderr[:200])
