@@ -9,7 +9,14 @@ chosen by the penalty rules. Each row is the hex of the row's modules, column
 
     q = qrcode.QRCode(error_correction=..., border=0, mask_pattern=forced_or_None)
     q.add_data(QRData(data, mode=MODE_8BIT_BYTE, check_data=False), optimize=0)
-    q.make(fit=True); mask = forced or q.best_mask_pattern(); rows = q.modules
+    q.make(fit=True); rows = q.modules; mask = forced or q.best_mask_pattern()
+
+(segno 1.6.6 was tried first and is not used: in byte mode its data always
+ends on a byte boundary, and it then adds eight more zero bits, a 0x00
+codeword before the pad codewords 0xEC 0x11 that the standard does not ask
+for; such symbols still scan.) 300 random payloads of 0-2300 bytes, masks
+forced and chosen, matched python-qrcode module for module, and 40 symbols
+read back with zbarimg; those checks are not kept here.
 """
 
 from __future__ import annotations
