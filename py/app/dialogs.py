@@ -19,7 +19,7 @@ from thousand.sheet import SheetRow, deal_no
 from .dom import El, el
 from .events import Event, redeal_why
 from .i18n import number, reason, signed, t, tn
-from .session import LEVELS, SEAT_KINDS
+from .session import LEVELS
 from .view import Model, _btn, card_face, card_text
 
 
@@ -476,6 +476,8 @@ def undo_consent(m: Model, asker: int, others: Sequence[int], allowed: Sequence[
 
 def seats_fieldset(lang: str, setup: dict[str, Any]) -> El:
     """Who sits at each seat (``data-seat-kind``) and, for people, their names."""
+    from .seats import SETUP_KINDS
+
     players = setup.get("players", 3)
     kinds = setup.get("kinds", [])
     names = setup.get("names", [])
@@ -506,7 +508,7 @@ def seats_fieldset(lang: str, setup: dict[str, Any]) -> El:
                     },
                     [
                         el("option", {"value": k, "selected": k == kind}, t(lang, "kind_" + k))
-                        for k in SEAT_KINDS
+                        for k in SETUP_KINDS
                     ],
                 ),
                 el(

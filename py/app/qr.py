@@ -473,6 +473,23 @@ def encode(
     return QrCode(version, ecl, mask, tuple(tuple(row) for row in grid.dark))
 
 
+def path_data(code: QrCode, border: int = 4) -> str:
+    """The dark modules as one SVG path's ``d`` (a run of dark modules per rectangle),
+    in modules, offset by the quiet zone ``border``."""
+    runs: list[str] = []
+    for y, row in enumerate(code.matrix):
+        x = 0
+        while x < code.size:
+            if row[x]:
+                start = x
+                while x < code.size and row[x]:
+                    x += 1
+                runs.append(f"M{start + border} {y + border}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    return "".join(runs)
+
+
 def to_svg(
     code: QrCode,
     *,
@@ -494,17 +511,7 @@ def to_svg(
     'rect width="23" height="23" fill="#fff"/'
     """
     n = code.size + 2 * border
-    runs: list[str] = []
-    for y, row in enumerate(code.matrix):
-        x = 0
-        while x < code.size:
-            if row[x]:
-                start = x
-                while x < code.size and row[x]:
-                    x += 1
-                runs.append(f"M{start + border} {y + border}h{x - start}v1h-{x - start}z")
-            else:
-                x += 1
+    runs = [path_data(code, border)]
     aria = f' aria-label="{_escape(label)}"' if label else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{_escape(css_class)}" '

@@ -32,6 +32,7 @@ from .events import deal_events
 from .i18n import number
 from .library import RuleSet, SavedGame, builtin_sets
 from .library_view import games_dialog, stats_dialog
+from .netplay import NetSession, lobby_dialog
 from .replay_view import ReplayUI, analysis_section, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
 from .seats import names_of
@@ -75,6 +76,10 @@ class Screen:
     replay: ReplayUI | None = None  # the replay view is up (the game waits behind it)
     replay_data: Replay | None = None
     allowed: tuple[int, ...] = ()  # pass-and-play: the people who allowed the asked undo
+    base_url: str = ""  # the page's address (invitations link to it)
+    joining: Any = None  # guest: the invitation being answered (app.invite.Invite)
+    net_progress: tuple[int, int] = (0, 0)  # online: the deal's setup, done of total
+    ice: list[dict[str, Any]] = field(default_factory=list)  # online: the ICE servers set
 
     def reset_turn(self) -> None:
         """Forget the choices of a turn (after a move, a new game, an undo)."""
@@ -160,6 +165,8 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         people=len(session.people),
         screen_for=names[session.waiting_for()] if session.screened else "",
         commitment=session.commitment() if session.state.phase in _BIDDING else "",
+        online=getattr(getattr(session, "lobby", None), "role", ""),
+        peers=getattr(getattr(session, "lobby", None), "peers", 0),
     )
     dialogs: list[El | None] = []
     if m.scene.phase is Phase.GAME_OVER:
@@ -193,6 +200,8 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         asker = session.human
         others = [p for p in session.people if p != asker]
         dialogs.append(undo_consent(m, asker, others, ui.allowed))
+    elif ui.dialog == Dialog.ONLINE and isinstance(session, NetSession):
+        dialogs.append(lobby_dialog(ui.lang, session, m.names, ui.ice))
     elif ui.dialog == Dialog.STATS:
         dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == "stats"))
     return m, render(m, dialogs)

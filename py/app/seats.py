@@ -25,11 +25,13 @@ from typing import Any
 from thousand.record import clean_name
 
 from .i18n import t
-from .session import DEFAULT_LEVEL, HERE, LEVELS, SEAT_KINDS, Session
+from .session import DEFAULT_LEVEL, HERE, LEVELS, Session
 from .view import default_names
 
 #: The most seats a table has.
 MAX_SEATS = 4
+#: The kinds the dialog offers: the local ones and a player online.
+SETUP_KINDS = (*HERE, "online", *LEVELS)
 
 
 def default_setup() -> dict[str, Any]:
@@ -59,7 +61,7 @@ def read_setup(
             setup["level"] = stored["level"]
             setup["kinds"] = ["human"] + [stored["level"]] * (MAX_SEATS - 1)
         got = stored.get("kinds")
-        if isinstance(got, list) and len(got) == MAX_SEATS and all(k in SEAT_KINDS for k in got):
+        if isinstance(got, list) and len(got) == MAX_SEATS and all(k in SETUP_KINDS for k in got):
             setup["kinds"] = list(got)
         got = stored.get("names")
         if isinstance(got, list) and len(got) == MAX_SEATS:
@@ -91,7 +93,7 @@ def change(setup: Mapping[str, Any], name: str, value: str, seat: int = -1) -> d
         out["kinds"] = [value if k in LEVELS else k for k in out["kinds"]]
     elif name == "preset" and value:
         out["preset"] = value
-    elif name == "kind" and value in SEAT_KINDS and 0 <= seat < MAX_SEATS:
+    elif name == "kind" and value in SETUP_KINDS and 0 <= seat < MAX_SEATS:
         if value == "human":  # one seat is yours: the one you were in becomes another person's
             out["kinds"] = ["local" if k == "human" else k for k in out["kinds"]]
         out["kinds"][seat] = value
@@ -100,10 +102,14 @@ def change(setup: Mapping[str, Any], name: str, value: str, seat: int = -1) -> d
     return out
 
 
-def kinds(setup: Mapping[str, Any]) -> list[str]:
+def kinds(setup: Mapping[str, Any], online: bool = False) -> list[str]:
     """Each seat's kind at the table the setup starts (exactly one ``human`` when any
-    person sits: the first person's seat, if the player left none marked as theirs)."""
+    person sits: the first person's seat, if the player left none marked as theirs).
+    A table on this device alone (``online`` False) seats a computer player where
+    the setup asked for a player online."""
     got = list(setup["kinds"][: setup["players"]])
+    if not online:
+        got = [setup["level"] if k == "online" else k for k in got]
     if "human" not in got and "local" in got:
         got[got.index("local")] = "human"
     return got

@@ -37,6 +37,7 @@ RULES_KEY = PREFIX + "rules"  # the conventions editor's last state
 RULESETS_KEY = PREFIX + "rulesets"  # the player's own rule sets
 SAVES_KEY = PREFIX + "saves"  # games kept side by side
 STATS_KEY = PREFIX + "stats"
+ICE_KEY = PREFIX + "ice"  # online: the ICE servers the player set (a list of URLs)
 
 #: Per key: the largest text that is read at all (a 60-deal save is ~40 KB).
 LIMITS: dict[str, int] = {

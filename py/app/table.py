@@ -61,6 +61,8 @@ from .library import (
     saved_games,
     user_sets,
 )
+from .netplay import new_guest, new_host, read_ice
+from .online_glue import Links
 from .replay_ctl import STEP_KEYS, ReplayControl, run_analysis
 from .replay_view import replay_attrs
 from .rules_view import RulesUI, set_name, set_value
@@ -71,9 +73,11 @@ from .seats import names_of, read_setup, start_problem
 from .seats import stored as stored_setup
 from .session import Session, load_or_new, save
 from .share import finished_record, parse_fragment, share_fragment
-from .storage import LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
+from .storage import ICE_KEY, LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
 from .update import (
+    AcceptOffer,
     Act,
+    BeginOnline,
     BotAnswered,
     Bots,
     Cancel,
@@ -85,12 +89,14 @@ from .update import (
     KeyPressed,
     Linger,
     Log,
+    MakeOffer,
     Msg,
     NextDeal,
     OtherTabSaved,
     Page,
     Persist,
     PlainLeadToggled,
+    ReplyPasted,
     SetupChanged,
     ShowCards,
     Stepped,
@@ -211,6 +217,9 @@ class Table:
         self.file_task: Any = None
         self.summary_task: Any = None
         self.replay = ReplayControl(self.ui, self.render, self._timing_log)
+        self.links = Links(self.dispatch, self.fail)  # the online table's connections
+        self.ui.ice = self._load_ice()
+        self.ui.base_url = str(window.location.href).split("#")[0].split("?")[0]
         self.wake = asyncio.Event()
         self.reduced_motion = False
         with contextlib.suppress(Exception):
@@ -277,6 +286,8 @@ class Table:
                     task.add_done_callback(self._notice_tasks.discard)
             elif isinstance(e, Log):
                 _log(e.text)
+            else:
+                self.links.run(e, self.session, self.ui.ice, int(self.ai_budget_ms))
 
     # -- setup ------------------------------------------------------------------------
 
@@ -636,6 +647,21 @@ class Table:
             self.dispatch(TakeOver())
         elif ui == "show-cards":
             self.dispatch(ShowCards())
+        elif ui == "connect":
+            seat = _int(el.getAttribute("data-seat"), 0, 3)
+            box = self.root.querySelector(f'[data-ui="reply-input"][data-seat="{seat}"]')
+            if seat is not None and box is not None:
+                self.dispatch(ReplyPasted(seat, str(box.value or "")[:6000]))
+        elif ui == "begin-online":
+            self.ui.dialog = Dialog.NONE
+            self.dispatch(BeginOnline())
+        elif ui in ("copy-invite", "copy-reply"):
+            field = el.parentElement.querySelector("input")
+            if field is not None:
+                with contextlib.suppress(Exception):
+                    window.navigator.clipboard.writeText(str(field.value))
+                self.notice(t(self.ui.lang, "share_copied"), NoticeKind.PASSING, "share")
+                self.render()
         elif ui == "allow-undo":
             seat = _int(el.getAttribute("data-seat"), 0, 3)
             if seat is not None:
@@ -671,8 +697,66 @@ class Table:
             same = base is not None and base.conventions().to_dict() == conv.to_dict()
             rules = base.id if same and base else t(self.ui.lang, "rules_custom")
         self._cancel()
+        if "online" in seat_kinds(self.ui.setup, online=True):
+            self.open_online(conv or self._conventions(), rules or self.ui.setup["preset"])
+            return
         self._keep_current()
         self._switch(self._new_session(conv, rules))
+
+    # -- online ---------------------------------------------------------------------------
+
+    def _load_ice(self) -> list[dict[str, Any]]:
+        """The ICE servers: the player's (``thousand.ice``), else the defaults; the URL
+        parameter ``ice=none`` empties them (one network, and every test)."""
+        if self.params.get("ice") == "none":
+            return []
+        stored, _ = self.store.read(ICE_KEY)
+        return read_ice(stored)
+
+    def open_online(self, conv: Conventions, rules: str) -> None:
+        """Host: an online table, its invitations made one link at a time."""
+        kinds = seat_kinds(self.ui.setup, online=True)
+        online = [s for s, k in enumerate(kinds) if k == "online"]
+        me = seat_names(self.ui.setup)[kinds.index("human")] if "human" in kinds else ""
+        try:
+            session = new_host(me or t(self.ui.lang, "you"), conv, online, self.ui.setup["level"])
+        except ValueError as e:
+            what = str(getattr(e, "params", {}).get("what", e))
+            self.notice(
+                t(self.ui.lang, "net.unsupported", what=what[:80]), NoticeKind.ERROR, "setup"
+            )
+            self.render()
+            return
+        self._keep_current()
+        self.links.close()
+        self.session = session
+        self.ui.dialog = Dialog.ONLINE
+        self.run([MakeOffer(seat.conn) for seat in session.lobby.seats])
+        self.render()
+
+    def open_invitation(self) -> bool:
+        """Guest: a ``#join=`` link opens the reply to its invitation."""
+        try:
+            fragment = str(window.location.hash or "")
+        except Exception:
+            return False
+        if not fragment.startswith("#join="):
+            return False
+        from .invite import Invite, InviteError, invite_sdp, read_fragment
+
+        try:
+            got = read_fragment(fragment)
+        except InviteError as e:
+            self.notice(t(self.ui.lang, "net.code." + e.code.lower()), NoticeKind.ERROR, "join")
+            return False
+        if not isinstance(got, Invite):
+            return False
+        self._keep_current()
+        self.session = new_guest(seat_names(self.ui.setup)[0] or t(self.ui.lang, "you"), got)
+        self.ui.joining = got
+        self.ui.dialog = Dialog.ONLINE
+        self.run([AcceptOffer(invite_sdp(got))])
+        return True
 
     # -- replay -------------------------------------------------------------------------
 
@@ -1140,7 +1224,8 @@ def _file_name(name: str, kind: str) -> str:
 def start() -> Table:
     """Take over the static table."""
     table = Table()
-    table.open_fragment()
+    if not table.open_invitation():
+        table.open_fragment()
     if table.ui.replay is None:
         table.persist()  # a new game is saved at once, a resumed one unchanged
     table.render()

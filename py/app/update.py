@@ -33,6 +33,7 @@ from thousand.phase import Phase
 from .dom import El, find_all
 from .events import Event, deal_events
 from .i18n import t
+from .netplay import NetSession, guest_reply, host_invitation, read_reply
 from .screen import Screen, build
 from .seats import change, names_of, speaker
 from .session import Session
@@ -159,6 +160,83 @@ class TakeOver:
     """*Continue here* pressed: this tab drives the game again."""
 
 
+# -- online: the network is one more source of messages -----------------------------
+
+
+@dataclass(frozen=True)
+class NetReceived:
+    """A message's text arrived on the link ``conn`` (``"host"`` on a guest's page)."""
+
+    conn: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LinkChanged:
+    """The link ``conn`` changed state: ``new``, ``connecting``, ``open``, ``closed``,
+    ``failed`` (``app.rtc``)."""
+
+    conn: str
+    state: str
+
+
+@dataclass(frozen=True)
+class OfferMade:
+    """Host: the link ``conn`` made its offer (SDP text) for an invitation."""
+
+    conn: str
+    sdp: str
+
+
+@dataclass(frozen=True)
+class ReplyMade:
+    """Guest: the link answered the invitation with this SDP."""
+
+    sdp: str
+
+
+@dataclass(frozen=True)
+class ReplyPasted:
+    """Host: a friend's reply (a code, a link or a text with one) for ``seat``."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class BeginOnline:
+    """Host: begin the game; seats nobody took get computer players."""
+
+
+@dataclass(frozen=True)
+class NetBotAnswered:
+    """Host: a computer player of the online table chose ``action`` for ``seat`` at
+    the peer's ``version``."""
+
+    seat: int
+    version: tuple[int, int]
+    action: int
+
+
+@dataclass(frozen=True)
+class NetTick:
+    """The time now (seconds): resend requests and rate limits."""
+
+    now: float
+
+
+NetMsg = (
+    NetReceived
+    | LinkChanged
+    | OfferMade
+    | ReplyMade
+    | ReplyPasted
+    | BeginOnline
+    | NetBotAnswered
+    | NetTick
+)
+
+
 Msg = (
     Act
     | CardClicked
@@ -174,6 +252,7 @@ Msg = (
     | HoldOver
     | OtherTabSaved
     | TakeOver
+    | NetMsg
 )
 
 
@@ -219,7 +298,66 @@ class Log:
     text: str
 
 
-Effect = Persist | Bots | Cancel | CountStats | Linger | ClosePassing | Log
+@dataclass(frozen=True)
+class NetSend:
+    """Send ``text`` on the link ``conn``."""
+
+    conn: str
+    text: str
+
+
+@dataclass(frozen=True)
+class NetBroadcast:
+    """Host: send ``text`` on every open link."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class MakeOffer:
+    """Host: open the link ``conn`` and make its offer (answered by ``OfferMade``)."""
+
+    conn: str
+
+
+@dataclass(frozen=True)
+class FinishLink:
+    """Host: finish the link ``conn`` with the friend's answer (SDP text)."""
+
+    conn: str
+    sdp: str
+
+
+@dataclass(frozen=True)
+class AcceptOffer:
+    """Guest: open a link answering this offer (answered by ``ReplyMade``)."""
+
+    sdp: str
+
+
+@dataclass(frozen=True)
+class NetBot:
+    """Host: let the computer player at ``seat`` choose, for the peer's ``version``."""
+
+    seat: int
+    version: tuple[int, int]
+
+
+Effect = (
+    Persist
+    | Bots
+    | Cancel
+    | CountStats
+    | Linger
+    | ClosePassing
+    | Log
+    | NetSend
+    | NetBroadcast
+    | MakeOffer
+    | FinishLink
+    | AcceptOffer
+    | NetBot
+)
 
 
 # -- update ----------------------------------------------------------------------
@@ -228,6 +366,8 @@ Effect = Persist | Bots | Cancel | CountStats | Linger | ClosePassing | Log
 def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
     s, ui = page.session, page.ui
+    if isinstance(msg, NetMsg):  # type: ignore[arg-type, misc]
+        return page, net_update(page, msg)  # type: ignore[arg-type]
     human_turn = s.human_to_act() and not ui.follower
     if isinstance(msg, Act):
         return page, human(page, msg.text)
@@ -320,6 +460,9 @@ def human(page: Page, text: str) -> list[Effect]:
         return [Log(f"refused: {e}")]
     if action not in s.state.legal_actions():
         return [Log(f"refused: {text[:40]} is not legal now")]
+    if isinstance(s, NetSession):
+        page.ui.reset_turn()
+        return net_act(page, action, s.human, s.peer.version())
     fx: list[Effect] = [Cancel(), *apply_action(page, action)]
     page.ui.reset_turn()
     return [*fx, Bots()]
@@ -506,3 +649,125 @@ def follow_notice(page: Page) -> None:
         "tab",
         ("take-over", t(lang, "take_over")),
     )
+
+
+# -- online ----------------------------------------------------------------------------
+
+
+def net_update(page: Page, msg: NetMsg) -> list[Effect]:
+    """A message of the online table: a link's news, a peer's message, the lobby."""
+    from thousand.net import session as net
+
+    from .invite import InviteError
+
+    s, ui = page.session, page.ui
+    if not isinstance(s, NetSession):
+        return [Log(f"dropped: {type(msg).__name__} without an online table")]
+    lobby = s.lobby
+    if isinstance(msg, NetReceived):
+        return net_outputs(page, net.Received(msg.conn, msg.text))
+    if isinstance(msg, NetTick):
+        return net_outputs(page, net.Tick(msg.now))
+    if isinstance(msg, LinkChanged):
+        if lobby.role == "guest":
+            lobby.state = msg.state
+        for seat in lobby.seats:
+            if seat.conn == msg.conn:
+                seat.state = msg.state
+        if msg.state == "open":
+            return net_outputs(page, net.Connected(msg.conn))
+        if msg.state in ("closed", "failed"):
+            return net_outputs(page, net.Dropped(msg.conn))
+        return []
+    if isinstance(msg, OfferMade):
+        host_invitation(lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url)
+        return []
+    if isinstance(msg, ReplyMade):
+        guest_reply(lobby, ui.joining, msg.sdp, ui.base_url) if ui.joining else None
+        return []
+    if isinstance(msg, ReplyPasted):
+        try:
+            seat, sdp = read_reply(lobby, msg.seat, msg.text)
+        except InviteError as e:
+            lobby.error = "net.code." + e.code.lower()
+            return notice(ui, t(ui.lang, lobby.error), NoticeKind.ERROR, "reply")
+        lobby.error = ""
+        ui.notices = [n for n in ui.notices if n.key != "reply"]
+        seat.state = "connecting"
+        return [FinishLink(seat.conn, sdp)]
+    if isinstance(msg, BeginOnline):
+        return net_outputs(page, net.Start())
+    if isinstance(msg, NetBotAnswered):
+        return net_act(page, msg.action, msg.seat, msg.version)
+    raise TypeError(f"not a network message: {msg!r}")  # pragma: no cover
+
+
+def net_act(page: Page, action: int, seat: int, version: tuple[int, int]) -> list[Effect]:
+    """An action of this page's seat (or of a computer player it runs) into the peer."""
+    from thousand.net import session as net
+
+    return net_outputs(page, net.LocalAction(action, seat, version))
+
+
+def net_outputs(page: Page, event: object) -> list[Effect]:
+    """Feed the peer one event; what it answers, as the table's effects."""
+    from thousand.net import session as net
+
+    s, ui = page.session, page.ui
+    assert isinstance(s, NetSession)
+    lang = ui.lang
+    tricks = len(s.state.tricks)
+    deal = s.peer.deal_no
+    _, outs = net.step(s.peer, event)  # type: ignore[arg-type]
+    fx: list[Effect] = []
+    names = names_of(s, lang)
+    for o in outs:
+        if isinstance(o, net.Send):
+            fx.append(NetSend(o.to, o.text))
+        elif isinstance(o, net.Broadcast):
+            fx.append(NetBroadcast(o.text))
+        elif isinstance(o, net.GameAdvanced):
+            s.version += 1
+        elif isinstance(o, net.Refused):
+            fx += notice(
+                ui, refusal_words(lang, str(o.code), o.params), NoticeKind.PASSING, "net-refused"
+            )
+        elif isinstance(o, net.CheatFound):
+            fx += notice(
+                ui, t(lang, "net.cheat", what=str(o.finding)[:200]), NoticeKind.ERROR, "cheat"
+            )
+        elif isinstance(o, net.NeedsBot):
+            fx.append(NetBot(o.seat, o.version))
+        elif isinstance(o, net.PeerLost):
+            fx += notice(
+                ui, t(lang, "net.lost", name=names[o.seat]), NoticeKind.ERROR, f"lost{o.seat}"
+            )
+        elif isinstance(o, net.DealReady):
+            s.version += 1
+            retell(page)
+        elif isinstance(o, net.Progress):
+            ui.net_progress = (o.done, o.total)
+        elif isinstance(o, net.DealAudited):
+            fx.append(Persist())
+        elif isinstance(o, net.GameOver):
+            fx += notice(ui, t(lang, "net.over", hash=o.hash), NoticeKind.INFO, "net-over")
+    if len(s.state.tricks) > tricks and s.peer.deal_no == deal:
+        ui.hold = s.state.tricks[-1][1]
+        ui.hold_winner = s.state.tricks[-1][2]
+    if announce(page):
+        fx.append(Linger())
+    return fx
+
+
+def refusal_words(lang: str, code: str, params: dict[str, object]) -> str:
+    """A peer's refusal in words (its parameters are shown as text, never as markup)."""
+    from .i18n import has
+
+    key = "net.refused." + code
+    safe = {k: str(v)[:60] for k, v in params.items()}
+    if has(key):
+        try:
+            return t(lang, key, **safe)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return t(lang, "net.refused.other", code=code[:30])

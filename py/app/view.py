@@ -76,6 +76,7 @@ class Dialog(StrEnum):
     STATS = "stats"
     SHARE = "share"
     UNDO = "undo"  # pass-and-play: the other people at the device allow an undo
+    ONLINE = "online"  # the online table's invitations (host) or reply (guest)
 
 
 class NoticeKind(StrEnum):
@@ -129,6 +130,8 @@ class Model:
     people: int = 1  # people at this device (more than one: pass-and-play)
     screen_for: str = ""  # the privacy screen is up, waiting for this person
     commitment: str = ""  # the hash of the current deal's seed (thousand.fair)
+    online: str = ""  # "host" or "guest" at an online table
+    peers: int = 0  # online: links open now
 
     @property
     def between(self) -> bool:
@@ -178,8 +181,10 @@ def table_attrs(m: Model) -> dict[str, str | None]:
         "data-lang": m.lang,
         "data-players": str(m.scene.players),
         # the seat this page plays (none in pass-and-play: the device goes round)
-        "data-seat": str(m.human) if m.people <= 1 else None,
+        "data-seat": str(m.human) if m.people <= 1 or m.online else None,
         "data-screen": "1" if m.screen_for else None,
+        "data-online": m.online or None,
+        "data-peers": str(m.peers) if m.online else None,
     }
 
 

@@ -93,6 +93,9 @@ def test_every_key_is_used_by_the_page() -> None:
             continue  # a view's own texts, asked for without their prefix (hint.make)
         if dot and view in EDITOR and rest.removesuffix(".help") in EDITOR[view]:
             continue  # the editor's words of a group, convention, value or rule set
+        prefix = key.rpartition(".")[0] + "."
+        if prefix in ("net.state.", "net.code.", "net.refused.") and f'"{prefix}"' in source:
+            continue  # a code worded by its prefix: "net.refused." + code
         if key.endswith("_you") and f'"{base}"' in source:
             continue  # the second-person form of a used key
         if key.startswith(
