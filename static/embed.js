@@ -17,7 +17,8 @@
 // Attributes: record (JSON text) or a child <script type="application/json">,
 // src (a record's URL, relative to the page, fetched by the element), step,
 // open, seat, lang, controls ("0": no buttons), autoplay (ms per step),
-// analysis, practice; title (the iframe's). Changing one later drives the
+// analysis, practice; title (the iframe's). Other children (a picture of the
+// deal, say) are the fallback for readers without JavaScript: hidden here. Changing one later drives the
 // embed (step: thousand:goto; the others: the record again with the new
 // options, at the step it shows). The element reflects step as the replay
 // moves, sets data-ready="1" once the deal is on screen, and sizes its iframe
@@ -68,9 +69,15 @@
       });
       this._resize.observe(this);
       // Included without defer, the element is met before its JSON child is parsed.
+      const start = () => {
+        for (const child of this.children) {
+          if (child !== frame && child.tagName !== "SCRIPT") child.style.display = "none"; // fallback
+        }
+        this._fetchRecord();
+      };
       if (document.readyState === "loading") {
-        document.addEventListener("DOMContentLoaded", () => this._fetchRecord(), { once: true });
-      } else this._fetchRecord();
+        document.addEventListener("DOMContentLoaded", start, { once: true });
+      } else start();
     }
 
     disconnectedCallback() {
