@@ -152,7 +152,9 @@ def compose(ex: Example, words: dict[str, str] | None = None) -> dict[str, Any]:
     play_out(state, random.Random(ex.seed))
     steps = len(state.log[0]["actions"])
     notes = {(steps if k == -1 else k): (words or {}).get(key, key) for k, key in ex.notes.items()}
-    return make_record(state, notes=notes)
+    record = make_record(state, notes=notes)
+    record["deals"] = record["deals"][: len(state.log)]  # not the next deal, just dealt
+    return record
 
 
 def show_step(ex: Example, record: dict[str, Any]) -> int:

@@ -86,6 +86,7 @@ def test_the_example_files_are_what_the_composer_makes(name: str) -> None:
     stored = json.loads((ROOT / "docs" / "examples" / f"{name}.json").read_text())
     assert stored == rule_examples.compose(EXAMPLES[name], rule_examples.english())
     rp = Replay(stored)  # a valid record, every step replayable
+    assert len(stored["deals"]) == 1  # the deal alone, not the next one just dealt
     assert rp.steps == len(stored["deals"][0]["actions"])
     assert all(text and not text.startswith("rules_") for text in stored["notes"].values())
 
