@@ -467,8 +467,8 @@ def payload_bytes(dist: Path) -> dict[str, int]:
             continue
         rel = path.relative_to(dist)
         top = rel.parts[0]
-        if top in NOT_PRECACHED_DIRS:
-            continue
+        if top in NOT_PRECACHED_DIRS or rel.as_posix().startswith(NOT_PRECACHED_PREFIXES):
+            continue  # never loaded by the game (the rules pages' no-script pictures)
         ours = path.name.startswith("thousand") or path.name in OURS_BESIDE_RUNTIME
         if top in RUNTIME_DIRS and not ours:
             continue
