@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -64,7 +65,6 @@ class Embed:
         self.ui.lang = normalize_lang(self.options.get("lang") or nav)
         self.replay = ReplayControl(self.ui, self.render, on_step=self.post_step)
         self.error = ""
-        self.record: Any = None  # the record shown (for a load with new options)
         self._height = 0
         self._proxies = [
             (self.root, "click", create_proxy(self.on_click)),
@@ -85,16 +85,17 @@ class Embed:
 
     # -- the record ---------------------------------------------------------------------
 
-    def load(self, record: Any, options: dict[str, Any] | None = None) -> None:
-        """Show a record with the fragment's options (and a host's, which win);
-        a bad one is said and posted."""
+    def take_options(self, options: dict[str, Any]) -> None:
+        """A host's options (checked), over the fragment's, for this load and later ones."""
         if options:
             self.options = {**self.options, **options}
             if "lang" in options:
                 self.ui.lang = options["lang"]
             self._fit()
+
+    def load(self, record: Any) -> None:
+        """Show a record with the options; a bad one is said and posted."""
         o = self.options
-        self.record = record
         error = self.replay.open(
             record,
             int(o.get("step", 0)),
@@ -161,7 +162,7 @@ class Embed:
     def post_size(self) -> None:
         """Tell the host the height the content needs (when it changed)."""
         rect = self.root.getBoundingClientRect()
-        height = max(int(-(-float(rect.height) // 1)), int(self.root.scrollHeight))
+        height = max(math.ceil(float(rect.height)), int(self.root.scrollHeight))
         if height != self._height:
             self._height = height
             self.post({"type": "thousand:size", "height": height})
@@ -182,14 +183,20 @@ class Embed:
             data = event.data
             kind = str(getattr(data, "type", "") or "")
             if kind == "thousand:load":
+                given: Any = getattr(data, "options", None)  # a JS object, else ignored
+                self.take_options(
+                    parse_options(given.to_py(depth=2) if hasattr(given, "to_py") else None)
+                )
                 record = data.record
                 if isinstance(record, str):
-                    record = safejson.loads(record)
+                    try:
+                        record = safejson.loads(record)
+                    except ValueError as e:  # the reader's own words (size, depth, syntax)
+                        self.fail(str(e)[:160])
+                        return
                 else:
                     record = record.to_py(depth=12) if hasattr(record, "to_py") else record
-                given: Any = getattr(data, "options", None)
-                opts = given.to_py(depth=2) if hasattr(given, "to_py") else None
-                self.load(record, parse_options(opts))
+                self.load(record)
             elif kind == "thousand:fetch-failed":
                 status = data.status
                 url = str(getattr(data, "url", "") or "")[:200]
