@@ -188,8 +188,13 @@ done
 mkdir -p "$STAGE/examples"
 cp examples/explainer.html examples/deal.json "$STAGE/examples/"
 PYTHONPATH=py "$PYTHON" -m thousand diagram examples/deal.json --step 20 --open > "$STAGE/examples/diagram.svg"
-find static -maxdepth 1 -type f ! -name sw.js -exec cp {} "$STAGE/static/" \;
-cp bench/bare.html bench/install.html bench/pyscript.html "$STAGE/bench/"
+# The rules as static pages (docs/RULES.md and docs/rules/*.md) with live examples
+# and their diagrams: tools/rules_pages.py.
+PYTHONPATH=py "$PYTHON" tools/rules_pages.py "$STAGE/rules"
+find static -maxdepth 1 -type f ! -name sw.js ! -name embed.js -exec cp {} "$STAGE/static/" \;
+# <thousand-deal> (static/embed.js) sits beside embed.html, which it finds by its own URL.
+cp static/embed.js "$STAGE/embed.js"
+cp bench/bare.html bench/install.html bench/pyscript.html bench/element.html "$STAGE/bench/"
 
 find "$STAGE" -name '*.map' -delete
 "$PYTHON" tools/buildlib.py stamp "$STAGE" ${BUILD_ID:+"$BUILD_ID"}

@@ -52,6 +52,9 @@ RUNTIME_DIRS = ("pyodide", "pyscript")
 #: Files in dist/ that are never precached by the service worker.
 NOT_PRECACHED = ("sw.js",)
 NOT_PRECACHED_DIRS = ("bench", "examples")  # benchmarks and the example host page: not the game
+#: The rules pages' static diagrams are their fallback without JavaScript; a reader the
+#: service worker serves has JavaScript and the live examples, so they are not precached.
+NOT_PRECACHED_PREFIXES = ("rules/diagrams/",)
 #: Marker in static/sw.js that the build replaces with the precache manifest.
 SW_MARKER = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.DOTALL)
 
@@ -310,20 +313,29 @@ def precache_list(dist: Path) -> list[str]:
         rel = path.relative_to(dist)
         if rel.as_posix() in NOT_PRECACHED or rel.parts[0] in NOT_PRECACHED_DIRS:
             continue
+        if rel.as_posix().startswith(NOT_PRECACHED_PREFIXES):
+            continue
+        if rel.name == "index.html" and len(rel.parts) > 1:
+            urls.append(f"./{rel.parent.as_posix()}/")  # the folder's address (rules/)
         urls.append(f"./{rel.as_posix()}")
     return urls
 
 
+def _file_of(url: str) -> str:
+    """The file of dist/ a precached URL is (``./`` and ``./rules/``: their index.html)."""
+    return url + "index.html" if url.endswith("/") else url
+
+
 def precache_manifest(dist: Path, urls: Iterable[str]) -> dict[str, str]:
     """Return each precached URL with the sha256 of its file (``./`` is index.html)."""
-    return {url: sha256_file(dist / (url if url != "./" else "index.html")) for url in urls}
+    return {url: sha256_file(dist / _file_of(url)) for url in urls}
 
 
 def content_version(dist: Path, urls: Iterable[str]) -> str:
     """Return a short hash of the names and contents of ``urls`` in ``dist``."""
     digest = hashlib.sha256()
     for url in urls:
-        if url == "./":
+        if url.endswith("/"):
             continue
         digest.update(url.encode() + b"\0" + sha256_file(dist / url).encode() + b"\n")
     return digest.hexdigest()[:16]
@@ -455,8 +467,8 @@ def payload_bytes(dist: Path) -> dict[str, int]:
             continue
         rel = path.relative_to(dist)
         top = rel.parts[0]
-        if top in NOT_PRECACHED_DIRS:
-            continue
+        if top in NOT_PRECACHED_DIRS or rel.as_posix().startswith(NOT_PRECACHED_PREFIXES):
+            continue  # never loaded by the game (the rules pages' no-script pictures)
         ours = path.name.startswith("thousand") or path.name in OURS_BESIDE_RUNTIME
         if top in RUNTIME_DIRS and not ours:
             continue

@@ -4,14 +4,21 @@ The record comes from the fragment (``#record=…`` or ``#z=…``, see ``share``
 or from the host page by ``postMessage``. Options ride in the fragment, each
 validated and otherwise ignored: ``step=N``, ``open=1``, ``seat=S``,
 ``lang=``, ``controls=0`` (no buttons: driven by the host), ``autoplay=<ms
-per step>``, ``analysis=1``.
+per step>``, ``analysis=1``, ``practice=1`` (kept for the practice mode),
+``fit=content`` (the table takes the height its content needs, not the
+frame's; the host sizes the frame from ``thousand:size``).
 
-Messages in (from any host): ``{type: "thousand:load", record}``,
-``{type: "thousand:goto", step}``, ``{type: "thousand:play"}``,
-``{type: "thousand:pause"}``. Messages out, to the parent window:
-``{type: "thousand:ready"}``, ``{type: "thousand:step", step, of, phase}``
-after every change of position, ``{type: "thousand:error", message}`` for a bad
-record (also said in words inside the embed).
+Messages in (from any host): ``{type: "thousand:load", record, options?}``
+(``record``: an object or JSON text; ``options``: the fragment's options by
+name, e.g. ``{step: 3, lang: "ru"}``, checked the same way and kept for later
+loads), ``{type: "thousand:goto", step}``, ``{type: "thousand:play"}``,
+``{type: "thousand:pause"}``, ``{type: "thousand:fetch-failed", url, status}``
+(the host could not fetch the record: said inside the embed; ``status`` 0 for
+no answer). Messages out, to the parent window: ``{type: "thousand:ready"}``,
+``{type: "thousand:step", step, of, phase}`` after every change of position,
+``{type: "thousand:error", message}`` for a bad record (also said in words
+inside the embed), ``{type: "thousand:size", height}`` whenever the height its
+content needs changes (CSS px; ``static/embed.js`` sizes its iframe by it).
 
 A guest never touches the player's storage: nothing is read from or written to
 ``localStorage``; the AI (the solver) is imported only for ``analysis=1``.
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -34,7 +42,7 @@ from .i18n import normalize_lang, t
 from .replay_ctl import STEP_KEYS, ReplayControl
 from .replay_view import build_replay, replay_attrs
 from .screen import Screen
-from .share import parse_fragment
+from .share import parse_fragment, parse_options
 from .view import Notice, NoticeKind, notices
 
 
@@ -57,6 +65,7 @@ class Embed:
         self.ui.lang = normalize_lang(self.options.get("lang") or nav)
         self.replay = ReplayControl(self.ui, self.render, on_step=self.post_step)
         self.error = ""
+        self._height = 0
         self._proxies = [
             (self.root, "click", create_proxy(self.on_click)),
             (self.root, "change", create_proxy(self.on_change)),
@@ -65,6 +74,10 @@ class Embed:
         ]
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
+        self._fit()
+        self._size_proxy = create_proxy(lambda *_: self.post_size())
+        with contextlib.suppress(Exception):  # a browser without ResizeObserver: no sizes
+            window.ResizeObserver.new(self._size_proxy).observe(self.root)
         if got.error:
             self.fail(got.error)
         elif got.record is not None:
@@ -72,8 +85,16 @@ class Embed:
 
     # -- the record ---------------------------------------------------------------------
 
+    def take_options(self, options: dict[str, Any]) -> None:
+        """A host's options (checked), over the fragment's, for this load and later ones."""
+        if options:
+            self.options = {**self.options, **options}
+            if "lang" in options:
+                self.ui.lang = options["lang"]
+            self._fit()
+
     def load(self, record: Any) -> None:
-        """Show a record with the fragment's options; a bad one is said and posted."""
+        """Show a record with the options; a bad one is said and posted."""
         o = self.options
         error = self.replay.open(
             record,
@@ -133,6 +154,19 @@ class Embed:
         with contextlib.suppress(Exception):
             window.thousandPost(_obj(message))  # embed.html's helper (cross-origin safe)
 
+    def _fit(self) -> None:
+        """``fit=content``: the table's own height, not the frame's (table.css)."""
+        content = self.options.get("fit") == "content"
+        self.root_attrs.set({"data-fit": "content" if content else None})
+
+    def post_size(self) -> None:
+        """Tell the host the height the content needs (when it changed)."""
+        rect = self.root.getBoundingClientRect()
+        height = max(math.ceil(float(rect.height)), int(self.root.scrollHeight))
+        if height != self._height:
+            self._height = height
+            self.post({"type": "thousand:size", "height": height})
+
     def post_step(self) -> None:
         """Tell the host where the replay stands."""
         r, data = self.ui.replay, self.ui.replay_data
@@ -149,12 +183,32 @@ class Embed:
             data = event.data
             kind = str(getattr(data, "type", "") or "")
             if kind == "thousand:load":
+                given: Any = getattr(data, "options", None)  # a JS object, else ignored
+                self.take_options(
+                    parse_options(given.to_py(depth=2) if hasattr(given, "to_py") else None)
+                )
                 record = data.record
                 if isinstance(record, str):
-                    record = safejson.loads(record)
+                    try:
+                        record = safejson.loads(record)
+                    except ValueError as e:  # the reader's own words (size, depth, syntax)
+                        self.fail(str(e)[:160])
+                        return
                 else:
                     record = record.to_py(depth=12) if hasattr(record, "to_py") else record
                 self.load(record)
+            elif kind == "thousand:fetch-failed":
+                status = data.status
+                url = str(getattr(data, "url", "") or "")[:200]
+                ok = isinstance(status, (int, float)) and not isinstance(status, bool)
+                code = int(status) if ok and 0 < status < 1000 else 0
+                lang = self.ui.lang
+                why = (
+                    t(lang, "embed_fetch_status", url=url, status=str(code))
+                    if code
+                    else t(lang, "embed_fetch_network", url=url)
+                )
+                self.fail(why)
             elif kind == "thousand:goto":
                 step = data.step
                 if isinstance(step, (int, float)) and not isinstance(step, bool):

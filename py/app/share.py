@@ -5,7 +5,9 @@ raw-deflated JSON (much shorter for whole games). Both are accepted wherever
 a record is (the main page's replay view, ``embed.html``). Options ride in the
 same fragment, each validated and otherwise ignored: ``step=N``, ``open=1``,
 ``seat=S``, ``lang=``, ``controls=0``, ``autoplay=<ms per step>``,
-``analysis=1``. Hostile fragments are refused before parsing with one short
+``analysis=1``, ``practice=1`` (kept for the practice mode, not yet read) and
+``fit=content`` (``embed.html`` takes its content's height instead of the
+frame's, for ``<thousand-deal>``). Hostile fragments are refused before parsing with one short
 message (size, decompression bomb, depth, the record reader's own checks).
 
 >>> link = share_fragment({"format": "thousand-record"})
@@ -94,13 +96,40 @@ def parse_fragment(fragment: str) -> Fragment:
             out.options["seat"] = v
         elif key == "autoplay" and (v := _int(value, 100, 60_000)) is not None:
             out.options["autoplay"] = v
-        elif key in ("open", "analysis") and value in ("0", "1"):
+        elif key in ("open", "analysis", "practice") and value in ("0", "1"):
             out.options[key] = value == "1"
         elif key == "controls" and value in ("0", "1"):
             out.options["controls"] = value == "1"
         elif key == "lang" and value in LANGS:
             out.options["lang"] = value
+        elif key == "fit" and value in ("frame", "content"):
+            out.options["fit"] = value
     return out
+
+
+#: The options a host may send with ``thousand:load`` (never a record by this door).
+OPTION_KEYS = ("step", "seat", "autoplay", "open", "analysis", "practice", "controls", "lang")
+
+
+def parse_options(given: Any) -> dict[str, Any]:
+    """Options sent by a host page (a mapping of the fragment's option names to
+    strings, numbers or booleans), checked as the fragment's are; others ignored.
+
+    >>> parse_options({"step": 4, "open": True, "lang": "xx", "record": "{}"})
+    {'step': 4, 'open': True}
+    """
+    if not isinstance(given, dict):
+        return {}
+    parts = []
+    for key in OPTION_KEYS:
+        value = given.get(key)
+        if isinstance(value, bool):
+            value = "1" if value else "0"
+        elif isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, (int, str)) and len(str(value)) <= 12:
+            parts.append(f"{key}={value}")
+    return parse_fragment("&".join(p for p in parts if "&" not in p and "#" not in p)).options
 
 
 def finished_record(state: Any, rec: dict[str, Any] | None = None) -> dict[str, Any] | None:

@@ -95,3 +95,25 @@ def test_the_analysis_speaks_every_language_without_notation() -> None:
         [p for p in res.plays if p.lost > 0 or p.outcome_changed]
     )
     assert costly or any("as well as perfect play" in x for x in en)
+
+
+def test_a_hosts_options_are_checked_as_the_fragments_are() -> None:
+    """``thousand:load``'s options (``<thousand-deal>``'s attributes): the fragment's
+    names and checks, strings or numbers or booleans; no record, nothing smuggled."""
+    from app.share import parse_options
+
+    assert parse_options({"step": "7", "lang": "uk", "controls": "0", "open": "1"}) == {
+        "step": 7,
+        "lang": "uk",
+        "controls": False,
+        "open": True,
+    }
+    assert parse_options({"step": 7.0, "analysis": True, "practice": "1"}) == {
+        "step": 7,
+        "analysis": True,
+        "practice": True,
+    }
+    hostile = {"step": "1&z=abc", "seat": "9", "lang": "xx", "record": "{}", "autoplay": 5}
+    assert parse_options(hostile) == {}
+    assert parse_options("step=3") == {} and parse_options(None) == {}
+    assert parse_fragment("#fit=content&fit=nope").options == {"fit": "content"}

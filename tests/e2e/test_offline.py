@@ -1,4 +1,5 @@
-"""The service worker: registers after the first load, then serves the game offline."""
+"""The service worker: registers after the first load, then serves the game offline,
+and the rules pages with their live examples."""
 
 from __future__ import annotations
 
@@ -35,3 +36,10 @@ def test_service_worker_registers_and_game_starts_offline(page: Any, context: An
     build = page.evaluate('document.querySelector("meta[name=thousand-build]").content')
     assert table.get_attribute("data-build") == build
     assert table.get_attribute("data-engine-build") == build
+
+    # The rules pages too, their live examples included (their records are cached).
+    page.goto("/rules/")
+    assert page.locator('a[href="uk.html"]').count() == 1
+    page.goto("/rules/uk.html")
+    assert "Правила" in page.title()
+    page.wait_for_selector('#example-bidding thousand-deal[data-ready="1"]', state="attached")

@@ -1,7 +1,8 @@
 """Replays, share links, the analysis and embed.html in Chromium.
 
 A ``#record=`` link steps through a whole deal; the example host page served
-from another origin than ``embed.html`` gets both embeds ready, drives one
+from another origin than ``embed.html`` gets both embeds and its
+``<thousand-deal>`` ready, drives one
 with ``thousand:goto`` and hears ``thousand:step``; a bad record yields
 ``thousand:error`` and a message; nothing is written to ``localStorage``; the
 analysis of a deal finishes without a main-thread task over 50 ms."""
@@ -178,6 +179,11 @@ def test_the_example_host_page_drives_embeds_from_another_origin(
     for f in frames:
         f.locator(READY).wait_for()
     page.wait_for_function("() => document.querySelector('#where').textContent.startsWith('step')")
+    # The element form beside them, its embed.js from the other origin too.
+    page.wait_for_selector('thousand-deal#element[data-ready="1"]')
+    page.wait_for_function(
+        "() => document.querySelector('#el-where').textContent.startsWith('step 20 of')"
+    )
     page.click("#pause")
     page.evaluate(
         "(o) => document.getElementById('driven').contentWindow"

@@ -277,6 +277,8 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "pyodide/dataclass-code.bin": 15,
         "pyscript/core.js": 700,
         "bench/bare.html": 10,
+        "rules/ru.html": 40,
+        "rules/diagrams/bolt.ru.svg": 300,  # the no-script picture: not precached, not counted
     }
     for rel, size in files.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -287,4 +289,5 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "engine wheel": 30,
         "app wheel": 20,
         "dataclass code": 15,
+        "rules/": 40,
     }
