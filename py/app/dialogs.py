@@ -237,7 +237,7 @@ def deal_notes(m: Model, r: SheetRow) -> list[str]:
     return out
 
 
-def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
+def summary(m: Model, extra: Sequence[El | None] = (), practice: bool = False) -> El | None:
     """End of a deal: the verdict and its margin, each seat's tricks, points (cards +
     marriages), score and total, and the rounding, bolts and penalties in words."""
     r, lang = m.summary, m.lang
@@ -296,6 +296,10 @@ def summary(m: Model, extra: Sequence[El | None] = ()) -> El | None:
             *extra,
         ],
         [
+            _btn(t(lang, "analysis"), ui="analysis", cls="btn"),
+        ]
+        if practice
+        else [
             _btn(t(lang, "replay_deal"), ui="replay-deal", cls="btn", data_deal=str(r.number)),
             _btn(t(lang, "analysis"), ui="analysis", cls="btn"),
             _btn(t(lang, "share"), ui="share", cls="btn"),

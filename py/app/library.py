@@ -246,7 +246,10 @@ def load_stats(store: Store) -> tuple[dict[str, Any], Aside | None]:
 
 
 def count_game(stats: dict[str, Any], session: Any) -> bool:
-    """Add the session's newly finished deals (and its end) to ``stats``; True if changed."""
+    """Add the session's newly finished deals (and its end) to ``stats``; True if changed.
+    A practice (``app.practice``) is never counted."""
+    if getattr(session, "practice", None) is not None:
+        return False
     sid = session.game_id
     counted = stats["counted"]
     done = counted.get(sid, {"rows": 0, "over": False, "undos": 0})

@@ -261,6 +261,22 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
                 aria_label=t(lang, "analysis"),
                 aria_pressed="true" if ui.analysis else "false",
             ),
+            None
+            if ui.embed
+            else _btn(
+                _labelled("▷", t(lang, "practice_here")),
+                ui="practice-here",
+                cls="btn small",
+                aria_label=t(lang, "practice_here"),
+            ),
+            None
+            if ui.embed
+            else _btn(
+                _labelled("↻", t(lang, "practice_deal")),
+                ui="practice-deal",
+                cls="btn small",
+                aria_label=t(lang, "practice_deal"),
+            ),
             None if ui.embed else _btn(t(lang, "replay_close"), ui="replay-close", cls="btn small"),
         ]
     analysis = analysis_section(lang, ui.analysis_rows if ui.analysis else None, ui.analysis_pct)

@@ -172,7 +172,13 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     if m.scene.phase is Phase.GAME_OVER:
         dialogs.append(game_over(m))
     elif m.summary is not None:
-        dialogs.append(summary(m, [analysis_section(ui.lang, ui.analysis, ui.analysis_pct)]))
+        p = session.practice
+        more: list[El | None] = [analysis_section(ui.lang, ui.analysis, ui.analysis_pct)]
+        if p is not None and m.summary is not None:
+            from .practice import section
+
+            more.insert(0, section(p, m.summary, ui.lang))
+        dialogs.append(summary(m, more, practice=p is not None))
     if ui.dialog == Dialog.SHEET:
         dialogs.append(sheet_dialog(m))
     elif ui.dialog == Dialog.LOG:

@@ -113,6 +113,7 @@ class Session:
     ) -> None:
         self.state = state
         self.secret = secret  # thousand.fair: "" for a game saved before commitments
+        self.practice: Any = None  # app.practice.Practice: a practice, never saved
         self.rules = rules  # the rule set it was started with: a preset id or the player's name
         self.human = human
         self.seed = seed

@@ -218,6 +218,7 @@ class Table:
         self.summary_task: Any = None
         self.replay = ReplayControl(self.ui, self.render, self._timing_log)
         self.links = Links(self.dispatch, self.fail)  # the online table's connections
+        self.practice_back: Session | None = None  # the game a practice returns to
         self.ui.ice = self._load_ice()
         self.ui.base_url = str(window.location.href).split("#")[0].split("?")[0]
         self.wake = asyncio.Event()
@@ -391,8 +392,9 @@ class Table:
         self.notice(text, NoticeKind.ERROR, "save")
 
     def persist(self) -> None:
-        """Autosave after every action; a failed write is always said."""
-        if self.ui.follower:
+        """Autosave after every action; a failed write is always said (a practice is
+        never saved: the game it came from stays the saved one)."""
+        if self.ui.follower or self.session.practice is not None:
             return
         err = save(self.store, self.session, self.tab)
         if err is not None:
@@ -623,6 +625,8 @@ class Table:
             "share",
             "analysis",
             "copy-link",
+            "practice-here",
+            "practice-deal",
         ):
             self.on_replay(ui, el)
         elif ui.startswith(("rules-", "set-")):
@@ -645,6 +649,22 @@ class Table:
             self.dispatch(UndoPressed())
         elif ui == "take-over":
             self.dispatch(TakeOver())
+        elif ui in ("practice-end", "practice-again") and self.session.practice is not None:
+            p = self.session.practice
+            self._cancel()
+            if ui == "practice-again":
+                from thousand.record import Replay as _Replay
+
+                again = _Replay(p.source)
+                from .practice import start as start_practice
+
+                self.session = start_practice(again, p.step, p.seat, self.ui.setup["level"]).session
+            else:
+                self.session = self.practice_back or self._new_session()
+                self.practice_back = None
+            retell(self.page)
+            self.render()
+            self.schedule()
         elif ui == "show-cards":
             self.dispatch(ShowCards())
         elif ui == "connect":
@@ -831,6 +851,20 @@ class Table:
             with contextlib.suppress(Exception):
                 window.navigator.clipboard.writeText(self.ui.share_link)
             self.notice(t(lang, "share_copied"), NoticeKind.PASSING, "share")
+        elif ui in ("practice-here", "practice-deal") and r is not None and data is not None:
+            from .practice import start as start_practice
+
+            p = start_practice(data, r.step, r.seat, self.ui.setup["level"], ui == "practice-deal")
+            self.practice_back = (
+                self.session if self.session.practice is None else self.practice_back
+            )
+            self.replay.close()
+            self._cancel()
+            self.session = p.session
+            retell(self.page)
+            self.render()
+            self.schedule()
+            return
         elif ui == "replay-close":
             self.replay.close()
             if self.ui.follower:
