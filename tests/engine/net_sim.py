@@ -74,13 +74,16 @@ class Table:
     bot: str = "random"
     tamper: Tamper | None = None
     humans: bool = True  # play for the people too (as bots)
-    chooser: Callable[[Any, random.Random], int] | None = None
+    idle: set[str] = field(default_factory=set)  # peers whose people the test plays
+    choosers: dict[str, Callable[[Any, random.Random], int]] = field(default_factory=dict)
+    kinds: dict[str, type[Peer]] = field(default_factory=dict)  # a peer's class (liars)
     peers: dict[str, Peer] = field(default_factory=dict)
     outputs: dict[str, list[Output]] = field(default_factory=dict)
     up: dict[str, bool] = field(default_factory=dict)
     now: float = 0.0
     _flight: list[tuple[float, int, str, str, str]] = field(default_factory=list)
     _n: int = 0
+    _played: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -90,7 +93,8 @@ class Table:
         self.outputs["host"] = []
         for i in range(1, self.guests + 1):
             name = f"g{i}"
-            self.peers[name] = Peer.guest(f"Guest {i}", random.Random(self.seed + 10 + i))
+            kind = self.kinds.get(name, Peer)
+            self.peers[name] = kind.guest(f"Guest {i}", random.Random(self.seed + 10 + i))
             self.outputs[name] = []
 
     # -- carrying messages --------------------------------------------------------
@@ -124,15 +128,18 @@ class Table:
             elif isinstance(o, NeedsBot):
                 self.act_for(name, o.seat)
         seat = peer.to_act()
-        if self.humans and seat in peer.local and seat not in peer.bots:
-            self.act_for(name, seat)  # the people play like the bots here
+        if self.humans and name not in self.idle and seat in peer.local and seat not in peer.bots:
+            if self._played.get(name) != peer.version():  # once per position
+                self._played[name] = peer.version()
+                self.act_for(name, seat)  # the people play like the bots here
 
     def act_for(self, name: str, seat: int) -> None:
         """Choose and play an action for one of a peer's seats."""
         peer = self.peers[name]
         obs = peer.observation(seat)
         assert obs is not None
-        action = self.chooser(obs, self.bot_rng) if self.chooser else self.bots.act(obs, self.bot_rng)
+        choose = self.choosers.get(name)
+        action = choose(obs, self.bot_rng) if choose else self.bots.act(obs, self.bot_rng)
         self.feed(name, LocalAction(action, seat, peer.version()))
 
     @staticmethod

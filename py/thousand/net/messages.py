@@ -165,7 +165,7 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     # the end of a deal: the seat's key and its hidden actions, for the audit
     "reveal": {"deal": DEAL, "d": HEX, "hidden": ("list", ("pair", ("int", 0, 200), ("str", 12)), 8)},
     # something did not check: everyone reveals at once (the audit names who)
-    "alarm": {"deal": DEAL, "code": ("str", 20)},
+    "alarm": {"deal": DEAL, "code": ("str", 20), "seat?": SEAT},
     # please resend your messages from this sequence number on
     "nack": {"from_seq": ("int", 0, 1 << 40)},
     # the final short hash of the game record

@@ -280,6 +280,7 @@ class _Deal:
     hidden: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     revealed: dict[int, tuple[int, list[tuple[int, str]]]] = field(default_factory=dict)
     alarm: int | None = None  # the seat that raised an alarm
+    accused: int | None = None  # ... and the seat whose proof failed, when it knows
 
 
 class Peer:
@@ -515,7 +516,7 @@ class Peer:
             except ProtocolError as e:
                 self._refuse(peer, e)
                 if e.code is Refusal.BAD_PROOF:
-                    self._raise_alarm()
+                    self._raise_alarm(link.seat if m["t"] == "act" else None)
                 continue
             self._relay(m)
             self._pump()
@@ -577,7 +578,7 @@ class Peer:
             except ProtocolError as e:
                 self._refuse(HOST, e)
                 if e.code is Refusal.BAD_PROOF:
-                    self._raise_alarm()
+                    self._raise_alarm(m["from"] if m["t"] == "act" else None)
             self._pump()
 
     # -- saying things ------------------------------------------------------------
@@ -978,7 +979,7 @@ class Peer:
         if s.current_player() != ev.seat or not self._ready():
             raise ProtocolError(Refusal.NOT_NOW, what="turn")
         a = ev.action
-        if a not in s.legal_actions():
+        if not self._allowed(s, a):
             raise ProtocolError(Refusal.ILLEGAL, seat=ev.seat, action=a)
         seat, n = ev.seat, len(d.view.actions)
         body: dict[str, Any] = {"deal": self.deal_no, "n": n}
@@ -1000,6 +1001,10 @@ class Peer:
                 partner = card - card % 6 + (QUEEN if card % 6 == KING else KING)
                 body.update(self._card_fields(d, seat, partner, "2"))
         self._say("act", seat, **body, a=A.action_str(a))
+
+    def _allowed(self, s: State, a: int) -> bool:
+        """Whether this peer's seat may take ``a`` now (the engine's word)."""
+        return a in s.legal_actions()
 
     def _proof(self, d: _Deal, owner: int, pos: int) -> list[str] | None:
         if pos in d.talon_pos and self._shadow(d).talon_shown:
@@ -1098,16 +1103,21 @@ class Peer:
 
     # -- alarms and the audit ------------------------------------------------------------
 
-    def _raise_alarm(self) -> None:
+    def _raise_alarm(self, accused: int | None) -> None:
+        """A proof failed: everyone reveals now. A card proof that fails names its
+        sender (anyone can check it); a share that opens to no card names nobody
+        (the audit finds who lied)."""
         d = self.deal
         if d is None or self.stage in (Stage.AUDIT, Stage.HALTED, Stage.OVER):
             return
         seat = min(self.local) if self.local else 0
-        self._say("alarm", seat, deal=self.deal_no, code="bad_proof")
+        extra = {} if accused is None else {"seat": accused}
+        self._say("alarm", seat, deal=self.deal_no, code="bad_proof", **extra)
 
     def _m_alarm(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage in (Stage.SETUP, Stage.PLAY):
             d.alarm = seat
+            d.accused = m.get("seat")
             self.stage = Stage.AUDIT
 
     def _m_reveal(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
@@ -1124,7 +1134,10 @@ class Peer:
         found = result.findings
         if d.alarm is not None:
             found = [f for f in found if f.what not in ("unfinished",)]
-            if not found:
+            if not found and d.accused is not None:
+                n = len(d.view.actions)
+                found = [Finding(d.accused, self.deal_no, n, "proof", (("by", d.alarm),))]
+            elif not found:
                 found = [Finding(d.alarm, self.deal_no, -1, "alarm")]
         if found:
             self._cheat(found)
