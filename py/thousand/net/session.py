@@ -65,6 +65,7 @@ from .view import HIDDEN_GIVE, DealView, ShadowError, ShadowState
 
 BUILD = f"thousand-{__version__}"
 HOST = "host"  # a guest's name for its one link
+POLL = 1.0  # seconds of silence on a link before asking for a resend
 
 
 # -- events and outputs -------------------------------------------------------
@@ -260,7 +261,7 @@ class _Link:
     inbox: Inbox = field(default_factory=Inbox)
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(100.0, 400.0))
     up: bool = True
-    gap_since: float | None = None
+    heard: float = 0.0  # when a message last came (or a nack was last sent)
 
 
 @dataclass
@@ -312,7 +313,7 @@ class Peer:
         self.bucket = TokenBucket(200.0, 2000.0)
         self.out_log: list[str] = []  # guest: what it sent, for resends
         self.echo: deque[str] = deque()
-        self.gap_since: float | None = None
+        self.heard = 0.0
         self.host_up = False
         # the game
         self.commits: dict[int, str] = {}
@@ -443,24 +444,20 @@ class Peer:
             self.out.append(PeerLost(0))
 
     def _tick(self) -> None:
+        """Ask for a resend when messages are missing, or when a link has been quiet
+        for a second (the last messages may be the lost ones): a nack from the next
+        number expected; the other side resends what follows, if anything."""
         if self.is_host:
             for peer, link in self.links.items():
-                if link.up and link.inbox.gap():
-                    if link.gap_since is None:
-                        link.gap_since = self.now
-                    elif self.now - link.gap_since >= 0.5:
-                        link.gap_since = self.now
-                        self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
-                else:
-                    link.gap_since = None
-        elif self.host_up and self.seat >= 0 and self.inbox.gap():
-            if self.gap_since is None:
-                self.gap_since = self.now
-            elif self.now - self.gap_since >= 0.5:
-                self.gap_since = self.now
+                if link.up and self.now - link.heard >= POLL:
+                    link.heard = self.now
+                    self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
+        elif self.host_up and self.now - self.heard >= POLL:
+            self.heard = self.now
+            if self.seat < 0:  # no welcome yet: the hello may have been lost
+                self._connected(HOST)
+            else:
                 self.out.append(Send(HOST, self._raw("nack", from_seq=self.inbox.expected)))
-        else:
-            self.gap_since = None
 
     def _refuse(self, peer: str, e: ProtocolError) -> None:
         self.out.append(Refused(peer, e.code, e.params))
@@ -471,6 +468,10 @@ class Peer:
             bucket = link.bucket if link else self.bucket
         else:
             bucket = self.bucket
+        if self.is_host and link is not None:
+            link.heard = self.now
+        elif not self.is_host:
+            self.heard = self.now
         if not bucket.take(self.now):
             self._refuse(peer, ProtocolError(Refusal.FLOOD, peer=peer))
             return
@@ -516,7 +517,7 @@ class Peer:
             except ProtocolError as e:
                 self._refuse(peer, e)
                 if e.code is Refusal.BAD_PROOF:
-                    self._raise_alarm(link.seat if m["t"] == "act" else None)
+                    self._raise_alarm(link.seat if m["t"] in ("act", "sealed") else None)
                 continue
             self._relay(m)
             self._pump()
@@ -568,17 +569,23 @@ class Peer:
         for t in self.inbox.accept(msg["seq"], text):
             m = decode(t)
             if m["from"] in self.local and m["t"] != "welcome":
-                mine = self.echo.popleft() if self.echo else None
-                if mine != _body(m):
+                # our own message back: it must be one we sent (the host may have
+                # refused some in between; anything else is forged)
+                body = _body(m)
+                while self.echo and self.echo[0] != body:
+                    self.echo.popleft()
+                if not self.echo:
                     f = Finding(0, self.deal_no, -1, "forged", (("seat", m["from"]),))
                     self._cheat([f])
+                else:
+                    self.echo.popleft()
                 continue
             try:
                 self._apply(m["from"], m)
             except ProtocolError as e:
                 self._refuse(HOST, e)
                 if e.code is Refusal.BAD_PROOF:
-                    self._raise_alarm(m["from"] if m["t"] == "act" else None)
+                    self._raise_alarm(m["from"] if m["t"] in ("act", "sealed") else None)
             self._pump()
 
     # -- saying things ------------------------------------------------------------
@@ -691,10 +698,14 @@ class Peer:
     def _new_deal(self, dealer: int) -> None:
         self.deal_no += 1
         rec = DealRecord(self.deal_no, dealer)
-        view = DealView(self.conv, self.base, self.last, dealer, frozenset(self.local))
+        view = DealView(self.conv, self.base, self.last, dealer, self._known())
         keys = {s: M.new_keys(self.rng) for s in sorted(self.local)}
         self.deal = _Deal(rec, view, keys)
         self.stage = Stage.SETUP
+
+    def _known(self) -> frozenset[int]:
+        """The seats whose cards this peer's engine view holds exactly (its own)."""
+        return frozenset(self.local)
 
     def _holders(self, dealer: int) -> list[int]:
         n = self.players
@@ -768,7 +779,10 @@ class Peer:
                 y = d.rec.value(p, self.players)
                 card = M.CODE_CARD.get(M.decrypt(y, d.keys[h])) if y else None
                 if card is None or d.view.learn(p, card):
-                    raise ProtocolError(Refusal.BAD_PROOF, seat=h, what="share", pos=p)
+                    # a share lied (which one, only the keys can tell): audit now
+                    self.out.append(Refused(HOST, Refusal.BAD_PROOF, {"seat": h, "pos": p}))
+                    self._raise_alarm(None)
+                    return
 
     def _open_talon(self, d: _Deal) -> None:
         s = self._shadow(d)
@@ -783,7 +797,9 @@ class Peer:
                 continue
             if card is None or d.view.learn(p, card):
                 d.talon_done = True
-                raise ProtocolError(Refusal.BAD_PROOF, seat=decl, what="talon", pos=p)
+                self.out.append(Refused(HOST, Refusal.BAD_PROOF, {"seat": decl, "pos": p}))
+                self._raise_alarm(None)
+                return
         d.talon_done = True
 
     def _m_claim(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
