@@ -4,7 +4,8 @@
 
 Runs real ``Peer`` sessions (a host, its guests, a bot seat for 3 players) on
 an in-process, lossless network and times, per deal, everything from the
-table's start to the last ``DealReady`` (the draw for the first dealer is only hashes): every seat's key, its encryption and
+table's start to the last ``DealReady`` (the first dealer's draw costs only
+hashes): every seat's key, its encryption and
 shuffle of the deck, its layer removed from the other seats' cards and its own
 cards opened. The protocol is sequential (each seat shuffles in turn, each
 share round follows the last), so on a real table the wall time is about the

@@ -128,10 +128,10 @@ class Table:
             elif isinstance(o, NeedsBot):
                 self.act_for(name, o.seat)
         seat = peer.to_act()
-        if self.humans and name not in self.idle and seat in peer.local and seat not in peer.bots:
-            if self._played.get(name) != peer.version():  # once per position
-                self._played[name] = peer.version()
-                self.act_for(name, seat)  # the people play like the bots here
+        person = self.humans and name not in self.idle and seat not in peer.bots
+        if person and seat in peer.local and self._played.get(name) != peer.version():
+            self._played[name] = peer.version()  # once per position
+            self.act_for(name, seat)  # the people play like the bots here
 
     def act_for(self, name: str, seat: int) -> None:
         """Choose and play an action for one of a peer's seats."""

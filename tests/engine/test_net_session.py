@@ -21,8 +21,8 @@ from thousand.net.session import (
     HOST,
     CheatFound,
     Connected,
-    LocalAction,
     GameOver,
+    LocalAction,
     NeedsBot,
     Peer,
     PeerLost,
@@ -98,9 +98,11 @@ def test_nobody_learns_a_card_before_the_rules_show_it() -> None:
         shadow = peer.shadow()
         assert shadow is not None
         own = set().union(*(positions(peer, s) for s in peer.local))
-        talon = set(d.talon_pos) if d.talon_done and (
-            shadow.talon_shown or shadow.declarer in peer.local
-        ) else set()
+        talon = (
+            set(d.talon_pos)
+            if d.talon_done and (shadow.talon_shown or shadow.declarer in peer.local)
+            else set()
+        )
         marriages = sum(1 for s, _ in shadow.marriages if s not in peer.local)
         gives = sum(1 for to in d.given if to in peer.local)
         extra = d.view.seen - own - talon - d.used
@@ -283,9 +285,9 @@ def fake_marriage(obs: Any, rng: random.Random) -> int:
     """Lead a king declaring a marriage without its queen."""
     if obs.phase is Phase.PLAY and not obs.trick and obs.tricks_won[obs.seat]:
         for c in range(24):
-            if obs.hand >> c & 1 and c % 6 == 3 and not obs.hand >> (c - 1) & 1:
-                if not obs.played >> (c - 1) & 1:
-                    return A.declare(c)
+            king = c % 6 == 3 and obs.hand >> c & 1
+            if king and not obs.hand >> (c - 1) & 1 and not obs.played >> (c - 1) & 1:
+                return A.declare(c)
     legal = list(obs.legal_actions)
     return legal[rng.randrange(len(legal))]
 
@@ -294,7 +296,11 @@ def test_a_fake_marriage_fails_its_proof() -> None:
     found: list[Any] = []
     for seed in range(8):
         t = Table(
-            Conventions(), guests=2, seed=seed, bot="easy", kinds={"g1": Liar},
+            Conventions(),
+            guests=2,
+            seed=seed,
+            bot="easy",
+            kinds={"g1": Liar},
             choosers={"g1": fake_marriage},
         )
         t.seat_all()

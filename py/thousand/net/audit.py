@@ -49,8 +49,13 @@ class Finding:
 
     def as_params(self) -> dict[str, Any]:
         """The finding as the parameters of a ``Refusal.CHEAT`` text."""
-        return {"seat": self.seat, "deal": self.deal, "n": self.n, "what": self.what,
-                **dict(self.params)}
+        return {
+            "seat": self.seat,
+            "deal": self.deal,
+            "n": self.n,
+            "what": self.what,
+            **dict(self.params),
+        }
 
 
 @dataclass
@@ -171,9 +176,9 @@ def audit(
             if not kind_ok:
                 found.append(Finding(seat, deal, k, "hidden"))
                 return AuditResult(found, cards)
-            if text == HIDDEN_GIVE and extra in rec.received:
-                if rec.received[extra] != A.action_card(a):
-                    found.append(Finding(seat, deal, k, "give", (("to", extra),)))
+            told = rec.received.get(extra) if text == HIDDEN_GIVE else None
+            if told is not None and told != A.action_card(a):
+                found.append(Finding(seat, deal, k, "give", (("to", extra),)))
         else:
             a = extra
         if s.current_player() != seat:

@@ -44,7 +44,13 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-P = 0xe4f896f5b203045e831e76506f541ee3d05147b1a52cc261f6157eb6529d922377fe21e74048963551f1ef4ad73c023b2f6dd26fedbe0261c5b3acd5864e6ad02db91228a289023ea7fccc66b61bb2077990330ab7e905d2df4e0508543782d640178bdd89b7cc4eec4d9fae7eaf2cfcdb1947eed28498ccfd413265530070f7
+P = int(
+    "e4f896f5b203045e831e76506f541ee3d05147b1a52cc261f6157eb6529d9223"
+    "77fe21e74048963551f1ef4ad73c023b2f6dd26fedbe0261c5b3acd5864e6ad0"
+    "2db91228a289023ea7fccc66b61bb2077990330ab7e905d2df4e0508543782d6"
+    "40178bdd89b7cc4eec4d9fae7eaf2cfcdb1947eed28498ccfd413265530070f7",
+    16,
+)
 Q = (P - 1) // 2
 G = 4  # 2^2: a square other than 1, so it generates the order-Q subgroup
 BITS = P.bit_length()
@@ -173,10 +179,7 @@ def layout(players: int, dealer: int) -> tuple[int, ...]:
     """The place of each position of the final deck, as the engine deals (§3, §8, §11):
     a seat, TALON or (2 players) TALON2."""
     active = [(dealer + 1 + i) % players for i in range(3 if players == 4 else players)]
-    if players == 2:
-        head = [TALON, TALON, TALON2, TALON2]
-    else:
-        head = [TALON, TALON, TALON]
+    head = [TALON, TALON, TALON2, TALON2] if players == 2 else [TALON, TALON, TALON]
     k = len(active)
     return (*head, *(active[j % k] for j in range(24 - len(head))))
 

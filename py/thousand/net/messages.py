@@ -163,7 +163,11 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     # a message only its receiver can read (a card passed: position, card, proof)
     "sealed": {"deal": DEAL, "to": SEAT, "r": HEX, "ct": ("hex", 4096), "tag": ("hex", 32)},
     # the end of a deal: the seat's key and its hidden actions, for the audit
-    "reveal": {"deal": DEAL, "d": HEX, "hidden": ("list", ("pair", ("int", 0, 200), ("str", 12)), 8)},
+    "reveal": {
+        "deal": DEAL,
+        "d": HEX,
+        "hidden": ("list", ("pair", ("int", 0, 200), ("str", 12)), 8),
+    },
     # something did not check: everyone reveals at once (the audit names who)
     "alarm": {"deal": DEAL, "code": ("str", 20), "seat?": SEAT},
     # please resend your messages from this sequence number on

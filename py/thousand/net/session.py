@@ -211,8 +211,18 @@ class GameOver:
 
 
 Output = (
-    Send | Broadcast | Seated | GameAdvanced | Refused | CheatFound | NeedsBot | PeerLost
-    | DealReady | Progress | DealAudited | GameOver
+    Send
+    | Broadcast
+    | Seated
+    | GameAdvanced
+    | Refused
+    | CheatFound
+    | NeedsBot
+    | PeerLost
+    | DealReady
+    | Progress
+    | DealAudited
+    | GameOver
 )
 
 
@@ -430,7 +440,9 @@ class Peer:
         self.host_up = True
         have = {"have": self.inbox.expected} if self.seat >= 0 else {}
         self.out.append(
-            Send(HOST, self._raw("hello", name=self.name, build=self.build, token=self.token, **have))
+            Send(
+                HOST, self._raw("hello", name=self.name, build=self.build, token=self.token, **have)
+            )
         )
 
     def _dropped(self, peer: str) -> None:
@@ -674,7 +686,9 @@ class Peer:
             raise ProtocolError(Refusal.NOT_NOW, what="start")
         bots = list(range(len(self.names), self.players))
         names = [*self.names, *(f"bot {s}" for s in bots)]
-        self._say_host("table", names=names, bots=bots, game=format(self.rng.getrandbits(64), "016x"))
+        self._say_host(
+            "table", names=names, bots=bots, game=format(self.rng.getrandbits(64), "016x")
+        )
 
     def _draw(self, seat: int, m: dict[str, Any]) -> None:
         if self.stage is not Stage.DRAW or m["deal"] != 1:
@@ -912,9 +926,9 @@ class Peer:
         self._acted(d, seat, m, text, to, n)
 
     def _acted(self, d: _Deal, seat: int, m: dict[str, Any], text: str, to: int, n: int) -> None:
-        if A.is_play(d.view.actions[-1][2]) or A.is_declare(d.view.actions[-1][2]):
-            if "pos" in m:
-                d.used.add(m["pos"])
+        last = d.view.actions[-1][2]
+        if (A.is_play(last) or A.is_declare(last)) and "pos" in m:
+            d.used.add(m["pos"])
         shown: int | None
         if text == HIDDEN_GIVE:
             mine = seat in self.local or to in self.local
@@ -962,7 +976,7 @@ class Peer:
             return
         data = M.unseal(d.keys[to], unhex(m["r"]), bytes.fromhex(m["ct"]), bytes.fromhex(m["tag"]))
         try:
-            note = json.loads(data.decode()) if data else None
+            note: Any = json.loads(data.decode()) if data else None
             pos, card, proof = int(note["pos"]), int(note["card"]), note["proof"]
             if not (0 <= pos < 24 and 0 <= card < 24):
                 raise ValueError
@@ -1008,7 +1022,9 @@ class Peer:
             self._say("act", seat, **body, a=HIDDEN_GIVE, to=to)
             note = json.dumps({"pos": pos, "card": card, "proof": proof}).encode()
             gr, ct, tag = M.seal(d.rec.publics[to], note, self.rng)
-            self._say("sealed", seat, deal=self.deal_no, to=to, r=hx(gr), ct=ct.hex(), tag=tag.hex())
+            self._say(
+                "sealed", seat, deal=self.deal_no, to=to, r=hx(gr), ct=ct.hex(), tag=tag.hex()
+            )
             return
         if A.is_play(a) or A.is_declare(a):
             card = A.played_card(a)
@@ -1072,7 +1088,9 @@ class Peer:
             if len(rec.publics) == self.players and stage < self.players and stage in d.keys:
                 src = rec.decks[stage - 1] if stage else list(M.CARD_CODES)
                 deck = M.shuffle(src, d.keys[stage], self.rng)
-                self._say("deck", stage, deal=self.deal_no, stage=stage, cards=[hx(x) for x in deck])
+                self._say(
+                    "deck", stage, deal=self.deal_no, stage=stage, cards=[hx(x) for x in deck]
+                )
                 return True
             if stage == self.players and d.rounds < self.players and d.rounds in d.keys:
                 seat = d.rounds
@@ -1088,8 +1106,15 @@ class Peer:
                     if s in d.keys and s not in rec.claims:
                         from ..rules import hand_redeal
 
-                        hand = sum(1 << d.view.cards[p] for p, h in enumerate(d.view.places()) if h == s)
-                        self._say("claim", s, deal=self.deal_no, why=hand_redeal(self.conv, hand, s == first))
+                        hand = sum(
+                            1 << d.view.cards[p] for p, h in enumerate(d.view.places()) if h == s
+                        )
+                        self._say(
+                            "claim",
+                            s,
+                            deal=self.deal_no,
+                            why=hand_redeal(self.conv, hand, s == first),
+                        )
                         return True
             return False
         if self.stage is Stage.PLAY:
@@ -1113,7 +1138,13 @@ class Peer:
         if self.stage is Stage.AUDIT:
             for s, k in d.keys.items():
                 if s not in d.revealed:
-                    self._say("reveal", s, deal=self.deal_no, d=hx(k.d), hidden=[list(x) for x in d.hidden.get(s, [])])
+                    self._say(
+                        "reveal",
+                        s,
+                        deal=self.deal_no,
+                        d=hx(k.d),
+                        hidden=[list(x) for x in d.hidden.get(s, [])],
+                    )
                     return True
         return False
 

@@ -39,7 +39,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import actions as A
-from .. import rules
 from ..cards import KING, QUEEN, cards_list
 from ..conventions import Conventions
 from ..duties import declaring_leads
