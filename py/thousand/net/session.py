@@ -28,7 +28,13 @@ guest talks to the host only (``Send("host", ...)``). A deal runs:
 >>> guest, out = step(guest, Connected("host"))
 >>> host, out = step(host, Received("p1", out[0].text))
 >>> [type(o).__name__ for o in out], host.names
-(['Send', 'Broadcast', 'Seated'], ['Ann', 'Bob'])
+(['Seated', 'Broadcast'], ['Ann', 'Bob'])
+>>> guest, out = step(guest, Received(HOST, out[1].text))  # the welcome: seated
+>>> guest.seat, guest.players
+(1, 3)
+>>> host, out = step(host, Start())  # seat 2 gets a bot; the draw for the dealer starts
+>>> host.bots, [type(o).__name__ for o in out][:3]
+({2}, ['Broadcast', 'Seated', 'Broadcast'])
 """
 
 from __future__ import annotations
