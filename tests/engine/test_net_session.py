@@ -35,6 +35,7 @@ from thousand.record import replay
 from thousand.state import Phase
 
 FAST = Conventions(barrel=False, target=400)
+SHORT = Conventions(barrel=False, target=200)
 
 
 @pytest.fixture(autouse=True)
@@ -313,10 +314,10 @@ def test_a_fake_marriage_fails_its_proof() -> None:
 
 
 def test_a_guest_drops_and_rejoins() -> None:
-    t = Table(FAST, guests=2, seed=8, bot="easy")
+    t = Table(SHORT, guests=2, seed=8, bot="easy")
     t.seat_all()
     g = t.peers["g1"]
-    t.run(until=lambda: g.deal is not None and g.deal_no == 2 and len(g.deal.view.actions) > 4)
+    t.run(until=lambda: g.deal is not None and len(g.deal.view.actions) > 4)
     t.disconnect("g1")
     assert any(isinstance(o, PeerLost) and o.seat == 1 for o in t.outputs["host"])
     t.run(max_steps=300)
@@ -327,7 +328,7 @@ def test_a_guest_drops_and_rejoins() -> None:
 
 
 def test_the_host_drops_guests_keep_the_record() -> None:
-    t = Table(FAST, guests=1, seed=9, bot="easy")
+    t = Table(SHORT, guests=1, seed=9, bot="easy")
     t.seat_all()
     t.run(until=lambda: t.deals_done("g1") >= 2)
     t.disconnect("g1")
@@ -341,7 +342,7 @@ def test_the_host_drops_guests_keep_the_record() -> None:
 
 
 def test_lost_and_doubled_messages_are_recovered() -> None:
-    t = Table(FAST, guests=2, seed=10, bot="easy", drop=0.03, dup=0.05)
+    t = Table(SHORT, guests=2, seed=10, bot="easy", drop=0.03, dup=0.05)
     t.seat_all()
     t.run(until=t.over)
     assert all(p.stage is Stage.OVER for p in t.peers.values())

@@ -510,6 +510,10 @@ class Peer:
                 self._guest_received(msg, text)
         except ProtocolError as e:
             self._refuse(peer, e)
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            # a message the checks above should have refused: refuse it, never crash
+            # the page (the property test hunts for these)
+            self._refuse(peer, ProtocolError(Refusal.MALFORMED, why=type(e).__name__))
 
     def _resend(self, peer: str, start: int) -> None:
         if self.is_host:
