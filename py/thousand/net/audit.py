@@ -23,6 +23,7 @@ and what was wrong, as a code with parameters.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,7 @@ from .. import rules
 from ..conventions import Conventions
 from ..state import IllegalActionError, State
 from . import mental as M
-from .mental import deal_of, keys_from_d, layout
+from .mental import deal_of, keys_from_d
 from .messages import Refusal
 from .view import HIDDEN_ASIDE, HIDDEN_GIVE
 
@@ -155,7 +156,7 @@ def audit(
         for k, text in acts:
             hidden[k] = (seat, text)
     if base is None or last is None:
-        s = State(conv, __import__("random").Random(0), dealer=rec.dealer, deal=(hands, talon))
+        s = State(conv, random.Random(0), dealer=rec.dealer, deal=(hands, talon))
     else:
         s = base.clone()
         s.queue_deal(rec.dealer, hands, talon)
@@ -196,8 +197,3 @@ def audit(
     if found:
         return AuditResult(found, cards)
     return AuditResult([], cards, s, before, last_id)
-
-
-def places_of(players: int, dealer: int) -> tuple[int, ...]:
-    """The place of each position (re-exported for the session)."""
-    return layout(players, dealer)

@@ -52,6 +52,7 @@ from .. import actions as A
 from ..cards import KING, QUEEN
 from ..conventions import Conventions, ConventionsError
 from ..record import make_record
+from ..rules import hand_redeal
 from ..sheet import REDEAL_WHY
 from ..state import Observation, Phase, State
 from . import mental as M
@@ -1114,8 +1115,6 @@ class Peer:
                 first = (rec.dealer + 1) % self.players
                 for s in self._holders(rec.dealer):
                     if s in d.keys and s not in rec.claims:
-                        from ..rules import hand_redeal
-
                         hand = sum(
                             1 << d.view.cards[p] for p, h in enumerate(d.view.places()) if h == s
                         )
