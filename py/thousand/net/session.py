@@ -341,6 +341,8 @@ class Peer:
         self.last: int | None = None
         self.game: State | None = None  # the true game after the audited deals
         self.deal: _Deal | None = None
+        # the last audited deal: (base, last, record, revealed), to show or re-check it
+        self.audited: tuple[State | None, int | None, DealRecord, dict[int, Any]] | None = None
         self.asked: set[tuple[int, int]] = set()
         self.hashes: dict[int, str] = {}
         self.final_hash: str | None = None
@@ -1199,6 +1201,7 @@ class Peer:
             self._cheat(found)
             return
         assert result.state is not None and result.before_last is not None
+        self.audited = (self.base, self.last, d.rec, d.revealed)
         self.game = result.state
         self.base, self.last = result.before_last, result.last
         self.out.append(DealAudited(self.deal_no))
