@@ -97,7 +97,7 @@ def test_a_hidden_pass_not_revealed(deal: tuple[Any, ...]) -> None:
         pytest.skip("no pass in this deal")
 
     def lie(rec: Any, revealed: Any) -> None:
-        for seat, (d, hidden) in list(revealed.items()):
+        for seat, (d, _hidden) in list(revealed.items()):
             revealed[seat] = (d, [])
 
     found = run(deal, lie)
