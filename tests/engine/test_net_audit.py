@@ -74,7 +74,7 @@ def test_a_lying_share(deal: tuple[Any, ...]) -> None:
 def test_a_false_claim(deal: tuple[Any, ...]) -> None:
     def lie(rec: Any, revealed: Any) -> None:
         seat = min(rec.claims)
-        rec.claims[seat] = "" if rec.claims[seat] else "hand_below"
+        rec.claims[seat] = "" if rec.claims[seat] else "redeal"
 
     (f,) = run(deal, lie)
     assert f.what == "claim" and f.seat == min(deal[2].claims)

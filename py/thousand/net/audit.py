@@ -34,7 +34,7 @@ from ..state import IllegalActionError, State
 from . import mental as M
 from .mental import deal_of, keys_from_d
 from .messages import Refusal
-from .view import HIDDEN_ASIDE, HIDDEN_GIVE
+from .view import CLAIM, HIDDEN_ASIDE, HIDDEN_GIVE
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def audit(
     first = (rec.dealer + 1) % n
     for seat, why in sorted(rec.claims.items()):
         true = rules.hand_redeal(conv, hands[seat], seat == first)
-        if why != true:
+        if (why == CLAIM) != bool(true):
             found.append(Finding(seat, deal, -1, "claim", (("claimed", why), ("true", true))))
     # 5./6. hidden actions, then the replay
     hidden: dict[int, tuple[int, str]] = {}

@@ -53,7 +53,6 @@ from ..cards import KING, QUEEN
 from ..conventions import Conventions, ConventionsError
 from ..record import make_record
 from ..rules import hand_redeal
-from ..sheet import REDEAL_WHY
 from ..state import Observation, Phase, State
 from . import mental as M
 from .audit import AuditResult, DealRecord, Finding, audit
@@ -68,7 +67,7 @@ from .messages import (
     hx,
     unhex,
 )
-from .view import HIDDEN_GIVE, DealView, ShadowError, ShadowState
+from .view import CLAIM, HIDDEN_GIVE, DealView, ShadowError, ShadowState
 
 BUILD = f"thousand-{__version__}"
 HOST = "host"  # a guest's name for its one link
@@ -837,7 +836,7 @@ class Peer:
             or seat not in self._holders(d.rec.dealer)
         ):
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="claim")
-        if m["why"] not in ("", *REDEAL_WHY[:4]):
+        if m["why"] not in ("", CLAIM):
             raise ProtocolError(Refusal.MALFORMED, why="claim")
         d.rec.claims[seat] = m["why"]
         self._progress(d)
@@ -1124,7 +1123,7 @@ class Peer:
                             "claim",
                             s,
                             deal=self.deal_no,
-                            why=hand_redeal(self.conv, hand, s == first),
+                            why=CLAIM if hand_redeal(self.conv, hand, s == first) else "",
                         )
                         return True
             return False

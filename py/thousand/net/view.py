@@ -45,6 +45,8 @@ from ..duties import declaring_leads
 from ..state import Phase, State
 from .mental import deal_of, layout
 
+CLAIM = "redeal"  # a claim that the dealt hand allows a redeal (never why: that would
+# tell where cards are; the engine shows only that the seat is asked)
 HIDDEN_GIVE = "give?"  # the notation of a pass seen only by the declarer and receiver
 HIDDEN_ASIDE = "aside?"  # 2 players: a card put aside, seen by the declarer only
 
@@ -96,7 +98,8 @@ class ShadowState(State):
     def _hand_redeal(self, seat: int) -> str:
         if seat in self.known:
             return super()._hand_redeal(seat)
-        return self.claims.get(seat, "")  # the seat's claim (checked at the audit)
+        # the seat's claim (checked at the audit); the reason is a stand-in
+        return "hand_below" if self.claims.get(seat) == CLAIM else ""
 
     def _limit(self, seat: int) -> int:
         if seat in self.known:
