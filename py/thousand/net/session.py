@@ -376,9 +376,10 @@ class Peer:
         return self.conv.players
 
     def shadow(self) -> State | None:
-        """This peer's engine view of the deal in play (None outside play)."""
+        """This peer's engine view of the deal in play (None outside play: during the
+        audit the shadow has already dealt itself a made-up next deal)."""
         d = self.deal
-        if d is None or self.stage not in (Stage.PLAY, Stage.AUDIT):
+        if d is None or self.stage is not Stage.PLAY:
             return None
         try:
             return d.view.shadow(d.rec.claims)
@@ -420,6 +421,8 @@ class Peer:
             self._pump()
         except ProtocolError as e:  # a local request refused
             self.out.append(Refused("local", e.code, e.params))
+        except (ValueError, KeyError, IndexError, TypeError) as e:  # never crash the page
+            self.out.append(Refused("local", Refusal.MALFORMED, {"why": type(e).__name__}))
         return self.out
 
     def _event(self, ev: Event) -> None:
