@@ -75,6 +75,9 @@ def test_mutated_traffic_never_breaks_a_peer(seed: int) -> None:
     t.seat_all()  # any exception inside a peer fails the test here
     t.run(until=lambda: t.over() or t.deals_done() >= 3, max_steps=6000)
     for name, peer in t.peers.items():
+        # the safety net of Peer.handle caught nothing the checks should have refused
+        crashes = {"ValueError", "KeyError", "IndexError", "TypeError"}
+        assert not [r for r in t.refused(name) if r.params.get("why") in crashes]
         rec = peer.record()
         if rec is not None:
             state = replay(rec)  # every audited deal is a legal deal of the engine

@@ -170,6 +170,8 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     },
     # something did not check: everyone reveals at once (the audit names who)
     "alarm": {"deal": DEAL, "code": ("str", 20), "seat?": SEAT},
+    # this seat found a cheat and stops (everyone stops, saying why)
+    "halt": {"what": ("str", 20), "seat": ("int", -1, 3)},
     # please resend your messages from this sequence number on
     "nack": {"from_seq": ("int", 0, 1 << 40)},
     # the final short hash of the game record

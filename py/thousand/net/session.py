@@ -527,9 +527,25 @@ class Peer:
         else:
             self.out.extend(Send(HOST, t) for t in self.out_log[start:])
 
+    def _told_refused(self, peer: str, msg: dict[str, Any]) -> None:
+        """The other side refused one of our messages: say so (code and parameters)."""
+        known = msg["code"] in Refusal._value2member_map_
+        code = Refusal(msg["code"]) if known else Refusal.MALFORMED
+        self.out.append(Refused(peer, code, {"theirs": True, **dict(msg["params"])}))
+
+    def _tell_refused(self, peer: str, e: ProtocolError) -> None:
+        """Refuse a peer's message and tell it (unnumbered: a refusal is never refused)."""
+        self._refuse(peer, e)
+        params = {k: v for k, v in e.params.items() if isinstance(v, (int, str, bool))}
+        dest = HOST if not self.is_host else peer
+        self.out.append(Send(dest, self._raw("refuse", code=e.code.value, params=params)))
+
     def _host_received(self, peer: str, msg: dict[str, Any], text: str) -> None:
         if msg["t"] == "hello":
             self._hello(peer, msg)
+            return
+        if msg["t"] == "refuse":
+            self._told_refused(peer, msg)
             return
         link = self.links.get(peer)
         if link is None:
@@ -542,7 +558,7 @@ class Peer:
             try:
                 self._apply(link.seat, m)
             except ProtocolError as e:
-                self._refuse(peer, e)
+                self._tell_refused(peer, e)
                 if e.code is Refusal.BAD_PROOF:
                     self._raise_alarm(link.seat if m["t"] in ("act", "sealed") else None)
                 continue
@@ -587,9 +603,9 @@ class Peer:
 
     def _guest_received(self, msg: dict[str, Any], text: str) -> None:
         if msg["t"] == "refuse":
-            code = Refusal(msg["code"]) if msg["code"] in Refusal._value2member_map_ else None
-            self.out.append(Refused(HOST, code or Refusal.MALFORMED, dict(msg["params"])))
-            self.stage = Stage.HALTED
+            self._told_refused(HOST, msg)
+            if self.seat < 0:
+                self.stage = Stage.HALTED  # the host would not seat us
             return
         if msg["t"] == "hello":
             raise ProtocolError(Refusal.MALFORMED, why="hello")
@@ -610,7 +626,7 @@ class Peer:
             try:
                 self._apply(m["from"], m)
             except ProtocolError as e:
-                self._refuse(HOST, e)
+                self._tell_refused(HOST, e)
                 if e.code is Refusal.BAD_PROOF:
                     self._raise_alarm(m["from"] if m["t"] in ("act", "sealed") else None)
             self._pump()
@@ -661,6 +677,12 @@ class Peer:
             self._draw(seat, m)
         elif t == "done":
             self._done(seat, m)
+        elif t == "halt":
+            if not own:  # another seat found a cheat: stop too, saying who and what
+                self.out.append(
+                    Refused(HOST, Refusal.CHEAT, {"by": seat, "seat": m["seat"], "what": m["what"]})
+                )
+                self._stop()
         else:
             d = self.deal
             if d is None or self.stage in (Stage.LOBBY, Stage.DRAW):
@@ -1227,8 +1249,16 @@ class Peer:
             self.out.append(Refused(HOST, Refusal.CHEAT, {"seat": seat, "what": "hash"}))
 
     def _cheat(self, found: list[Finding]) -> None:
+        """Report the findings and stop; tell the table (``halt``) so every page stops."""
+        already = self.stage is Stage.HALTED
         self.findings.extend(found)
         self.out.extend(CheatFound(f) for f in found)
+        self._stop()
+        if not already and self.local:
+            f = found[0]
+            self._say("halt", min(self.local), what=f.what, seat=f.seat)
+
+    def _stop(self) -> None:
         self.stage = Stage.HALTED
         self._queue.clear()
 

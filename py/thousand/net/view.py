@@ -207,6 +207,8 @@ class DealView:
         if text == HIDDEN_ASIDE:
             picks = [a for a in legal if A.is_aside(a) and A.action_card(a) not in later]
             picks = picks or [a for a in legal if A.is_aside(a)]
+            if not picks:
+                raise ValueError("no card can be put aside")
             return picks[0] if self._luck is None else self._luck.choice(picks)
         to = self.actions[k][2]  # for a hidden pass the id slot holds the receiver
         want = self.gives.get(to)
@@ -220,6 +222,8 @@ class DealView:
             picks = [a for a in mine if A.action_card(a) not in avoid]
             if picks:
                 return picks[0] if self._luck is None else self._luck.choice(picks)
+        if not mine:
+            raise ValueError("no card can be passed to that seat")  # the replay fails
         return mine[0] if self._luck is None else self._luck.choice(mine)
 
     def shadow(self, claims: dict[int, str]) -> ShadowState:
