@@ -43,6 +43,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 P = int(
     "e4f896f5b203045e831e76506f541ee3d05147b1a52cc261f6157eb6529d9223"
@@ -76,14 +77,14 @@ CODE_CARD: dict[int, int] = {x: c for c, x in enumerate(CARD_CODES)}
 
 @dataclass(frozen=True)
 class Keys:
-    """One seat's key for one deal: encrypt with e, remove the layer with d."""
+    """One seat's key for one deal: encrypt with ``e``, remove the layer with ``d``."""
 
     e: int
     d: int
 
     @property
     def public(self) -> int:
-        """The commitment g^d (published before the shuffle)."""
+        """The commitment ``g^d`` (published before the shuffle)."""
         return pow(G, self.d, P)
 
 
@@ -99,22 +100,28 @@ def new_keys(rng: random.Random) -> Keys:
 
 
 def encrypt(x: int, k: Keys) -> int:
-    """Add k's layer."""
+    """Add ``k``'s layer."""
     return pow(x, k.e, P)
 
 
 def decrypt(x: int, k: Keys) -> int:
-    """Remove k's layer."""
+    """Remove ``k``'s layer."""
     return pow(x, k.d, P)
 
 
 def is_element(x: int) -> bool:
-    """Whether x is in the group (a quadratic residue modulo P, not 0)."""
-    return 0 < x < P and pow(x, Q, P) == 1
+    """Whether ``x`` is in the group (a quadratic residue modulo ``P``, not 0)."""
+    return 0 < x < P and _member(x, P)
+
+
+@lru_cache(maxsize=1024)
+def _member(x: int, p: int) -> bool:
+    # a full-size power, remembered: a key or a position's value is checked often
+    return pow(x, (p - 1) // 2, p) == 1
 
 
 def shuffle(deck: list[int], k: Keys, rng: random.Random) -> list[int]:
-    """The deck with k's layer added and permuted by rng (the seat's contribution)."""
+    """The deck with ``k``'s layer added and permuted by ``rng`` (the seat's contribution)."""
     out = [encrypt(x, k) for x in deck]
     rng.shuffle(out)
     return out
@@ -125,7 +132,7 @@ def _challenge(*xs: int) -> int:
 
 
 def prove(k: Keys, y: int, rng: random.Random) -> tuple[int, int]:
-    """A proof that y^d (the card y opens to) uses the d of g^d."""
+    """A proof that ``y^d`` (the card ``y`` opens to) uses the ``d`` of ``g^d``."""
     m = pow(y, k.d, P)
     r = rng.getrandbits(D_BITS + C_BITS + SLACK)
     t1, t2 = pow(G, r, P), pow(y, r, P)
@@ -134,11 +141,12 @@ def prove(k: Keys, y: int, rng: random.Random) -> tuple[int, int]:
 
 
 def verify(public: int, y: int, m: int, proof: tuple[int, int]) -> bool:
-    """Whether proof shows y^d = m for the d of public = g^d."""
+    """Whether ``proof`` shows ``y^d = m`` for the ``d`` of ``public = g^d`` (``m``: a
+    card's code)."""
     c, s = proof
     if not (0 <= c < 1 << C_BITS and 0 < s < 1 << (D_BITS + C_BITS + SLACK + 2)):
         return False
-    if not (is_element(public) and is_element(y) and is_element(m)):
+    if not (is_element(public) and is_element(y) and m in CODE_CARD):
         return False
     t1 = pow(G, s, P) * pow(public, -c, P) % P
     t2 = pow(y, s, P) * pow(m, -c, P) % P
@@ -146,7 +154,7 @@ def verify(public: int, y: int, m: int, proof: tuple[int, int]) -> bool:
 
 
 def seal(public: int, data: bytes, rng: random.Random) -> tuple[int, bytes, bytes]:
-    """data readable only with the d of public: (g^r, ciphertext, tag)."""
+    """``data`` readable only with the ``d`` of ``public``: (``g^r``, ciphertext, tag)."""
     r = rng.getrandbits(D_BITS)
     shared = pow(public, r, P)
     stream = hashlib.shake_256(_h("seal", shared)).digest(len(data))
@@ -155,7 +163,7 @@ def seal(public: int, data: bytes, rng: random.Random) -> tuple[int, bytes, byte
 
 
 def unseal(k: Keys, gr: int, ct: bytes, tag: bytes) -> bytes | None:
-    """The sealed data, or None when it was not sealed for k (or was altered)."""
+    """The sealed data, or None when it was not sealed for ``k`` (or was altered)."""
     if not is_element(gr):
         return None
     shared = pow(gr, k.d, P)
@@ -171,13 +179,13 @@ def commitment(value: int) -> str:
 
 
 def joint(values: list[int], n: int) -> int:
-    """A number below n drawn jointly from every seat's opened value."""
+    """A number below ``n`` drawn jointly from every seat's opened value."""
     return int.from_bytes(_h("joint", *values), "big") % n
 
 
 def layout(players: int, dealer: int) -> tuple[int, ...]:
     """The place of each position of the final deck, as the engine deals (§3, §8, §11):
-    a seat, TALON or (2 players) TALON2."""
+    a seat, ``TALON`` or (2 players) ``TALON2``."""
     active = [(dealer + 1 + i) % players for i in range(3 if players == 4 else players)]
     head = [TALON, TALON, TALON2, TALON2] if players == 2 else [TALON, TALON, TALON]
     k = len(active)
