@@ -1,0 +1,1 @@
+"""Online play: the pure core (protocol, fair deal, audit, session); no browser code."""

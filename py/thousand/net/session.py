@@ -1,0 +1,1181 @@
+"""One peer of an online table as a pure state machine: ``step(peer, event)``.
+
+The runner (the page's WebRTC glue) turns what happens into events and the
+outputs back into calls; the session holds every rule of the protocol and
+touches no clock, network or global random (``entropy`` is injected:
+``secrets.SystemRandom()`` online, ``random.Random(seed)`` in tests).
+
+Topology: a star. The host's page seats the guests, runs the bots of the
+empty seats (it holds their keys) and relays: every message it accepts goes
+into one numbered log that every guest receives in order (``Broadcast``); a
+guest talks to the host only (``Send("host", ...)``). A deal runs:
+
+1. keys: every seat publishes ``g^d`` (``key``);
+2. shuffle: seat 0, 1, ... in turn encrypt and permute the deck (``deck``);
+3. dealing: seat 0, 1, ... in turn remove their layer from the positions of
+   the other seats (``shares``); each holder removes its own last and says
+   whether its hand allows a redeal (``claim``);
+4. play: ``act`` messages in the engine's turn order; a card comes with its
+   position and a proof; a card passed comes with a ``sealed`` note to its
+   receiver; the talon is opened (to all, or to the declarer on 100) by
+   ``shares`` when the declarer takes it;
+5. audit: every seat ``reveal``s its key and hidden actions; every peer
+   checks and replays the deal (``audit``) and the true game moves on.
+
+>>> import random
+>>> host = Peer.host("Ann", Conventions(), random.Random(1))
+>>> guest = Peer.guest("Bob", random.Random(2))
+>>> guest, out = step(guest, Connected("host"))
+>>> host, out = step(host, Received("p1", out[0].text))
+>>> [type(o).__name__ for o in out], host.names
+(['Send', 'Broadcast', 'Seated'], ['Ann', 'Bob'])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .. import __version__
+from .. import actions as A
+from ..cards import KING, QUEEN
+from ..conventions import Conventions, ConventionsError
+from ..record import make_record
+from ..sheet import REDEAL_WHY
+from ..state import Observation, Phase, State
+from . import mental as M
+from .audit import AuditResult, DealRecord, Finding, audit
+from .messages import (
+    MAX_NAME,
+    Inbox,
+    ProtocolError,
+    Refusal,
+    TokenBucket,
+    decode,
+    encode,
+    hx,
+    unhex,
+)
+from .view import HIDDEN_GIVE, DealView, ShadowError, ShadowState
+
+BUILD = f"thousand-{__version__}"
+HOST = "host"  # a guest's name for its one link
+
+
+# -- events and outputs -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Connected:
+    """A link opened (host: a guest's connection id; guest: ``HOST``)."""
+
+    peer: str
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A link closed."""
+
+    peer: str
+
+
+@dataclass(frozen=True)
+class Received:
+    """A message's text arrived on a link."""
+
+    peer: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LocalAction:
+    """The page (or a bot it ran) chose an action for one of this peer's seats;
+    ``version`` is the (deal, index) it was chosen for (stale ones are refused)."""
+
+    action: int
+    seat: int
+    version: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Start:
+    """Host: start the game; seats nobody took get bots."""
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The time now (seconds): rate limits and resend requests."""
+
+    now: float
+
+
+Event = Connected | Dropped | Received | LocalAction | Start | Tick
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send ``text`` on one link."""
+
+    to: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """Host: send ``text`` to every connected guest."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The table changed: names per seat (the page escapes them)."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameAdvanced:
+    """An action was applied: ``action`` None when this peer may not see it."""
+
+    deal: int
+    n: int
+    seat: int
+    action: int | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A message (or local request) was refused: a code and its parameters."""
+
+    peer: str
+    code: Refusal
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class CheatFound:
+    """The audit (or a proof) caught a lie; the game stops."""
+
+    finding: Finding
+
+
+@dataclass(frozen=True)
+class NeedsBot:
+    """Host: a bot seat is to act at this (deal, index)."""
+
+    seat: int
+    version: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PeerLost:
+    """A seat's player lost the connection (the game waits for them)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class DealReady:
+    """The deal is dealt: the page may show this peer's cards."""
+
+    deal: int
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The deal's setup: ``done`` of ``total`` steps."""
+
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class DealAudited:
+    """A deal ended and passed the audit; ``record`` is the game so far."""
+
+    deal: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game ended; ``hash`` is the short hash of the record (the same on every peer)."""
+
+    hash: str
+
+
+Output = (
+    Send | Broadcast | Seated | GameAdvanced | Refused | CheatFound | NeedsBot | PeerLost
+    | DealReady | Progress | DealAudited | GameOver
+)
+
+
+class Stage(Enum):
+    """Where the session is."""
+
+    LOBBY = "lobby"
+    DRAW = "draw"  # who deals first: commit, then open
+    SETUP = "setup"  # keys, shuffles, dealing shares, claims
+    PLAY = "play"
+    AUDIT = "audit"
+    OVER = "over"
+    HALTED = "halted"  # a cheat was found, or the host refused us
+
+
+# Conventions that need more than the protocol does yet (a hidden card seen by
+# the rules in ways the shadow does not model).
+UNSUPPORTED = (
+    "cut_ritual",
+    "dark_game",
+    "redeal_four_nines_after_discard",
+    "ace_marriage",
+    "open_discard",
+)
+
+
+def unsupported(conv: Conventions) -> list[str]:
+    """The conventions online play cannot run yet (empty: fine)."""
+    out = [k for k in UNSUPPORTED if getattr(conv, k)]
+    if conv.players == 2:
+        out.insert(0, "players=2")
+    return out
+
+
+def record_hash(record: dict[str, Any]) -> str:
+    """The short hash of a game record (16 hex digits)."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass
+class _Link:
+    """Host: one guest's connection."""
+
+    seat: int
+    inbox: Inbox = field(default_factory=Inbox)
+    bucket: TokenBucket = field(default_factory=lambda: TokenBucket(100.0, 400.0))
+    up: bool = True
+    gap_since: float | None = None
+
+
+@dataclass
+class _Deal:
+    """One deal's crypto and view for this peer."""
+
+    rec: DealRecord
+    view: DealView
+    keys: dict[int, M.Keys]
+    rounds: int = 0  # dealing share rounds done
+    talon_rounds: int = 0
+    talon_order: tuple[int, ...] = ()
+    talon_pos: tuple[int, ...] = ()
+    talon_done: bool = False
+    used: set[int] = field(default_factory=set)  # positions played
+    given: dict[int, tuple[int, int, tuple[int, int] | None]] = field(default_factory=dict)
+    hidden: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    revealed: dict[int, tuple[int, list[tuple[int, str]]]] = field(default_factory=dict)
+    alarm: int | None = None  # the seat that raised an alarm
+    accused: int | None = None  # ... and the seat whose proof failed, when it knows
+
+
+class Peer:
+    """One page's side of an online table (``Peer.host`` or ``Peer.guest``).
+
+    ``step`` updates it in place and returns it: its engine states are large and
+    mutable, so the runner owns one Peer and feeds it every event.
+    """
+
+    def __init__(self, is_host: bool, name: str, entropy: random.Random, build: str) -> None:
+        self.is_host = is_host
+        self.name = name[:MAX_NAME]
+        self.rng = entropy
+        self.build = build
+        self.conv = Conventions()
+        self.now = 0.0
+        self.stage = Stage.LOBBY
+        self.seat = 0 if is_host else -1
+        self.local: set[int] = {0} if is_host else set()
+        self.names: list[str] = [self.name] if is_host else []
+        self.bots: set[int] = set()
+        self.game_id = ""
+        self.token = format(entropy.getrandbits(128), "032x")
+        self.tokens: dict[int, str] = {}  # host: each seat's hello token (rejoining)
+        # links
+        self.links: dict[str, _Link] = {}
+        self.log: list[str] = []  # host: the numbered broadcast log
+        self.inbox = Inbox()  # guest: the host's log
+        self.bucket = TokenBucket(200.0, 2000.0)
+        self.out_log: list[str] = []  # guest: what it sent, for resends
+        self.echo: deque[str] = deque()
+        self.gap_since: float | None = None
+        self.host_up = False
+        # the game
+        self.commits: dict[int, str] = {}
+        self.opens: dict[int, int] = {}
+        self.draw_values: dict[int, int] = {}
+        self.deal_no = 0
+        self.base: State | None = None
+        self.last: int | None = None
+        self.game: State | None = None  # the true game after the audited deals
+        self.deal: _Deal | None = None
+        self.asked: set[tuple[int, int]] = set()
+        self.hashes: dict[int, str] = {}
+        self.final_hash: str | None = None
+        self.findings: list[Finding] = []
+        self.out: list[Output] = []
+        self._queue: list[tuple[str, int, dict[str, Any]]] = []
+
+    # -- construction -----------------------------------------------------------
+
+    @classmethod
+    def host(
+        cls, name: str, conventions: Conventions, entropy: random.Random, build: str = BUILD
+    ) -> Peer:
+        """The host's peer (seat 0); ``ValueError`` for conventions not supported online."""
+        bad = unsupported(conventions)
+        if bad:
+            raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(bad))
+        p = cls(True, name, entropy, build)
+        p.conv = conventions
+        return p
+
+    @classmethod
+    def guest(cls, name: str, entropy: random.Random, build: str = BUILD) -> Peer:
+        """A guest's peer (seated by the host's welcome)."""
+        return cls(False, name, entropy, build)
+
+    # -- queries for the page -------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.conv.players
+
+    def shadow(self) -> State | None:
+        """This peer's engine view of the deal in play (None outside play)."""
+        d = self.deal
+        if d is None or self.stage not in (Stage.PLAY, Stage.AUDIT):
+            return None
+        try:
+            return d.view.shadow(d.rec.claims)
+        except ShadowError:
+            return None
+
+    def observation(self, seat: int) -> Observation | None:
+        """What ``seat`` (one of this peer's) may know now, for the page and bots."""
+        s = self.shadow()
+        return None if s is None or seat not in self.local else s.observation(seat)
+
+    def to_act(self) -> int:
+        """The seat whose action the table waits for (-1: none, e.g. during setup)."""
+        s = self.shadow()
+        if s is None or self.stage is not Stage.PLAY or not self._ready():
+            return -1
+        return s.current_player()
+
+    def version(self) -> tuple[int, int]:
+        """The (deal, action index) an action chosen now is for."""
+        d = self.deal
+        return (self.deal_no, len(d.view.actions) if d else 0)
+
+    def record(self) -> dict[str, Any] | None:
+        """The game record of the audited deals (``thousand.record``)."""
+        if self.game is None:
+            return None
+        rec = make_record(self.game)
+        rec["deals"] = rec["deals"][: len(self.game.log)]
+        return rec
+
+    # -- the one door ----------------------------------------------------------
+
+    def handle(self, event: Event) -> list[Output]:
+        """Apply one event; the outputs to carry out."""
+        self.out = []
+        try:
+            self._event(event)
+            self._pump()
+        except ProtocolError as e:  # a local request refused
+            self.out.append(Refused("local", e.code, e.params))
+        return self.out
+
+    def _event(self, ev: Event) -> None:
+        if isinstance(ev, Tick):
+            self.now = max(self.now, ev.now)
+            self._tick()
+        elif isinstance(ev, Received):
+            self._received(ev.peer, ev.text)
+        elif isinstance(ev, LocalAction):
+            self._local_action(ev)
+        elif isinstance(ev, Connected):
+            self._connected(ev.peer)
+        elif isinstance(ev, Dropped):
+            self._dropped(ev.peer)
+        elif isinstance(ev, Start):
+            self._start()
+
+    # -- links ------------------------------------------------------------------
+
+    def _raw(self, t: str, **body: Any) -> str:
+        return encode(t, 0, max(self.seat, 0), **body)
+
+    def _connected(self, peer: str) -> None:
+        if self.is_host:
+            return  # the guest speaks first (hello)
+        self.host_up = True
+        have = {"have": self.inbox.expected} if self.seat >= 0 else {}
+        self.out.append(
+            Send(HOST, self._raw("hello", name=self.name, build=self.build, token=self.token, **have))
+        )
+
+    def _dropped(self, peer: str) -> None:
+        if self.is_host:
+            link = self.links.get(peer)
+            if link is not None and link.up:
+                link.up = False
+                self.out.append(PeerLost(link.seat))
+        elif self.host_up:
+            self.host_up = False
+            self.out.append(PeerLost(0))
+
+    def _tick(self) -> None:
+        if self.is_host:
+            for peer, link in self.links.items():
+                if link.up and link.inbox.gap():
+                    if link.gap_since is None:
+                        link.gap_since = self.now
+                    elif self.now - link.gap_since >= 0.5:
+                        link.gap_since = self.now
+                        self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
+                else:
+                    link.gap_since = None
+        elif self.host_up and self.seat >= 0 and self.inbox.gap():
+            if self.gap_since is None:
+                self.gap_since = self.now
+            elif self.now - self.gap_since >= 0.5:
+                self.gap_since = self.now
+                self.out.append(Send(HOST, self._raw("nack", from_seq=self.inbox.expected)))
+        else:
+            self.gap_since = None
+
+    def _refuse(self, peer: str, e: ProtocolError) -> None:
+        self.out.append(Refused(peer, e.code, e.params))
+
+    def _received(self, peer: str, text: str) -> None:
+        if self.is_host:
+            link = self.links.get(peer)
+            bucket = link.bucket if link else self.bucket
+        else:
+            bucket = self.bucket
+        if not bucket.take(self.now):
+            self._refuse(peer, ProtocolError(Refusal.FLOOD, peer=peer))
+            return
+        try:
+            msg = decode(text)
+        except ProtocolError as e:
+            self._refuse(peer, e)
+            if self.is_host and e.code is Refusal.WRONG_VERSION and link is None:
+                self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
+            return
+        t = msg["t"]
+        try:
+            if t == "nack":
+                self._resend(peer, msg["from_seq"])
+            elif self.is_host:
+                self._host_received(peer, msg, text)
+            else:
+                self._guest_received(msg, text)
+        except ProtocolError as e:
+            self._refuse(peer, e)
+
+    def _resend(self, peer: str, start: int) -> None:
+        if self.is_host:
+            if peer in self.links:
+                self.out.extend(Send(peer, t) for t in self.log[start:])
+        else:
+            self.out.extend(Send(HOST, t) for t in self.out_log[start:])
+
+    def _host_received(self, peer: str, msg: dict[str, Any], text: str) -> None:
+        if msg["t"] == "hello":
+            self._hello(peer, msg)
+            return
+        link = self.links.get(peer)
+        if link is None:
+            raise ProtocolError(Refusal.UNKNOWN_PEER, peer=peer)
+        for t in link.inbox.accept(msg["seq"], text):
+            m = decode(t)
+            if m["from"] != link.seat or m["t"] in ("hello", "welcome", "table", "refuse"):
+                self._refuse(peer, ProtocolError(Refusal.MALFORMED, why="from"))
+                continue
+            try:
+                self._apply(link.seat, m)
+            except ProtocolError as e:
+                self._refuse(peer, e)
+                if e.code is Refusal.BAD_PROOF:
+                    self._raise_alarm(link.seat if m["t"] == "act" else None)
+                continue
+            self._relay(m)
+            self._pump()
+
+    def _relay(self, m: dict[str, Any]) -> None:
+        body = {k: v for k, v in m.items() if k not in ("v", "t", "seq", "from")}
+        text = encode(m["t"], len(self.log), m["from"], **body)
+        self.log.append(text)
+        self.out.append(Broadcast(text))
+
+    def _hello(self, peer: str, msg: dict[str, Any]) -> None:
+        if msg["build"] != self.build:
+            e = ProtocolError(Refusal.WRONG_VERSION, ours=self.build, theirs=msg["build"])
+            self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
+            raise e
+        for old, link in list(self.links.items()):
+            if self.tokens.get(link.seat) == msg["token"]:  # a guest back after a drop
+                del self.links[old]
+                link.up = True
+                self.links[peer] = link
+                self.out.extend(Send(peer, t) for t in self.log[msg.get("have", 0) :])
+                self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
+                return
+        if self.stage is not Stage.LOBBY or len(self.names) >= self.players:
+            self.out.append(Send(peer, self._raw("refuse", code="table_full", params={})))
+            raise ProtocolError(Refusal.TABLE_FULL)
+        seat = len(self.names)
+        self.names.append(msg["name"][:MAX_NAME])
+        self.tokens[seat] = msg["token"]
+        self.links[peer] = _Link(seat)
+        self.out.extend(Send(peer, t) for t in self.log)
+        self._say_host(
+            "welcome",
+            seat=seat,
+            token=msg["token"],
+            build=self.build,
+            conventions=self.conv.changes(),
+        )
+        self.out.append(Seated(tuple(self.names)))
+
+    def _guest_received(self, msg: dict[str, Any], text: str) -> None:
+        if msg["t"] == "refuse":
+            code = Refusal(msg["code"]) if msg["code"] in Refusal._value2member_map_ else None
+            self.out.append(Refused(HOST, code or Refusal.MALFORMED, dict(msg["params"])))
+            self.stage = Stage.HALTED
+            return
+        if msg["t"] == "hello":
+            raise ProtocolError(Refusal.MALFORMED, why="hello")
+        for t in self.inbox.accept(msg["seq"], text):
+            m = decode(t)
+            if m["from"] in self.local and m["t"] != "welcome":
+                mine = self.echo.popleft() if self.echo else None
+                if mine != _body(m):
+                    f = Finding(0, self.deal_no, -1, "forged", (("seat", m["from"]),))
+                    self._cheat([f])
+                continue
+            try:
+                self._apply(m["from"], m)
+            except ProtocolError as e:
+                self._refuse(HOST, e)
+                if e.code is Refusal.BAD_PROOF:
+                    self._raise_alarm(m["from"] if m["t"] == "act" else None)
+            self._pump()
+
+    # -- saying things ------------------------------------------------------------
+
+    def _say(self, t: str, sender: int, /, **body: Any) -> None:
+        """A message from one of this peer's seats: applied here, then sent."""
+        self._queue.append((t, sender, body))
+
+    def _say_host(self, t: str, /, **body: Any) -> None:
+        self._say(t, 0, **body)
+
+    def _flush(self) -> bool:
+        if not self._queue:
+            return False
+        t, seat, body = self._queue.pop(0)
+        if self.is_host:
+            text = encode(t, len(self.log), seat, **body)
+            self.log.append(text)
+            self.out.append(Broadcast(text))
+        else:
+            text = encode(t, len(self.out_log), seat, **body)
+            self.out_log.append(text)
+            self.echo.append(_body(decode(text)))
+            self.out.append(Send(HOST, text))
+        if t != "welcome":
+            self._apply(seat, decode(text), own=True)
+        return True
+
+    def _pump(self) -> None:
+        """Send what is queued, then what this peer's seats owe, until quiet."""
+        for _ in range(10_000):
+            if self._flush():
+                continue
+            if not self._owe():
+                return
+
+    # -- the game messages -----------------------------------------------------------
+
+    def _apply(self, seat: int, m: dict[str, Any], own: bool = False) -> None:
+        t = m["t"]
+        if t == "welcome":
+            self._welcome(m)
+        elif t == "table":
+            self._table(seat, m)
+        elif t in ("commit", "open"):
+            self._draw(seat, m)
+        elif t == "done":
+            self._done(seat, m)
+        else:
+            d = self.deal
+            if d is None or self.stage in (Stage.LOBBY, Stage.DRAW):
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what=t)
+            if m.get("deal") != self.deal_no:
+                raise ProtocolError(Refusal.STALE, deal=m.get("deal"), now=self.deal_no)
+            getattr(self, "_m_" + t)(d, seat, m, own)
+
+    def _welcome(self, m: dict[str, Any]) -> None:
+        if self.is_host or m["token"] != self.token or self.seat >= 0:
+            return
+        try:
+            conv = Conventions.from_dict(m["conventions"])
+        except ConventionsError:
+            raise ProtocolError(Refusal.MALFORMED, why="conventions") from None
+        if unsupported(conv):
+            raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(unsupported(conv)))
+        self.conv = conv
+        self.seat = m["seat"]
+        self.local = {self.seat}
+
+    def _table(self, seat: int, m: dict[str, Any]) -> None:
+        if seat != 0 or self.stage is not Stage.LOBBY:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="table")
+        names, bots = m["names"], m["bots"]
+        if len(names) != self.players or any(b >= self.players or b == 0 for b in bots):
+            raise ProtocolError(Refusal.MALFORMED, why="table")
+        self.names = list(names)
+        self.bots = set(bots)
+        if self.is_host:
+            self.local |= self.bots
+        self.game_id = m["game"]
+        self.stage = Stage.DRAW
+        self.out.append(Seated(tuple(self.names)))
+
+    def _start(self) -> None:
+        if not self.is_host or self.stage is not Stage.LOBBY:
+            raise ProtocolError(Refusal.NOT_NOW, what="start")
+        bots = list(range(len(self.names), self.players))
+        names = [*self.names, *(f"bot {s}" for s in bots)]
+        self._say_host("table", names=names, bots=bots, game=format(self.rng.getrandbits(64), "016x"))
+
+    def _draw(self, seat: int, m: dict[str, Any]) -> None:
+        if self.stage is not Stage.DRAW or m["deal"] != 1:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what=m["t"])
+        if m["t"] == "commit":
+            if seat in self.commits:
+                raise ProtocolError(Refusal.REPLAY, seq=m["seq"])
+            self.commits[seat] = m["h"]
+            return
+        if len(self.commits) < self.players or seat in self.opens:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="open")
+        r = unhex(m["r"])
+        if M.commitment(r) != self.commits[seat]:
+            self._cheat([Finding(seat, 0, -1, "commitment")])
+            return
+        self.opens[seat] = r
+        if len(self.opens) == self.players:
+            dealer = M.joint([self.opens[s] for s in range(self.players)], self.players)
+            self._new_deal(dealer)
+
+    def _new_deal(self, dealer: int) -> None:
+        self.deal_no += 1
+        rec = DealRecord(self.deal_no, dealer)
+        view = DealView(self.conv, self.base, self.last, dealer, frozenset(self.local))
+        keys = {s: M.new_keys(self.rng) for s in sorted(self.local)}
+        self.deal = _Deal(rec, view, keys)
+        self.stage = Stage.SETUP
+
+    def _holders(self, dealer: int) -> list[int]:
+        n = self.players
+        return [s for s in range(n) if not (n == 4 and s == dealer)]
+
+    def _progress(self, d: _Deal) -> None:
+        n = self.players
+        total = 3 * n + len(self._holders(d.rec.dealer))
+        done = len(d.rec.publics) + len(d.rec.decks) + d.rounds + len(d.rec.claims)
+        self.out.append(Progress(done, total))
+
+    def _m_key(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        if self.stage is not Stage.SETUP or seat in d.rec.publics:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="key")
+        h = unhex(m["h"])
+        if not 1 < h < M.P:
+            raise ProtocolError(Refusal.MALFORMED, why="key")
+        d.rec.publics[seat] = h
+        self._progress(d)
+
+    def _m_deck(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        stage = len(d.rec.decks)
+        if (
+            self.stage is not Stage.SETUP
+            or len(d.rec.publics) < self.players
+            or m["stage"] != stage
+            or seat != stage
+        ):
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="deck")
+        cards = [unhex(x) for x in m["cards"]]
+        if len(cards) != 24 or not all(1 < x < M.P for x in cards):
+            raise ProtocolError(Refusal.MALFORMED, why="deck")
+        d.rec.decks[stage] = cards
+        self._progress(d)
+
+    def _share_targets(self, d: _Deal, seat: int) -> list[int]:
+        places = d.view.places()
+        return [p for p, h in enumerate(places) if h >= 0 and h != seat]
+
+    def _m_shares(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        items = [(p, unhex(x)) for p, x in m["items"]]
+        if m["part"] == "deal":
+            if self.stage is not Stage.SETUP or len(d.rec.decks) < self.players or seat != d.rounds:
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="shares")
+            want = self._share_targets(d, seat)
+        elif m["part"] == "talon":
+            if not d.talon_order or d.talon_done or seat != d.talon_order[d.talon_rounds]:
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="talon")
+            want = list(d.talon_pos)
+        else:
+            raise ProtocolError(Refusal.MALFORMED, why="part")
+        if [p for p, _ in items] != want or not all(1 < x < M.P for _, x in items):
+            raise ProtocolError(Refusal.MALFORMED, why="shares")
+        for p, x in items:
+            d.rec.chains.setdefault(p, []).append((seat, x))
+        if m["part"] == "deal":
+            d.rounds += 1
+            self._progress(d)
+            if d.rounds == self.players:
+                self._open_own(d)
+        else:
+            d.talon_rounds += 1
+            if d.talon_rounds == len(d.talon_order):
+                self._open_talon(d)
+
+    def _open_own(self, d: _Deal) -> None:
+        """After the dealing shares: each of this peer's seats removes its own layer."""
+        places = d.view.places()
+        for p, h in enumerate(places):
+            if h in d.keys:
+                y = d.rec.value(p, self.players)
+                card = M.CODE_CARD.get(M.decrypt(y, d.keys[h])) if y else None
+                if card is None or d.view.learn(p, card):
+                    raise ProtocolError(Refusal.BAD_PROOF, seat=h, what="share", pos=p)
+
+    def _open_talon(self, d: _Deal) -> None:
+        s = self._shadow(d)
+        decl = s.declarer
+        for p in d.talon_pos:
+            y = d.rec.value(p, self.players)
+            if s.talon_shown:
+                card = M.CODE_CARD.get(y or 0)
+            elif decl in d.keys and y:
+                card = M.CODE_CARD.get(M.decrypt(y, d.keys[decl]))
+            else:
+                continue
+            if card is None or d.view.learn(p, card):
+                d.talon_done = True
+                raise ProtocolError(Refusal.BAD_PROOF, seat=decl, what="talon", pos=p)
+        d.talon_done = True
+
+    def _m_claim(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        if (
+            self.stage is not Stage.SETUP
+            or d.rounds < self.players
+            or seat in d.rec.claims
+            or seat not in self._holders(d.rec.dealer)
+        ):
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="claim")
+        if m["why"] not in ("", *REDEAL_WHY[:4]):
+            raise ProtocolError(Refusal.MALFORMED, why="claim")
+        d.rec.claims[seat] = m["why"]
+        self._progress(d)
+        if len(d.rec.claims) == len(self._holders(d.rec.dealer)):
+            self.stage = Stage.PLAY
+            self.out.append(DealReady(self.deal_no))
+            self._after_action(d)
+
+    # -- actions --------------------------------------------------------------------
+
+    def _shadow(self, d: _Deal) -> ShadowState:
+        """The deal's shadow; a ``ProtocolError`` when what was learned contradicts the
+        actions (a lie: the alarm's audit names it)."""
+        try:
+            return d.view.shadow(d.rec.claims)
+        except ShadowError as e:
+            raise ProtocolError(Refusal.BAD_PROOF, seat=-1, what="replay", n=e.n) from None
+
+    def _shadow_start(self, d: _Deal) -> int:
+        return 1 if d.view.base is None else d.view.base.deal_no + 1
+
+    def _ready(self) -> bool:
+        d = self.deal
+        return d is not None and (not d.talon_order or d.talon_done)
+
+    def _card_source(
+        self, d: _Deal, seat: int, pos: int, card: int, proof: list[str] | None
+    ) -> bool:
+        """Check that ``seat`` may play ``card`` from ``pos``; True when it was passed to it."""
+        s = self._shadow(d)
+        place = d.view.places()[pos]
+        decl = s.declarer
+        talon = pos in d.talon_pos and d.talon_done
+        if pos in d.used:
+            raise ProtocolError(Refusal.REPLAY, seq=pos)
+        if place == seat or (talon and seat == decl):
+            owner, passed = seat, False
+        elif seat != decl and (place == decl or talon) and any(t == seat for _, t in s.gives):
+            owner, passed = decl, True  # passed to seat (hidden), opened under the declarer's key
+        else:
+            raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=f"pos {pos}")
+        y = d.rec.value(pos, self.players)
+        if y is None:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="card")
+        if talon and s.talon_shown:
+            ok = y == M.CARD_CODES[card]
+        else:
+            ok = proof is not None and M.verify(
+                d.rec.publics[owner], y, M.CARD_CODES[card], (unhex(proof[0]), unhex(proof[1]))
+            )
+        if not ok:
+            raise ProtocolError(Refusal.BAD_PROOF, seat=seat, what="card", pos=pos)
+        if d.view.learn(pos, card):
+            raise ProtocolError(Refusal.BAD_PROOF, seat=seat, what="card", pos=pos)
+        return passed
+
+    def _m_act(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        if self.stage is not Stage.PLAY:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="act")
+        n = len(d.view.actions)
+        if m["n"] < n:
+            raise ProtocolError(Refusal.REPLAY, seq=m["seq"])
+        s = self._shadow(d)
+        if m["n"] > n or s.current_player() != seat or not self._ready():
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what=m["a"])
+        text = m["a"]
+        to = m.get("to", -1)
+        if own:
+            pass  # checked by _local_action
+        elif text == HIDDEN_GIVE:
+            if "to" not in m:
+                raise ProtocolError(Refusal.MALFORMED, why="to")
+        else:
+            try:
+                a = A.action_from_str(text)
+            except ValueError:
+                raise ProtocolError(Refusal.MALFORMED, why="action") from None
+            if A.is_give(a) or A.is_aside(a):
+                raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=text)
+            if A.is_play(a) or A.is_declare(a):
+                if "pos" not in m or A.action_str(a) != text:
+                    raise ProtocolError(Refusal.MALFORMED, why="pos")
+                snapshot = (list(d.view.cards), set(d.view.seen), dict(d.view.gives))
+                try:
+                    shows = self._check_play(d, seat, m, a, A.played_card(a))
+                    why = d.view.try_action(d.rec.claims, seat, text, to, shows)
+                    if why:
+                        raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=text)
+                except ProtocolError:
+                    d.view.cards, d.view.seen, d.view.gives = snapshot
+                    d.view._cache = None
+                    raise
+                self._acted(d, seat, m, text, to, n)
+                return
+        why = d.view.try_action(d.rec.claims, seat, text, to)
+        if why:
+            code = Refusal.OUT_OF_TURN if why == "turn" else Refusal.ILLEGAL
+            raise ProtocolError(code, seat=seat, action=text)
+        self._acted(d, seat, m, text, to, n)
+
+    def _acted(self, d: _Deal, seat: int, m: dict[str, Any], text: str, to: int, n: int) -> None:
+        if A.is_play(d.view.actions[-1][2]) or A.is_declare(d.view.actions[-1][2]):
+            if "pos" in m:
+                d.used.add(m["pos"])
+        shown: int | None
+        if text == HIDDEN_GIVE:
+            mine = seat in self.local or to in self.local
+            shown = A.give(d.view.gives[to], to) if mine and to in d.view.gives else None
+        else:
+            shown = d.view.actions[-1][2]
+        self.out.append(GameAdvanced(self.deal_no, n, seat, shown))
+        self._after_action(d)
+
+    def _check_play(self, d: _Deal, seat: int, m: dict[str, Any], a: int, card: int) -> int:
+        """Check a card's (and a marriage partner's) source; the mask of cards shown."""
+        shows = 1 << card
+        passed = self._card_source(d, seat, m["pos"], card, m.get("proof"))
+        if passed:
+            d.view.learn_give(seat, card)
+        if A.is_declare(a):
+            rank = card % 6
+            if rank not in (KING, QUEEN) or "pos2" not in m:
+                raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=m["a"])
+            partner = card - rank + (QUEEN if rank == KING else KING)
+            shows |= 1 << partner
+            if self._card_source(d, seat, m["pos2"], partner, m.get("proof2")):
+                d.view.learn_give(seat, partner)
+        return shows
+
+    def _after_action(self, d: _Deal) -> None:
+        s = self._shadow(d)
+        if s.is_terminal() or s.deal_no != self._shadow_start(d):
+            self.stage = Stage.AUDIT
+            return
+        if not d.talon_order and s.declarer >= 0 and s.phase is not Phase.BIDDING:
+            # the declarer took the talon: open it (to all, or on 100 to the declarer)
+            places = d.view.places()
+            d.talon_pos = tuple(p for p, h in enumerate(places) if h == M.TALON)
+            others = tuple(x for x in range(self.players) if x != s.declarer)
+            d.talon_order = (*others, s.declarer) if s.talon_shown else others
+
+    def _m_sealed(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        s = self._shadow(d)
+        to = m["to"]
+        last = d.view.actions[-1] if d.view.actions else None
+        if last is None or last[0] != seat or last[1] != HIDDEN_GIVE or last[2] != to:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="sealed")
+        if to not in d.keys:
+            return
+        data = M.unseal(d.keys[to], unhex(m["r"]), bytes.fromhex(m["ct"]), bytes.fromhex(m["tag"]))
+        try:
+            note = json.loads(data.decode()) if data else None
+            pos, card, proof = int(note["pos"]), int(note["card"]), note["proof"]
+            if not (0 <= pos < 24 and 0 <= card < 24):
+                raise ValueError
+        except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError):
+            raise ProtocolError(Refusal.BAD_PROOF, seat=seat, what="sealed") from None
+        place = d.view.places()[pos]
+        y = d.rec.value(pos, self.players)
+        talon = pos in d.talon_pos
+        if y is None or not (place == s.declarer or talon):
+            raise ProtocolError(Refusal.BAD_PROOF, seat=seat, what="sealed", pos=pos)
+        if talon and s.talon_shown:
+            ok = y == M.CARD_CODES[card]
+        else:
+            ok = proof is not None and M.verify(
+                d.rec.publics[seat], y, M.CARD_CODES[card], (unhex(proof[0]), unhex(proof[1]))
+            )
+        if not ok or d.view.learn(pos, card):
+            raise ProtocolError(Refusal.BAD_PROOF, seat=seat, what="sealed", pos=pos)
+        d.view.learn_give(to, card)
+        d.rec.received[to] = card
+        d.given[to] = (pos, card, (unhex(proof[0]), unhex(proof[1])) if proof else None)
+
+    def _local_action(self, ev: LocalAction) -> None:
+        d = self.deal
+        if d is None or self.stage is not Stage.PLAY or ev.seat not in self.local:
+            raise ProtocolError(Refusal.NOT_NOW, what="action")
+        if ev.version is not None and ev.version != self.version():
+            raise ProtocolError(Refusal.STALE, deal=ev.version[0], now=self.deal_no)
+        s = self._shadow(d)
+        if s.current_player() != ev.seat or not self._ready():
+            raise ProtocolError(Refusal.NOT_NOW, what="turn")
+        a = ev.action
+        if not self._allowed(s, a):
+            raise ProtocolError(Refusal.ILLEGAL, seat=ev.seat, action=a)
+        seat, n = ev.seat, len(d.view.actions)
+        body: dict[str, Any] = {"deal": self.deal_no, "n": n}
+        if A.is_give(a):
+            card, to = divmod(a - A.GIVE_BASE, 4)
+            pos = d.view.cards.index(card)
+            proof = self._proof(d, seat, pos)
+            d.hidden.setdefault(seat, []).append((n, A.action_str(a)))
+            d.view.learn_give(to, card)
+            self._say("act", seat, **body, a=HIDDEN_GIVE, to=to)
+            note = json.dumps({"pos": pos, "card": card, "proof": proof}).encode()
+            gr, ct, tag = M.seal(d.rec.publics[to], note, self.rng)
+            self._say("sealed", seat, deal=self.deal_no, to=to, r=hx(gr), ct=ct.hex(), tag=tag.hex())
+            return
+        if A.is_play(a) or A.is_declare(a):
+            card = A.played_card(a)
+            body.update(self._card_fields(d, seat, card, ""))
+            if A.is_declare(a):
+                partner = card - card % 6 + (QUEEN if card % 6 == KING else KING)
+                body.update(self._card_fields(d, seat, partner, "2"))
+        self._say("act", seat, **body, a=A.action_str(a))
+
+    def _allowed(self, s: State, a: int) -> bool:
+        """Whether this peer's seat may take ``a`` now (the engine's word)."""
+        return a in s.legal_actions()
+
+    def _proof(self, d: _Deal, owner: int, pos: int) -> list[str] | None:
+        if pos in d.talon_pos and self._shadow(d).talon_shown:
+            return None
+        y = d.rec.value(pos, self.players)
+        assert y is not None
+        c, s = M.prove(d.keys[owner], y, self.rng)
+        return [hx(c), hx(s)]
+
+    def _card_fields(self, d: _Deal, seat: int, card: int, suffix: str) -> dict[str, Any]:
+        pos = d.view.cards.index(card)
+        got = d.given.get(seat)
+        if got is not None and got[0] == pos:
+            proof = [hx(got[2][0]), hx(got[2][1])] if got[2] else None
+        else:
+            proof = self._proof(d, seat, pos)
+        out: dict[str, Any] = {"pos" + suffix: pos}
+        if proof is not None:
+            out["proof" + suffix] = proof
+        return out
+
+    # -- what this peer's seats owe ------------------------------------------------------
+
+    def _owe(self) -> bool:
+        """Queue the next message one of this peer's seats owes; False: none."""
+        if self.stage is Stage.DRAW:
+            for s in sorted(self.local):
+                if s not in self.commits:
+                    r = self.rng.getrandbits(256)
+                    self.draw_values[s] = r
+                    self._say("commit", s, deal=1, h=M.commitment(r))
+                    return True
+            if len(self.commits) == self.players:
+                for s in sorted(self.local):
+                    if s not in self.opens:
+                        self._say("open", s, deal=1, r=hx(self.draw_values[s]))
+                        return True
+            return False
+        d = self.deal
+        if d is None:
+            return False
+        rec = d.rec
+        if self.stage is Stage.SETUP:
+            for s, k in d.keys.items():
+                if s not in rec.publics:
+                    self._say("key", s, deal=self.deal_no, h=hx(k.public))
+                    return True
+            stage = len(rec.decks)
+            if len(rec.publics) == self.players and stage < self.players and stage in d.keys:
+                src = rec.decks[stage - 1] if stage else list(M.CARD_CODES)
+                deck = M.shuffle(src, d.keys[stage], self.rng)
+                self._say("deck", stage, deal=self.deal_no, stage=stage, cards=[hx(x) for x in deck])
+                return True
+            if stage == self.players and d.rounds < self.players and d.rounds in d.keys:
+                seat = d.rounds
+                items = [
+                    [p, hx(M.decrypt(rec.value(p, self.players) or 0, d.keys[seat]))]
+                    for p in self._share_targets(d, seat)
+                ]
+                self._say("shares", seat, deal=self.deal_no, part="deal", items=items)
+                return True
+            if d.rounds == self.players:
+                first = (rec.dealer + 1) % self.players
+                for s in self._holders(rec.dealer):
+                    if s in d.keys and s not in rec.claims:
+                        from ..rules import hand_redeal
+
+                        hand = sum(1 << d.view.cards[p] for p, h in enumerate(d.view.places()) if h == s)
+                        self._say("claim", s, deal=self.deal_no, why=hand_redeal(self.conv, hand, s == first))
+                        return True
+            return False
+        if self.stage is Stage.PLAY:
+            if d.talon_order and not d.talon_done:
+                seat = d.talon_order[d.talon_rounds]
+                if seat in d.keys:
+                    items = [
+                        [p, hx(M.decrypt(rec.value(p, self.players) or 0, d.keys[seat]))]
+                        for p in d.talon_pos
+                    ]
+                    self._say("shares", seat, deal=self.deal_no, part="talon", items=items)
+                    return True
+                return False
+            if self.is_host and self._ready():
+                cur = d.view.shadow(rec.claims).current_player()
+                v = self.version()
+                if cur in self.bots and v not in self.asked:
+                    self.asked.add(v)
+                    self.out.append(NeedsBot(cur, v))
+            return False
+        if self.stage is Stage.AUDIT:
+            for s, k in d.keys.items():
+                if s not in d.revealed:
+                    self._say("reveal", s, deal=self.deal_no, d=hx(k.d), hidden=[list(x) for x in d.hidden.get(s, [])])
+                    return True
+        return False
+
+    # -- alarms and the audit ------------------------------------------------------------
+
+    def _raise_alarm(self, accused: int | None) -> None:
+        """A proof failed: everyone reveals now. A card proof that fails names its
+        sender (anyone can check it); a share that opens to no card names nobody
+        (the audit finds who lied)."""
+        d = self.deal
+        if d is None or self.stage in (Stage.AUDIT, Stage.HALTED, Stage.OVER):
+            return
+        seat = min(self.local) if self.local else 0
+        extra = {} if accused is None else {"seat": accused}
+        self._say("alarm", seat, deal=self.deal_no, code="bad_proof", **extra)
+
+    def _m_alarm(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        if self.stage in (Stage.SETUP, Stage.PLAY):
+            d.alarm = seat
+            d.accused = m.get("seat")
+            self.stage = Stage.AUDIT
+
+    def _m_reveal(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        if self.stage is not Stage.AUDIT or seat in d.revealed:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="reveal")
+        hidden = [(k, str(t)) for k, t in m["hidden"]]
+        d.revealed[seat] = (unhex(m["d"]), hidden)
+        if len(d.revealed) == self.players:
+            self._finish_deal(d)
+
+    def _finish_deal(self, d: _Deal) -> None:
+        d.rec.actions = list(d.view.actions)
+        result: AuditResult = audit(self.conv, self.base, self.last, d.rec, d.revealed)
+        found = result.findings
+        if d.alarm is not None:
+            found = [f for f in found if f.what not in ("unfinished",)]
+            if not found and d.accused is not None:
+                n = len(d.view.actions)
+                found = [Finding(d.accused, self.deal_no, n, "proof", (("by", d.alarm),))]
+            elif not found:
+                found = [Finding(d.alarm, self.deal_no, -1, "alarm")]
+        if found:
+            self._cheat(found)
+            return
+        assert result.state is not None and result.before_last is not None
+        self.game = result.state
+        self.base, self.last = result.before_last, result.last
+        self.out.append(DealAudited(self.deal_no))
+        if self.game.is_terminal():
+            self.stage = Stage.OVER
+            rec = self.record()
+            assert rec is not None
+            self.final_hash = record_hash(rec)
+            self.out.append(GameOver(self.final_hash))
+            for s in sorted(self.local - self.bots):
+                self._say("done", s, hash=self.final_hash)
+            return
+        probe = self.base.clone()
+        assert self.last is not None
+        probe.apply_action(self.last)
+        self._new_deal(probe.dealer)
+
+    def _done(self, seat: int, m: dict[str, Any]) -> None:
+        self.hashes[seat] = m["hash"]
+        if self.final_hash is not None and m["hash"] != self.final_hash:
+            self.out.append(Refused(HOST, Refusal.CHEAT, {"seat": seat, "what": "hash"}))
+
+    def _cheat(self, found: list[Finding]) -> None:
+        self.findings.extend(found)
+        self.out.extend(CheatFound(f) for f in found)
+        self.stage = Stage.HALTED
+        self._queue.clear()
+
+
+def _body(m: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in m.items() if k not in ("seq",)}, sort_keys=True)
+
+
+def step(peer: Peer, event: Event) -> tuple[Peer, list[Output]]:
+    """The one door: apply ``event`` to ``peer``; the peer and the outputs to carry out."""
+    return peer, peer.handle(event)

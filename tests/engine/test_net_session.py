@@ -1,0 +1,328 @@
+"""Online sessions (thousand.net.session) over the simulated network of ``net_sim``.
+
+Whole games run on the small test group (``net_sim.small_group``): the protocol
+and every check are the same as on the 1024-bit group, only faster.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from net_sim import Table, small_group
+
+from thousand import Conventions
+from thousand import actions as A
+from thousand.net import mental as M
+from thousand.net.messages import MAX_TEXT, Refusal, encode
+from thousand.net.session import (
+    HOST,
+    CheatFound,
+    Connected,
+    LocalAction,
+    GameOver,
+    NeedsBot,
+    Peer,
+    PeerLost,
+    Received,
+    Refused,
+    Stage,
+    step,
+)
+from thousand.record import replay
+from thousand.state import Phase
+
+FAST = Conventions(barrel=False, target=400)
+
+
+@pytest.fixture(autouse=True)
+def _small() -> Iterator[None]:
+    with small_group():
+        yield
+
+
+def finished(t: Table) -> None:
+    assert all(p.stage is Stage.OVER for p in t.peers.values()), {
+        k: (p.stage, t.refused(k), t.found(k)) for k, p in t.peers.items()
+    }
+    assert len(t.hashes()) == 1
+    for name in t.peers:
+        assert not t.refused(name) and not t.found(name)
+
+
+def test_whole_game_two_people_and_a_bot() -> None:
+    t = Table(FAST, guests=1, seed=1, bot="easy")
+    t.seat_all()
+    t.run(until=t.over)
+    finished(t)
+    host, guest = t.peers["host"], t.peers["g1"]
+    assert host.bots == {2} and guest.local == {1}
+    assert any(isinstance(o, NeedsBot) for o in t.outputs["host"])
+    assert not any(isinstance(o, NeedsBot) for o in t.outputs["g1"])
+    rec = guest.record()
+    assert rec == host.record() and rec is not None
+    state = replay(rec)  # the record is a legal game of the engine
+    assert state.is_terminal() and max(state.totals) >= FAST.target
+    assert guest.final_hash == host.final_hash
+    assert len(rec["deals"]) >= 2
+
+
+def test_whole_game_four_players() -> None:
+    t = Table(Conventions(players=4, barrel=False, target=300), guests=2, seed=4, bot="easy")
+    t.seat_all()
+    t.run(until=t.over)
+    finished(t)
+    assert t.peers["host"].bots == {3}
+    rec = t.peers["g2"].record()
+    assert rec is not None and replay(rec).is_terminal()
+
+
+def positions(peer: Peer, seat: int) -> set[int]:
+    d = peer.deal
+    assert d is not None
+    return {p for p, h in enumerate(d.view.places()) if h == seat}
+
+
+def test_nobody_learns_a_card_before_the_rules_show_it() -> None:
+    t = Table(Conventions(), guests=2, seed=7, bot="easy")
+    t.seat_all()
+    g = t.peers["g1"]
+    t.run(until=lambda: g.deal is not None and len(g.deal.view.actions) >= 12)
+    for name, peer in t.peers.items():
+        d = peer.deal
+        assert d is not None and d.view.actions
+        shadow = peer.shadow()
+        assert shadow is not None
+        own = set().union(*(positions(peer, s) for s in peer.local))
+        talon = set(d.talon_pos) if d.talon_done and (
+            shadow.talon_shown or shadow.declarer in peer.local
+        ) else set()
+        marriages = sum(1 for s, _ in shadow.marriages if s not in peer.local)
+        gives = sum(1 for to in d.given if to in peer.local)
+        extra = d.view.seen - own - talon - d.used
+        assert len(extra) <= marriages + gives, name
+        # the true cards of what it saw: the host holds the other seats' positions
+        truth = t.peers["host"].deal
+        assert truth is not None
+        for p in d.view.seen & positions(t.peers["host"], 0):
+            assert d.view.cards[p] == truth.view.cards[p]
+
+
+def at_guest_turn(seed: int = 3) -> tuple[Table, Peer]:
+    t = Table(Conventions(), guests=1, seed=seed, bot="easy", idle={"g1"})
+    t.seat_all()
+    g = t.peers["g1"]
+    t.run(until=lambda: g.to_act() == 1)
+    t.run()  # quiet: every message delivered
+    assert g.to_act() == 1
+    return t, g
+
+
+def inject(t: Table, text: str, at: str = "host", peer: str = "g1") -> list[Any]:
+    _, outs = step(t.peers[at], Received(peer, text))
+    return outs
+
+
+def guest_text(g: Peer, t: str, **body: Any) -> str:
+    return encode(t, len(g.out_log), g.seat, **body)
+
+
+def refusal(outs: list[Any]) -> Refused:
+    got = [o for o in outs if isinstance(o, Refused)]
+    assert got, outs
+    return got[0]
+
+
+def test_an_illegal_action_is_refused() -> None:
+    t, g = at_guest_turn()
+    n = len(g.deal.view.actions) if g.deal else 0
+    shadow = g.shadow()
+    assert shadow is not None
+    low = A.bid(100) if shadow.phase is Phase.BIDDING else A.bid(105)
+    r = refusal(inject(t, guest_text(g, "act", deal=g.deal_no, n=n, a=A.action_str(low))))
+    assert r.code is Refusal.ILLEGAL and r.params["seat"] == 1
+    # the local door refuses the same
+    _, outs = step(g, LocalAction(low, 1))
+    assert refusal(outs).code is Refusal.ILLEGAL
+
+
+def test_out_of_turn_replay_and_duplicate() -> None:
+    t, g = at_guest_turn()
+    d = g.deal
+    assert d is not None
+    n = len(d.view.actions)
+    host = t.peers["host"]
+    # a future index, then an old one (an action seen before): out of turn / replay
+    r = refusal(inject(t, guest_text(g, "act", deal=g.deal_no, n=n + 1, a="pass")))
+    assert r.code is Refusal.OUT_OF_TURN
+    if n:
+        r = refusal(inject(t, encode("act", len(g.out_log) + 1, 1, deal=g.deal_no, n=0, a="pass")))
+        assert r.code in (Refusal.REPLAY, Refusal.OUT_OF_TURN)
+    # the guest's last message again (same number, same text): a duplicate
+    r = refusal(inject(t, g.out_log[-1]))
+    assert r.code is Refusal.DUPLICATE
+    # an old number with other text: a replay
+    forged = g.out_log[-1].replace('"deal"', '"deal" ', 1)
+    r = refusal(inject(t, forged))
+    assert r.code in (Refusal.REPLAY, Refusal.DUPLICATE)
+    # a stale deal
+    r = refusal(inject(t, guest_text(g, "claim", deal=g.deal_no + 5, why="")))
+    assert r.code is Refusal.STALE
+    # a seat that is not the sender's
+    r = refusal(inject(t, encode("act", len(g.out_log), 2, deal=g.deal_no, n=n, a="pass")))
+    assert r.code is Refusal.MALFORMED
+    assert host.stage is Stage.PLAY  # the table goes on
+
+
+def test_malformed_oversized_flood_and_strangers() -> None:
+    t, g = at_guest_turn()
+    assert refusal(inject(t, "{nope")).code is Refusal.MALFORMED
+    big = '{"v":1,"t":"act","x":"' + "y" * MAX_TEXT + '"}'
+    r = refusal(inject(t, big))
+    assert r.code is Refusal.TOO_BIG and r.params["limit"] == MAX_TEXT
+    r = refusal(inject(t, guest_text(g, "claim", deal=1, why=""), peer="stranger"))
+    assert r.code is Refusal.UNKNOWN_PEER
+    codes = {refusal(inject(t, "{")).code for _ in range(450)} | {
+        o.code for o in inject(t, "{") if isinstance(o, Refused)
+    }
+    assert Refusal.FLOOD in codes
+
+
+def test_wrong_version_or_build_is_refused_with_both() -> None:
+    host = Peer.host("Ann", Conventions(), random.Random(1))
+    _, outs = step(host, Received("p9", '{"v":2,"t":"hello"}'))
+    r = refusal(outs)
+    assert r.code is Refusal.WRONG_VERSION and r.params == {"ours": 1, "theirs": 2}
+    guest = Peer.guest("Bob", random.Random(2), build="thousand-9.9")
+    _, outs = step(guest, Connected(HOST))
+    _, outs = step(host, Received("p9", outs[0].text))
+    r = refusal(outs)
+    assert r.code is Refusal.WRONG_VERSION
+    assert r.params == {"ours": host.build, "theirs": "thousand-9.9"}
+    refuse = [o for o in outs if hasattr(o, "text") and '"refuse"' in o.text]
+    _, outs = step(guest, Received(HOST, refuse[0].text))
+    assert refusal(outs).code is Refusal.WRONG_VERSION and guest.stage is Stage.HALTED
+
+
+def test_unsupported_conventions_are_refused() -> None:
+    with pytest.raises(ValueError) as e:
+        Peer.host("Ann", Conventions(dark_game=True), random.Random(1))
+    assert "dark_game" in str(e.value)
+
+
+class LyingShares(Peer):
+    """Sends a wrong decryption share for the first position it opens."""
+
+    def _say(self, t: str, sender: int, /, **body: Any) -> None:
+        if t == "shares" and body["part"] == "deal" and self.deal_no == 1:
+            pos, _ = body["items"][0]
+            body["items"][0] = [pos, format(M.CARD_CODES[0] * M.CARD_CODES[1] % M.P, "x")]
+        super()._say(t, sender, **body)
+
+
+def test_a_lying_share_is_named_by_the_audit() -> None:
+    t = Table(Conventions(), guests=2, seed=5, bot="easy", kinds={"g1": LyingShares})
+    t.seat_all()
+    t.run(until=t.over)
+    for name in ("host", "g2"):
+        found = t.found(name)
+        assert found and found[0].seat == 1 and found[0].what == "share", found
+        assert t.peers[name].stage is Stage.HALTED
+
+
+class Cheater(Peer):
+    """Ignores the rules for its own actions (its page was tampered with)."""
+
+    def _allowed(self, s: Any, a: int) -> bool:
+        return True
+
+
+def revoke(obs: Any, rng: random.Random) -> int:
+    """Don't follow suit when one can."""
+    legal = list(obs.legal_actions)
+    if obs.phase is Phase.PLAY and obs.trick:
+        other = [c for c in range(24) if obs.hand >> c & 1 and c not in legal]
+        if other:
+            return other[0]
+    return legal[rng.randrange(len(legal))]
+
+
+def test_a_revoke_is_caught_at_the_audit() -> None:
+    t = Table(
+        Conventions(), guests=2, seed=6, bot="easy", kinds={"g1": Cheater}, choosers={"g1": revoke}
+    )
+    t.seat_all()
+    t.run(until=t.over)
+    for name in ("host", "g2"):
+        found = t.found(name)
+        assert found and found[0].seat == 1 and found[0].what == "illegal", found
+        assert found[0].n >= 0 and "action" in dict(found[0].params)
+
+
+def fake_marriage(obs: Any, rng: random.Random) -> int:
+    """Lead a king declaring a marriage without its queen."""
+    if obs.phase is Phase.PLAY and not obs.trick and obs.tricks_won[obs.seat]:
+        for c in range(24):
+            if obs.hand >> c & 1 and c % 6 == 3 and not obs.hand >> (c - 1) & 1:
+                if not obs.played >> (c - 1) & 1:
+                    return A.declare(c)
+    legal = list(obs.legal_actions)
+    return legal[rng.randrange(len(legal))]
+
+
+def test_a_fake_marriage_fails_its_proof() -> None:
+    found: list[Any] = []
+    for seed in range(8):
+        t = Table(
+            Conventions(), guests=2, seed=seed, bot="easy", kinds={"g1": Cheater},
+            choosers={"g1": fake_marriage},
+        )
+        t.seat_all()
+        t.run(until=lambda t=t: t.over() or t.deals_done() >= 3)
+        found = t.found("g2")
+        if found:
+            break
+    assert found and found[0].seat == 1 and found[0].what == "proof", found
+    assert any(r.code is Refusal.BAD_PROOF for r in t.refused("host"))
+
+
+def test_a_guest_drops_and_rejoins() -> None:
+    t = Table(FAST, guests=2, seed=8, bot="easy")
+    t.seat_all()
+    g = t.peers["g1"]
+    t.run(until=lambda: g.deal is not None and g.deal_no == 2 and len(g.deal.view.actions) > 4)
+    t.disconnect("g1")
+    assert any(isinstance(o, PeerLost) and o.seat == 1 for o in t.outputs["host"])
+    t.run(max_steps=300)
+    assert t.peers["host"].stage is not Stage.OVER  # the table waits for seat 1
+    t.connect("g1")
+    t.run(until=t.over)
+    finished(t)
+
+
+def test_the_host_drops_guests_keep_the_record() -> None:
+    t = Table(FAST, guests=1, seed=9, bot="easy")
+    t.seat_all()
+    t.run(until=lambda: t.deals_done("g1") >= 2)
+    t.disconnect("g1")
+    g = t.peers["g1"]
+    assert any(isinstance(o, PeerLost) and o.seat == 0 for o in t.outputs["g1"])
+    rec = g.record()
+    assert rec is not None and len(rec["deals"]) >= 2
+    host_rec = t.peers["host"].record()
+    assert host_rec is not None
+    assert rec["deals"] == host_rec["deals"][: len(rec["deals"])]
+
+
+def test_lost_and_doubled_messages_are_recovered() -> None:
+    t = Table(FAST, guests=2, seed=10, bot="easy", drop=0.03, dup=0.05)
+    t.seat_all()
+    t.run(until=t.over)
+    assert all(p.stage is Stage.OVER for p in t.peers.values())
+    assert len(t.hashes()) == 1
+    codes = {r.code for name in t.peers for r in t.refused(name)}
+    assert codes <= {Refusal.DUPLICATE}
+    assert not any(isinstance(o, CheatFound) for outs in t.outputs.values() for o in outs)
+    assert any(isinstance(o, GameOver) for o in t.outputs["g2"])
