@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from thousand import Conventions, Observation, State
+from thousand.record import clean_name
 
 from .dom import El, el
 from .i18n import t
@@ -58,6 +59,7 @@ class Seat:
     qr: tuple[int, str] = (0, "")  # the QR code of the link: its size, its path
     state: str = "new"  # the link: new, connecting, open, closed, failed
     session: str = ""  # the invitation's session id (a reply must carry it)
+    answered: bool = False  # the friend's reply was pasted (the link may connect now)
 
 
 @dataclass
@@ -229,8 +231,10 @@ class NetSession(Session):
 
     @property
     def names(self) -> list[str]:  # type: ignore[override]
-        got = list(self.peer.names)
-        return got + [""] * (self.peer.players - len(got))
+        """The people's names (a computer seat has none: the page words it)."""
+        got = [clean_name(x) for x in self.peer.names]
+        got += [""] * (self.peer.players - len(got))
+        return ["" if s in self.peer.bots else got[s] for s in range(self.peer.players)]
 
     @property
     def people(self) -> list[int]:
@@ -423,6 +427,24 @@ def lobby_dialog(
         title = t(lang, "net.invite_title")
     else:
         body.append(el("p", {}, _state_badge(lang, lobby.state)))
+        if lobby.state != "open":
+            body.append(
+                el(
+                    "label",
+                    {"class": "field"},
+                    el("span", {}, t(lang, "net.your_name")),
+                    el(
+                        "input",
+                        {
+                            "type": "text",
+                            "data-ui": "guest-name",
+                            "maxlength": "20",
+                            "value": session.peer.name,
+                            "autocomplete": "off",
+                        },
+                    ),
+                )
+            )
         if lobby.state == "open":
             body.append(el("p", {}, t(lang, "net.joined")))
         elif not lobby.reply:

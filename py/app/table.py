@@ -91,6 +91,7 @@ from .update import (
     Log,
     MakeOffer,
     Msg,
+    NameChanged,
     NextDeal,
     OtherTabSaved,
     Page,
@@ -519,6 +520,9 @@ class Table:
             if ui == "lang":
                 self.set_lang(str(el.value))
                 return
+            if ui == "guest-name":
+                self.dispatch(NameChanged(str(el.value)))
+                return
             if ui == "replay-view":
                 self.replay.set_view(str(el.value))
                 return
@@ -716,7 +720,9 @@ class Table:
     def open_online(self, conv: Conventions, rules: str) -> None:
         """Host: an online table, its invitations made one link at a time."""
         kinds = seat_kinds(self.ui.setup, online=True)
-        online = [s for s, k in enumerate(kinds) if k == "online"]
+        # the host sits at seat 0, friends take the next seats as they join, the
+        # computer players the rest
+        online = list(range(1, 1 + sum(1 for k in kinds if k == "online")))
         me = seat_names(self.ui.setup)[kinds.index("human")] if "human" in kinds else ""
         try:
             session = new_host(me or t(self.ui.lang, "you"), conv, online, self.ui.setup["level"])
@@ -752,7 +758,15 @@ class Table:
         if not isinstance(got, Invite):
             return False
         self._keep_current()
-        self.session = new_guest(seat_names(self.ui.setup)[0] or t(self.ui.lang, "you"), got)
+        name = next(
+            (
+                n
+                for n, k in zip(seat_names(self.ui.setup), seat_kinds(self.ui.setup), strict=False)
+                if k == "human" and n
+            ),
+            "",
+        )
+        self.session = new_guest(name or t(self.ui.lang, "player_n", n=got.seat + 1), got)
         self.ui.joining = got
         self.ui.dialog = Dialog.ONLINE
         self.run([AcceptOffer(invite_sdp(got))])

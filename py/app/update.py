@@ -204,6 +204,13 @@ class ReplyPasted:
 
 
 @dataclass(frozen=True)
+class NameChanged:
+    """Guest: the name typed before the link opens (sent with the hello)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class BeginOnline:
     """Host: begin the game; seats nobody took get computer players."""
 
@@ -231,6 +238,7 @@ NetMsg = (
     | OfferMade
     | ReplyMade
     | ReplyPasted
+    | NameChanged
     | BeginOnline
     | NetBotAnswered
     | NetTick
@@ -366,8 +374,8 @@ Effect = (
 def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
     s, ui = page.session, page.ui
-    if isinstance(msg, NetMsg):  # type: ignore[arg-type, misc]
-        return page, net_update(page, msg)  # type: ignore[arg-type]
+    if isinstance(msg, NetMsg):
+        return page, net_update(page, msg)
     human_turn = s.human_to_act() and not ui.follower
     if isinstance(msg, Act):
         return page, human(page, msg.text)
@@ -673,7 +681,8 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             lobby.state = msg.state
         for seat in lobby.seats:
             if seat.conn == msg.conn:
-                seat.state = msg.state
+                # an offer's link "connects" at once; it waits for the reply really
+                seat.state = msg.state if seat.answered or msg.state != "connecting" else "new"
         if msg.state == "open":
             return net_outputs(page, net.Connected(msg.conn))
         if msg.state in ("closed", "failed"):
@@ -693,8 +702,14 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             return notice(ui, t(ui.lang, lobby.error), NoticeKind.ERROR, "reply")
         lobby.error = ""
         ui.notices = [n for n in ui.notices if n.key != "reply"]
-        seat.state = "connecting"
+        seat.state, seat.answered = "connecting", True
         return [FinishLink(seat.conn, sdp)]
+    if isinstance(msg, NameChanged):
+        from thousand.record import clean_name
+
+        if lobby.role == "guest" and s.peer.seat < 0 and (name := clean_name(msg.name)):
+            s.peer.name = name  # said in the hello, when the link opens
+        return []
     if isinstance(msg, BeginOnline):
         return net_outputs(page, net.Start())
     if isinstance(msg, NetBotAnswered):

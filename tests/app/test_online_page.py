@@ -179,4 +179,6 @@ def test_two_pages_and_a_computer_player_play_a_deal_online(wire: Wire) -> None:
         rows = host.session.peer.game.rows
         assert rows and rows[0].kind in ("play", "writeoff", "redeal", "bomb")
         assert guest.session.peer.game.rows == rows  # both pages hold the same game
-        assert build(guest.session, guest.ui)[0].names[:2] == ("Ann", "Olena")
+        names = ("Ann", "Olena", "Computer 3")  # the computer player worded by each page
+        assert build(guest.session, guest.ui)[0].names == names
+        assert build(host.session, host.ui)[0].names == names
