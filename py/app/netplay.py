@@ -75,6 +75,7 @@ class Lobby:
     host_name: str = ""  # guest: who invited
     session: str = ""
     error: str = ""  # a catalogue key: why the last pasted code was refused
+    made: int = 0  # host: invitations made again (each new link gets a new name)
 
     @property
     def peers(self) -> int:
@@ -388,6 +389,8 @@ def lobby_dialog(
             if seat.state == "open":
                 name = names[seat.seat] if seat.seat < len(names) else ""
                 parts.append(el("p", {}, t(lang, "net.seated", name=name)))
+            elif seat.state in ("closed", "failed"):
+                parts.append(_btn(t(lang, "net.reinvite"), ui=f"reinvite-{seat.seat}", cls="btn"))
             elif not seat.code:
                 parts.append(el("p", {}, t(lang, "net.preparing")))
             else:
@@ -459,6 +462,15 @@ def lobby_dialog(
                     el("code", {"data-reply-code": lobby.reply}, lobby.reply),
                 ),
                 qr_el(lobby.reply_qr, t(lang, "net.reply_qr")),
+            ]
+        if lobby.state in ("closed", "failed"):
+            body += [
+                el("p", {}, t(lang, "net.rejoin_text")),
+                el(
+                    "textarea",
+                    {"data-ui": "invite-input", "rows": "2", "spellcheck": "false"},
+                ),
+                _btn(t(lang, "net.rejoin"), ui="rejoin", cls="btn"),
             ]
         buttons = [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.join_title")

@@ -86,6 +86,7 @@ from .update import (
     CountStats,
     Effect,
     HoldOver,
+    InvitationPasted,
     KeyPressed,
     Linger,
     Log,
@@ -97,6 +98,7 @@ from .update import (
     Page,
     Persist,
     PlainLeadToggled,
+    Reinvite,
     ReplyPasted,
     SetupChanged,
     ShowCards,
@@ -656,6 +658,17 @@ class Table:
             box = self.root.querySelector(f'[data-ui="reply-input"][data-seat="{seat}"]')
             if seat is not None and box is not None:
                 self.dispatch(ReplyPasted(seat, str(box.value or "")[:6000]))
+        elif ui.startswith("reinvite-"):
+            seat = _int(ui.removeprefix("reinvite-"), 0, 3)
+            if seat is not None:
+                self.dispatch(Reinvite(seat))
+        elif ui == "rejoin":
+            box = self.root.querySelector('[data-ui="invite-input"]')
+            if box is not None:
+                self.dispatch(InvitationPasted(str(box.value or "")[:6000]))
+        elif ui == "online":
+            self.ui.dialog = Dialog.ONLINE
+            self.render()
         elif ui == "begin-online":
             self.ui.dialog = Dialog.NONE
             self.dispatch(BeginOnline())

@@ -204,6 +204,20 @@ class ReplyPasted:
 
 
 @dataclass(frozen=True)
+class Reinvite:
+    """Host: a new invitation for ``seat`` (its friend lost the connection)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class InvitationPasted:
+    """Guest: a new invitation from the host (after a lost connection) pasted."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class NameChanged:
     """Guest: the name typed before the link opens (sent with the hello)."""
 
@@ -238,6 +252,8 @@ NetMsg = (
     | OfferMade
     | ReplyMade
     | ReplyPasted
+    | Reinvite
+    | InvitationPasted
     | NameChanged
     | BeginOnline
     | NetBotAnswered
@@ -704,6 +720,31 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         ui.notices = [n for n in ui.notices if n.key != "reply"]
         seat.state, seat.answered = "connecting", True
         return [FinishLink(seat.conn, sdp)]
+    if isinstance(msg, Reinvite):
+        again = next((x for x in lobby.seats if x.seat == msg.seat), None)
+        if again is None or lobby.role != "host":
+            return []
+        lobby.made += 1
+        again.conn = f"p{again.seat}-{lobby.made}"  # a new link; the peer knows the friend again
+        again.code, again.link, again.qr, again.state = "", "", (0, ""), "new"
+        again.answered = False
+        ui.dialog = Dialog.ONLINE
+        return [MakeOffer(again.conn)]
+    if isinstance(msg, InvitationPasted):
+        from .invite import Invite, decode_invite, invite_sdp, read_fragment
+
+        text = msg.text.strip()
+        try:
+            got = read_fragment(text[text.index("#") :]) if "#" in text else decode_invite(text)
+        except (InviteError, ValueError) as e:
+            code = e.code.lower() if isinstance(e, InviteError) else "malformed"
+            return notice(ui, t(ui.lang, "net.code." + code), NoticeKind.ERROR, "join")
+        if not isinstance(got, Invite) or lobby.role != "guest":
+            return notice(ui, t(ui.lang, "net.code.not_an_invite"), NoticeKind.ERROR, "join")
+        ui.joining = got
+        lobby.reply, lobby.reply_link, lobby.reply_qr, lobby.state = "", "", (0, ""), "new"
+        ui.notices = [n for n in ui.notices if n.key != "join"]
+        return [AcceptOffer(invite_sdp(got))]
     if isinstance(msg, NameChanged):
         from thousand.record import clean_name
 
@@ -754,8 +795,17 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
+            again = (
+                (f"reinvite-{o.seat}", t(lang, "net.reinvite"))
+                if s.lobby.role == "host"
+                else ("online", t(lang, "net.rejoin"))
+            )
             fx += notice(
-                ui, t(lang, "net.lost", name=names[o.seat]), NoticeKind.ERROR, f"lost{o.seat}"
+                ui,
+                t(lang, "net.lost", name=names[o.seat]),
+                NoticeKind.ERROR,
+                f"lost{o.seat}",
+                again,
             )
         elif isinstance(o, net.DealReady):
             s.version += 1

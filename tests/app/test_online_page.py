@@ -28,7 +28,9 @@ from app.update import (
     CardClicked,
     FinishLink,
     HoldOver,
+    InvitationPasted,
     LinkChanged,
+    MakeOffer,
     NetBot,
     NetBotAnswered,
     NetBroadcast,
@@ -37,6 +39,7 @@ from app.update import (
     NetTick,
     OfferMade,
     Page,
+    Reinvite,
     ReplyMade,
     ReplyPasted,
     numbered_choices,
@@ -63,14 +66,18 @@ class Wire:
         self.host, self.guest = host, guest
         self.queue: list[tuple[str, object]] = []  # (to page, msg)
         self.log: list[str] = []
+        self.conn = "p1"  # the host's name of the link to the guest
+        self.cut = False  # the link is down: nothing passes
 
     def effects(self, side: str, fx: list[object]) -> None:
         for e in fx:
+            if self.cut and isinstance(e, (NetSend, NetBroadcast)):
+                continue
             if isinstance(e, NetSend):
                 self.queue.append(
                     (
                         "guest" if side == "host" else "host",
-                        NetReceived("host" if side == "host" else "p1", e.text),
+                        NetReceived("host" if side == "host" else self.conn, e.text),
                     )
                 )
             elif isinstance(e, NetBroadcast):
@@ -182,3 +189,79 @@ def test_two_pages_and_a_computer_player_play_a_deal_online(wire: Wire) -> None:
         names = ("Ann", "Olena", "Computer 3")  # the computer player worded by each page
         assert build(guest.session, guest.ui)[0].names == names
         assert build(host.session, host.ui)[0].names == names
+        # each page keeps the game: a save that resumes against computer players
+        import json
+
+        from app.session import Session
+
+        back = Session.from_save(json.loads(json.dumps(guest.session.to_save())))
+        assert back.state.rows == rows and back.human == 1
+        assert back.levels[0] != "online" and back.names[1] == "Olena"  # Ann: a computer now
+
+
+def play_some(wire: Wire, rng: random.Random, moves: int) -> int:
+    """Each page's person plays when it is their turn; returns the moves made."""
+    made = 0
+    for _ in range(moves * 20):
+        if made >= moves:
+            break
+        for side, page in (("host", wire.host), ("guest", wire.guest)):
+            if page.ui.hold:
+                wire.send(side, HoldOver(page.session.version))
+            if page.session.human_to_act():
+                kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
+                if kind == "card":
+                    wire.send(side, CardClicked(int(value), legal=True))
+                    if page.ui.selected >= 0:
+                        wire.send(side, Act(numbered_choices(page)[0][1]))
+                else:
+                    wire.send(side, Act(value))
+                made += 1
+        wire.send("host", NetTick(len(wire.log) * 0.01))
+        wire.drain()
+    return made
+
+
+def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire: Wire) -> None:
+    with small_group():
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        rng = random.Random(9)
+        assert play_some(wire, rng, 4) == 4
+        before = host.session.peer.version()
+        # the link breaks: both pages are told, the host's notice offers a new invitation
+        wire.cut = True
+        wire.send("host", LinkChanged(wire.conn, "closed"))
+        wire.send("guest", LinkChanged("host", "closed"))
+        lost = [n for n in host.ui.notices if n.key == "lost1"]
+        assert lost and lost[0].action == ("reinvite-1", "New invitation")
+        assert "Olena" in lost[0].text
+        # the host makes a new invitation; the guest pastes it; the reply comes back
+        _, fx = update(host, Reinvite(1))
+        assert isinstance(fx[0], MakeOffer) and fx[0].conn != "p1"
+        wire.conn = fx[0].conn
+        offer, answer = sdps()
+        update(host, OfferMade(wire.conn, offer))
+        link = host.session.lobby.seats[0].link
+        _, fx = update(guest, InvitationPasted("garbage"))
+        assert guest.ui.notices[-1].kind == "error"
+        _, fx = update(guest, InvitationPasted(link))
+        assert fx and type(fx[0]).__name__ == "AcceptOffer"
+        update(guest, ReplyMade(answer))
+        _, fx = update(host, ReplyPasted(1, guest.session.lobby.reply))
+        assert isinstance(fx[0], FinishLink)
+        wire.cut = False
+        wire.send("guest", LinkChanged("host", "open"))
+        wire.send("host", LinkChanged(wire.conn, "open"))
+        wire.drain()
+        assert host.session.peer.version() >= before  # nothing lost
+        deal = host.session.peer.deal_no
+        for _ in range(200):
+            play_some(wire, rng, 10)
+            if host.session.peer.deal_no > deal and host.session.peer.game is not None:
+                break
+        else:
+            raise AssertionError("the deal never ended after the rejoin")
+        assert guest.session.peer.game is not None
+        assert guest.session.peer.game.rows == host.session.peer.game.rows
