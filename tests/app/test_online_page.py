@@ -265,3 +265,31 @@ def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire
             raise AssertionError("the deal never ended after the rejoin")
         assert guest.session.peer.game is not None
         assert guest.session.peer.game.rows == host.session.peer.game.rows
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "{" * 5000,
+        '{"v": 99, "t": "hello"}',
+        '{"v": 1, "t": "act", "seq": 0, "from": 2, "action": "<img src=x onerror=alert(1)>"}',
+        "x" * 70_000,
+    ],
+)
+def test_a_hostile_message_changes_nothing_and_is_said_in_words(wire: Wire, text: str) -> None:
+    with small_group():
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        for side, page in (("host", host), ("guest", guest)):
+            before = (page.session.peer.version(), page.session.peer.stage)
+            conn = wire.conn if side == "host" else "host"
+            _, fx = update(page, NetReceived(conn, text))
+            assert (page.session.peer.version(), page.session.peer.stage) == before
+            words = " ".join(n.text for n in page.ui.notices)
+            assert words, side  # said in words on both pages
+            assert "<img" not in html(page) and "onerror" not in words
+            page.ui.notices.clear()
+        # and the game goes on
+        assert play_some(wire, random.Random(1), 3) == 3
