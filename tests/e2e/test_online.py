@@ -12,6 +12,7 @@ link; the friend opens it, sends the reply back; the host pastes it, presses
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,8 @@ def act_once(page: Any) -> bool:
     return True
 
 
-def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
+def connect(chromium: Any, site: str) -> tuple[Any, Any]:
+    """Host and guest pages at one online table, the game begun, cards dealt."""
     host = chromium.new_context(
         viewport={"width": 1280, "height": 800}, service_workers="block"
     ).new_page()
@@ -119,6 +121,11 @@ def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
     shoot(host, "5-host-dealt")
     assert "Computer 3" in " ".join(guest.locator(".nameplate").all_inner_texts())
 
+    return host, guest
+
+
+def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
+    host, guest = connect(chromium, site)
     for _ in range(400):
         if host.get_attribute("#table", "data-deals") not in (None, "0"):
             break
@@ -132,3 +139,52 @@ def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
     guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
     assert host.locator(".notice.error").count() == 0
     assert guest.locator(".notice.error").count() == 0
+
+
+def ip(*args: str, check: bool = True) -> None:
+    subprocess.run(["ip", *args], check=check, timeout=30, capture_output=True)
+
+
+def test_a_guest_dropped_mid_trick_rejoins_and_the_deal_goes_on(chromium: Any, site: str) -> None:
+    """The network goes away in the middle of a trick; both pages say so; the host
+    makes a new invitation, the guest pastes it, the reply comes back, and the deal
+    goes on from where it was to its end."""
+    host, guest = connect(chromium, site)
+    for _ in range(200):  # into the play, a card on the felt
+        if (
+            host.get_attribute("#table", "data-phase") == "play"
+            and host.locator(".trick .card, .felt .trick-card").count()
+        ):
+            break
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    before = version(host)
+    ip("addr", "del", "10.99.0.1/24", "dev", "v0")  # the pages' one address goes away
+    try:
+        host.wait_for_selector(".notice.error", timeout=120_000)
+        guest.wait_for_selector(".notice.error", timeout=120_000)
+        shoot(host, "6-host-lost")
+    finally:
+        ip("addr", "add", "10.99.0.1/24", "dev", "v0", check=False)
+        ip("route", "add", "default", "via", "10.99.0.2", "dev", "v0", check=False)
+    host.click('.notice [data-ui="reinvite-1"]')
+    invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
+    guest.click('.notice [data-ui="online"]')
+    guest.fill('[data-ui="invite-input"]', invite or "")
+    guest.click('[data-ui="rejoin"]')
+    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
+    host.click('[data-ui="connect"][data-seat="1"]')
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    for page in (host, guest):
+        if page.locator('.dialog.online [data-ui="close"]').count():
+            page.click('.dialog.online [data-ui="close"]')
+    assert version(host) >= before
+    for _ in range(400):
+        if host.get_attribute("#table", "data-deals") not in (None, "0"):
+            break
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deal never ended after the rejoin")
