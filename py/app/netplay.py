@@ -112,6 +112,34 @@ def read_ice(stored: Any) -> list[dict[str, Any]]:
     return out
 
 
+def parse_ice(text: str) -> list[dict[str, Any]]:
+    r"""The ICE setting as the player types it: one server a line, ``stun:host:port``
+    or ``turn:host:port user password``; lines that are not a server are dropped.
+
+    >>> got = parse_ice("stun:stun.example.org:3478\nturn:t.example.org:3478 ann pw\nhttp://x")
+    >>> got[0], got[1]["username"], len(got)
+    ({'urls': 'stun:stun.example.org:3478'}, 'ann', 2)
+    """
+    out: list[dict[str, Any]] = []
+    for line in text.splitlines()[:8]:
+        parts = line.split()
+        if not parts:
+            continue
+        server: dict[str, Any] = {"urls": parts[0]}
+        if len(parts) == 3:
+            server["username"], server["credential"] = parts[1], parts[2]
+        out.extend(read_ice([server]))
+    return out
+
+
+def ice_text(servers: list[dict[str, Any]]) -> str:
+    """The ICE setting as the page shows it (``parse_ice`` reads it back)."""
+    return "\n".join(
+        " ".join([s["urls"], *([s["username"], s["credential"]] if "username" in s else [])])
+        for s in servers
+    )
+
+
 def qr_of(text: str) -> tuple[int, str]:
     """The QR code of ``text``: its width in modules and its dark modules' path
     ((0, "") when the text does not fit a QR code)."""
@@ -373,7 +401,24 @@ def lobby_dialog(
             "p",
             {"class": "net-note"},
             t(lang, "net.ice_note" if ice else "net.ice_none", stun="STUN"),
-        )
+        ),
+        el(
+            "details",
+            {"class": "ice"},
+            el("summary", {}, t(lang, "net.ice_title")),
+            el("p", {}, t(lang, "net.ice_help", stun="STUN", turn="TURN")),
+            el(
+                "textarea",
+                {"data-ui": "ice-servers", "rows": "3", "spellcheck": "false"},
+                ice_text(ice),
+            ),
+            el(
+                "button",
+                {"type": "button", "class": "btn small", "data-ui": "ice-save"},
+                t(lang, "net.ice_save"),
+            ),
+            key="ice",
+        ),
     ]
     if lobby.role == "host":
         for seat in lobby.seats:

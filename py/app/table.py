@@ -86,6 +86,7 @@ from .update import (
     CountStats,
     Effect,
     HoldOver,
+    IceChanged,
     InvitationPasted,
     KeyPressed,
     Linger,
@@ -99,6 +100,7 @@ from .update import (
     Persist,
     PlainLeadToggled,
     Reinvite,
+    Remember,
     ReplyPasted,
     SetupChanged,
     ShowCards,
@@ -289,6 +291,8 @@ class Table:
                     task.add_done_callback(self._notice_tasks.discard)
             elif isinstance(e, Log):
                 _log(e.text)
+            elif isinstance(e, Remember):
+                self.store.write(e.key, e.value)
             else:
                 self.links.run(e, self.session, self.ui.ice, int(self.ai_budget_ms))
 
@@ -669,6 +673,10 @@ class Table:
         elif ui == "online":
             self.ui.dialog = Dialog.ONLINE
             self.render()
+        elif ui == "ice-save":
+            box = self.root.querySelector('[data-ui="ice-servers"]')
+            if box is not None:
+                self.dispatch(IceChanged(str(box.value or "")))
         elif ui == "begin-online":
             self.ui.dialog = Dialog.NONE
             self.dispatch(BeginOnline())

@@ -218,6 +218,13 @@ class InvitationPasted:
 
 
 @dataclass(frozen=True)
+class IceChanged:
+    """The ICE servers setting typed anew (one server a line)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class NameChanged:
     """Guest: the name typed before the link opens (sent with the hello)."""
 
@@ -254,6 +261,7 @@ NetMsg = (
     | ReplyPasted
     | Reinvite
     | InvitationPasted
+    | IceChanged
     | NameChanged
     | BeginOnline
     | NetBotAnswered
@@ -360,6 +368,14 @@ class AcceptOffer:
 
 
 @dataclass(frozen=True)
+class Remember:
+    """Write a setting to storage (``key`` one of ``storage``'s)."""
+
+    key: str
+    value: object
+
+
+@dataclass(frozen=True)
 class NetBot:
     """Host: let the computer player at ``seat`` choose, for the peer's ``version``."""
 
@@ -375,6 +391,7 @@ Effect = (
     | Linger
     | ClosePassing
     | Log
+    | Remember
     | NetSend
     | NetBroadcast
     | MakeOffer
@@ -685,6 +702,15 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     from .invite import InviteError
 
     s, ui = page.session, page.ui
+    if isinstance(msg, IceChanged):
+        from .netplay import parse_ice
+        from .storage import ICE_KEY
+
+        ui.ice = parse_ice(msg.text[:2000])
+        return [
+            Remember(ICE_KEY, ui.ice),
+            *notice(ui, t(ui.lang, "net.ice_saved"), NoticeKind.PASSING, "ice"),
+        ]
     if not isinstance(s, NetSession):
         return [Log(f"dropped: {type(msg).__name__} without an online table")]
     lobby = s.lobby

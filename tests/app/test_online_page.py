@@ -293,3 +293,11 @@ def test_a_hostile_message_changes_nothing_and_is_said_in_words(wire: Wire, text
             page.ui.notices.clear()
         # and the game goes on
         assert play_some(wire, random.Random(1), 3) == 3
+
+
+def test_the_lobby_doctests() -> None:
+    import doctest
+
+    from app import netplay
+
+    assert doctest.testmod(netplay).failed == 0
