@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from thousand import Conventions, Observation, State
+from thousand.record import clean_name
 
 from .dom import El, el
 from .i18n import t
@@ -58,6 +59,7 @@ class Seat:
     qr: tuple[int, str] = (0, "")  # the QR code of the link: its size, its path
     state: str = "new"  # the link: new, connecting, open, closed, failed
     session: str = ""  # the invitation's session id (a reply must carry it)
+    answered: bool = False  # the friend's reply was pasted (the link may connect now)
 
 
 @dataclass
@@ -73,6 +75,7 @@ class Lobby:
     host_name: str = ""  # guest: who invited
     session: str = ""
     error: str = ""  # a catalogue key: why the last pasted code was refused
+    made: int = 0  # host: invitations made again (each new link gets a new name)
 
     @property
     def peers(self) -> int:
@@ -107,6 +110,34 @@ def read_ice(stored: Any) -> list[dict[str, Any]]:
                 server[k] = x[k]
         out.append(server)
     return out
+
+
+def parse_ice(text: str) -> list[dict[str, Any]]:
+    r"""The ICE setting as the player types it: one server a line, ``stun:host:port``
+    or ``turn:host:port user password``; lines that are not a server are dropped.
+
+    >>> got = parse_ice("stun:stun.example.org:3478\nturn:t.example.org:3478 ann pw\nhttp://x")
+    >>> got[0], got[1]["username"], len(got)
+    ({'urls': 'stun:stun.example.org:3478'}, 'ann', 2)
+    """
+    out: list[dict[str, Any]] = []
+    for line in text.splitlines()[:8]:
+        parts = line.split()
+        if not parts:
+            continue
+        server: dict[str, Any] = {"urls": parts[0]}
+        if len(parts) == 3:
+            server["username"], server["credential"] = parts[1], parts[2]
+        out.extend(read_ice([server]))
+    return out
+
+
+def ice_text(servers: list[dict[str, Any]]) -> str:
+    """The ICE setting as the page shows it (``parse_ice`` reads it back)."""
+    return "\n".join(
+        " ".join([s["urls"], *([s["username"], s["credential"]] if "username" in s else [])])
+        for s in servers
+    )
 
 
 def qr_of(text: str) -> tuple[int, str]:
@@ -229,8 +260,10 @@ class NetSession(Session):
 
     @property
     def names(self) -> list[str]:  # type: ignore[override]
-        got = list(self.peer.names)
-        return got + [""] * (self.peer.players - len(got))
+        """The people's names (a computer seat has none: the page words it)."""
+        got = [clean_name(x) for x in self.peer.names]
+        got += [""] * (self.peer.players - len(got))
+        return ["" if s in self.peer.bots else got[s] for s in range(self.peer.players)]
 
     @property
     def people(self) -> list[int]:
@@ -368,7 +401,24 @@ def lobby_dialog(
             "p",
             {"class": "net-note"},
             t(lang, "net.ice_note" if ice else "net.ice_none", stun="STUN"),
-        )
+        ),
+        el(
+            "details",
+            {"class": "ice"},
+            el("summary", {}, t(lang, "net.ice_title")),
+            el("p", {}, t(lang, "net.ice_help", stun="STUN", turn="TURN")),
+            el(
+                "textarea",
+                {"data-ui": "ice-servers", "rows": "3", "spellcheck": "false"},
+                ice_text(ice),
+            ),
+            el(
+                "button",
+                {"type": "button", "class": "btn small", "data-ui": "ice-save"},
+                t(lang, "net.ice_save"),
+            ),
+            key="ice",
+        ),
     ]
     if lobby.role == "host":
         for seat in lobby.seats:
@@ -384,6 +434,8 @@ def lobby_dialog(
             if seat.state == "open":
                 name = names[seat.seat] if seat.seat < len(names) else ""
                 parts.append(el("p", {}, t(lang, "net.seated", name=name)))
+            elif seat.state in ("closed", "failed"):
+                parts.append(_btn(t(lang, "net.reinvite"), ui=f"reinvite-{seat.seat}", cls="btn"))
             elif not seat.code:
                 parts.append(el("p", {}, t(lang, "net.preparing")))
             else:
@@ -423,6 +475,24 @@ def lobby_dialog(
         title = t(lang, "net.invite_title")
     else:
         body.append(el("p", {}, _state_badge(lang, lobby.state)))
+        if lobby.state != "open":
+            body.append(
+                el(
+                    "label",
+                    {"class": "field"},
+                    el("span", {}, t(lang, "net.your_name")),
+                    el(
+                        "input",
+                        {
+                            "type": "text",
+                            "data-ui": "guest-name",
+                            "maxlength": "20",
+                            "value": session.peer.name,
+                            "autocomplete": "off",
+                        },
+                    ),
+                )
+            )
         if lobby.state == "open":
             body.append(el("p", {}, t(lang, "net.joined")))
         elif not lobby.reply:
@@ -437,6 +507,15 @@ def lobby_dialog(
                     el("code", {"data-reply-code": lobby.reply}, lobby.reply),
                 ),
                 qr_el(lobby.reply_qr, t(lang, "net.reply_qr")),
+            ]
+        if lobby.state in ("closed", "failed"):
+            body += [
+                el("p", {}, t(lang, "net.rejoin_text")),
+                el(
+                    "textarea",
+                    {"data-ui": "invite-input", "rows": "2", "spellcheck": "false"},
+                ),
+                _btn(t(lang, "net.rejoin"), ui="rejoin", cls="btn"),
             ]
         buttons = [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.join_title")

@@ -29,7 +29,7 @@ from .dialogs import (
 )
 from .dom import El
 from .events import deal_events
-from .i18n import number
+from .i18n import number, t
 from .library import RuleSet, SavedGame, builtin_sets
 from .library_view import games_dialog, stats_dialog
 from .netplay import NetSession, lobby_dialog
@@ -166,6 +166,9 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         screen_for=names[session.waiting_for()] if session.screened else "",
         commitment=session.commitment() if session.state.phase in _BIDDING else "",
         online=getattr(getattr(session, "lobby", None), "role", ""),
+        extra_tools=(("online", t(ui.lang, "net.online_tool")),)
+        if isinstance(session, NetSession)
+        else (),
         peers=getattr(getattr(session, "lobby", None), "peers", 0),
     )
     dialogs: list[El | None] = []

@@ -86,16 +86,21 @@ from .update import (
     CountStats,
     Effect,
     HoldOver,
+    IceChanged,
+    InvitationPasted,
     KeyPressed,
     Linger,
     Log,
     MakeOffer,
     Msg,
+    NameChanged,
     NextDeal,
     OtherTabSaved,
     Page,
     Persist,
     PlainLeadToggled,
+    Reinvite,
+    Remember,
     ReplyPasted,
     SetupChanged,
     ShowCards,
@@ -287,6 +292,8 @@ class Table:
                     task.add_done_callback(self._notice_tasks.discard)
             elif isinstance(e, Log):
                 _log(e.text)
+            elif isinstance(e, Remember):
+                self.store.write(e.key, e.value)
             else:
                 self.links.run(e, self.session, self.ui.ice, int(self.ai_budget_ms))
 
@@ -521,6 +528,9 @@ class Table:
             if ui == "lang":
                 self.set_lang(str(el.value))
                 return
+            if ui == "guest-name":
+                self.dispatch(NameChanged(str(el.value)))
+                return
             if ui == "replay-view":
                 self.replay.set_view(str(el.value))
                 return
@@ -672,6 +682,21 @@ class Table:
             box = self.root.querySelector(f'[data-ui="reply-input"][data-seat="{seat}"]')
             if seat is not None and box is not None:
                 self.dispatch(ReplyPasted(seat, str(box.value or "")[:6000]))
+        elif ui.startswith("reinvite-"):
+            seat = _int(ui.removeprefix("reinvite-"), 0, 3)
+            if seat is not None:
+                self.dispatch(Reinvite(seat))
+        elif ui == "rejoin":
+            box = self.root.querySelector('[data-ui="invite-input"]')
+            if box is not None:
+                self.dispatch(InvitationPasted(str(box.value or "")[:6000]))
+        elif ui == "online":
+            self.ui.dialog = Dialog.ONLINE
+            self.render()
+        elif ui == "ice-save":
+            box = self.root.querySelector('[data-ui="ice-servers"]')
+            if box is not None:
+                self.dispatch(IceChanged(str(box.value or "")))
         elif ui == "begin-online":
             self.ui.dialog = Dialog.NONE
             self.dispatch(BeginOnline())
@@ -736,7 +761,9 @@ class Table:
     def open_online(self, conv: Conventions, rules: str) -> None:
         """Host: an online table, its invitations made one link at a time."""
         kinds = seat_kinds(self.ui.setup, online=True)
-        online = [s for s, k in enumerate(kinds) if k == "online"]
+        # the host sits at seat 0, friends take the next seats as they join, the
+        # computer players the rest
+        online = list(range(1, 1 + sum(1 for k in kinds if k == "online")))
         me = seat_names(self.ui.setup)[kinds.index("human")] if "human" in kinds else ""
         try:
             session = new_host(me or t(self.ui.lang, "you"), conv, online, self.ui.setup["level"])
@@ -772,7 +799,15 @@ class Table:
         if not isinstance(got, Invite):
             return False
         self._keep_current()
-        self.session = new_guest(seat_names(self.ui.setup)[0] or t(self.ui.lang, "you"), got)
+        name = next(
+            (
+                n
+                for n, k in zip(seat_names(self.ui.setup), seat_kinds(self.ui.setup), strict=False)
+                if k == "human" and n
+            ),
+            "",
+        )
+        self.session = new_guest(name or t(self.ui.lang, "player_n", n=got.seat + 1), got)
         self.ui.joining = got
         self.ui.dialog = Dialog.ONLINE
         self.run([AcceptOffer(invite_sdp(got))])

@@ -204,6 +204,34 @@ class ReplyPasted:
 
 
 @dataclass(frozen=True)
+class Reinvite:
+    """Host: a new invitation for ``seat`` (its friend lost the connection)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class InvitationPasted:
+    """Guest: a new invitation from the host (after a lost connection) pasted."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class IceChanged:
+    """The ICE servers setting typed anew (one server a line)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class NameChanged:
+    """Guest: the name typed before the link opens (sent with the hello)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class BeginOnline:
     """Host: begin the game; seats nobody took get computer players."""
 
@@ -231,6 +259,10 @@ NetMsg = (
     | OfferMade
     | ReplyMade
     | ReplyPasted
+    | Reinvite
+    | InvitationPasted
+    | IceChanged
+    | NameChanged
     | BeginOnline
     | NetBotAnswered
     | NetTick
@@ -336,6 +368,14 @@ class AcceptOffer:
 
 
 @dataclass(frozen=True)
+class Remember:
+    """Write a setting to storage (``key`` one of ``storage``'s)."""
+
+    key: str
+    value: object
+
+
+@dataclass(frozen=True)
 class NetBot:
     """Host: let the computer player at ``seat`` choose, for the peer's ``version``."""
 
@@ -351,6 +391,7 @@ Effect = (
     | Linger
     | ClosePassing
     | Log
+    | Remember
     | NetSend
     | NetBroadcast
     | MakeOffer
@@ -366,8 +407,8 @@ Effect = (
 def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
     s, ui = page.session, page.ui
-    if isinstance(msg, NetMsg):  # type: ignore[arg-type, misc]
-        return page, net_update(page, msg)  # type: ignore[arg-type]
+    if isinstance(msg, NetMsg):
+        return page, net_update(page, msg)
     human_turn = s.human_to_act() and not ui.follower
     if isinstance(msg, Act):
         return page, human(page, msg.text)
@@ -661,6 +702,15 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     from .invite import InviteError
 
     s, ui = page.session, page.ui
+    if isinstance(msg, IceChanged):
+        from .netplay import parse_ice
+        from .storage import ICE_KEY
+
+        ui.ice = parse_ice(msg.text[:2000])
+        return [
+            Remember(ICE_KEY, ui.ice),
+            *notice(ui, t(ui.lang, "net.ice_saved"), NoticeKind.PASSING, "ice"),
+        ]
     if not isinstance(s, NetSession):
         return [Log(f"dropped: {type(msg).__name__} without an online table")]
     lobby = s.lobby
@@ -673,7 +723,8 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             lobby.state = msg.state
         for seat in lobby.seats:
             if seat.conn == msg.conn:
-                seat.state = msg.state
+                # an offer's link "connects" at once; it waits for the reply really
+                seat.state = msg.state if seat.answered or msg.state != "connecting" else "new"
         if msg.state == "open":
             return net_outputs(page, net.Connected(msg.conn))
         if msg.state in ("closed", "failed"):
@@ -693,8 +744,39 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             return notice(ui, t(ui.lang, lobby.error), NoticeKind.ERROR, "reply")
         lobby.error = ""
         ui.notices = [n for n in ui.notices if n.key != "reply"]
-        seat.state = "connecting"
+        seat.state, seat.answered = "connecting", True
         return [FinishLink(seat.conn, sdp)]
+    if isinstance(msg, Reinvite):
+        again = next((x for x in lobby.seats if x.seat == msg.seat), None)
+        if again is None or lobby.role != "host":
+            return []
+        lobby.made += 1
+        again.conn = f"p{again.seat}-{lobby.made}"  # a new link; the peer knows the friend again
+        again.code, again.link, again.qr, again.state = "", "", (0, ""), "new"
+        again.answered = False
+        ui.dialog = Dialog.ONLINE
+        return [MakeOffer(again.conn)]
+    if isinstance(msg, InvitationPasted):
+        from .invite import Invite, decode_invite, invite_sdp, read_fragment
+
+        text = msg.text.strip()
+        try:
+            got = read_fragment(text[text.index("#") :]) if "#" in text else decode_invite(text)
+        except (InviteError, ValueError) as e:
+            code = e.code.lower() if isinstance(e, InviteError) else "malformed"
+            return notice(ui, t(ui.lang, "net.code." + code), NoticeKind.ERROR, "join")
+        if not isinstance(got, Invite) or lobby.role != "guest":
+            return notice(ui, t(ui.lang, "net.code.not_an_invite"), NoticeKind.ERROR, "join")
+        ui.joining = got
+        lobby.reply, lobby.reply_link, lobby.reply_qr, lobby.state = "", "", (0, ""), "new"
+        ui.notices = [n for n in ui.notices if n.key != "join"]
+        return [AcceptOffer(invite_sdp(got))]
+    if isinstance(msg, NameChanged):
+        from thousand.record import clean_name
+
+        if lobby.role == "guest" and s.peer.seat < 0 and (name := clean_name(msg.name)):
+            s.peer.name = name  # said in the hello, when the link opens
+        return []
     if isinstance(msg, BeginOnline):
         return net_outputs(page, net.Start())
     if isinstance(msg, NetBotAnswered):
@@ -739,8 +821,17 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
+            again = (
+                (f"reinvite-{o.seat}", t(lang, "net.reinvite"))
+                if s.lobby.role == "host"
+                else ("online", t(lang, "net.rejoin"))
+            )
             fx += notice(
-                ui, t(lang, "net.lost", name=names[o.seat]), NoticeKind.ERROR, f"lost{o.seat}"
+                ui,
+                t(lang, "net.lost", name=names[o.seat]),
+                NoticeKind.ERROR,
+                f"lost{o.seat}",
+                again,
             )
         elif isinstance(o, net.DealReady):
             s.version += 1

@@ -180,6 +180,7 @@ def table_attrs(m: Model) -> dict[str, str | None]:
         "data-turn": "human" if m.human_turn else "bot",
         "data-lang": m.lang,
         "data-players": str(m.scene.players),
+        "data-deals": str(len(m.scene.sheet)),  # sheet rows: the deals over (and redeals)
         # the seat this page plays (none in pass-and-play: the device goes round)
         "data-seat": str(m.human) if m.people <= 1 or m.online else None,
         "data-screen": "1" if m.screen_for else None,

@@ -1,0 +1,303 @@
+"""The online table through the page's door, in CPython: a host's page and a guest's
+page, joined by an in-memory link instead of WebRTC, play a deal with a computer
+player in the third seat. Every input is a message (``update``); the network's
+effects (``NetSend``, ``NetBroadcast``, ``NetBot``) are carried between the pages
+by the test as the runner would; the lobby's invitation and reply are real codes.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+
+from net_sim import small_group
+
+from app.dom import to_html
+from app.invite import decode_invite, read_fragment
+from app.netplay import new_guest, new_host
+from app.screen import Screen, build
+from app.update import (
+    Act,
+    BeginOnline,
+    CardClicked,
+    FinishLink,
+    HoldOver,
+    InvitationPasted,
+    LinkChanged,
+    MakeOffer,
+    NetBot,
+    NetBotAnswered,
+    NetBroadcast,
+    NetReceived,
+    NetSend,
+    NetTick,
+    OfferMade,
+    Page,
+    Reinvite,
+    ReplyMade,
+    ReplyPasted,
+    numbered_choices,
+    update,
+)
+from thousand import Conventions
+from thousand.bots import make_bot
+from thousand.cards import card_str, iter_cards
+
+SDP = Path(__file__).parent / "data" / "chromium_sdp.json"
+
+
+def sdps() -> tuple[str, str]:
+    import json
+
+    data = json.loads(SDP.read_text())
+    return data["offer"], data["answer"]
+
+
+class Wire:
+    """Two pages and the messages between them (host link "p1" <-> guest "host")."""
+
+    def __init__(self, host: Page, guest: Page) -> None:
+        self.host, self.guest = host, guest
+        self.queue: list[tuple[str, object]] = []  # (to page, msg)
+        self.log: list[str] = []
+        self.conn = "p1"  # the host's name of the link to the guest
+        self.cut = False  # the link is down: nothing passes
+
+    def effects(self, side: str, fx: list[object]) -> None:
+        for e in fx:
+            if self.cut and isinstance(e, (NetSend, NetBroadcast)):
+                continue
+            if isinstance(e, NetSend):
+                self.queue.append(
+                    (
+                        "guest" if side == "host" else "host",
+                        NetReceived("host" if side == "host" else self.conn, e.text),
+                    )
+                )
+            elif isinstance(e, NetBroadcast):
+                self.queue.append(("guest", NetReceived("host", e.text)))
+            elif isinstance(e, NetBot):
+                page = self.host
+                obs = page.session.peer.observation(e.seat)
+                assert obs is not None
+                a = make_bot("easy").act(obs, random.Random(len(self.log)))
+                self.queue.append(("host", NetBotAnswered(e.seat, e.version, a)))
+
+    def send(self, side: str, msg: object) -> None:
+        page = self.host if side == "host" else self.guest
+        page, fx = update(page, msg)  # type: ignore[arg-type]
+        self.log.append(f"{side}:{type(msg).__name__}")
+        self.effects(side, fx)
+
+    def drain(self, limit: int = 5000) -> None:
+        for _ in range(limit):
+            if not self.queue:
+                return
+            side, msg = self.queue.pop(0)
+            self.send(side, msg)
+        raise AssertionError("the pages never went quiet")
+
+
+def html(page: Page) -> str:
+    return "".join(to_html(k) for k in build(page.session, page.ui)[1])
+
+
+@pytest.fixture
+def wire() -> Wire:
+    with small_group():
+        host = Page(
+            new_host("Ann", Conventions(), [1]), Screen(lang="en", base_url="https://x.test/")
+        )
+        offer, answer = sdps()
+        # the host's page makes the invitation from its link's offer
+        _, fx = update(host, OfferMade("p1", offer))
+        seat = host.session.lobby.seats[0]
+        assert seat.link.startswith("https://x.test/#join=") and seat.qr[0] > 0
+        invite = read_fragment("#" + seat.link.split("#")[1])
+        assert invite is not None and decode_invite(seat.code).seat == 1
+        guest = Page(
+            new_guest("Olena", invite),
+            Screen(lang="en", base_url="https://y.test/", joining=invite),
+        )
+        update(guest, ReplyMade(answer))
+        reply = guest.session.lobby.reply_link
+        assert reply and guest.session.lobby.reply_qr[0] > 0
+        w = Wire(host, guest)
+        # a wrong paste is refused in words; the real reply finishes the link
+        _, fx = update(host, ReplyPasted(1, "not a reply at all"))
+        assert host.ui.notices and host.ui.notices[-1].kind == "error"
+        _, fx = update(host, ReplyPasted(1, reply))
+        assert fx == [FinishLink("p1", fx[0].sdp)]  # type: ignore[union-attr]
+        w.send("guest", LinkChanged("host", "open"))
+        w.send("host", LinkChanged("p1", "open"))
+        w.drain()
+        yield w  # type: ignore[misc]
+
+
+def test_two_pages_and_a_computer_player_play_a_deal_online(wire: Wire) -> None:
+    with small_group():
+        host, guest = wire.host, wire.guest
+        assert host.session.names[:2] == ["Ann", "Olena"]
+        assert build(host.session, host.ui)[0].online == "host"
+        assert build(guest.session, guest.ui)[0].peers == 1
+        wire.send("host", BeginOnline())
+        wire.drain()
+        rng = random.Random(3)
+        deals = host.session.peer.deal_no
+        for _ in range(3000):
+            for side, page in (("host", host), ("guest", guest)):
+                if page.ui.hold:
+                    wire.send(side, HoldOver(page.session.version))
+            acted = False
+            for side, page in (("host", host), ("guest", guest)):
+                s = page.session
+                if not s.human_to_act():
+                    continue
+                # the page draws its own hand and nothing of another's
+                obs = s.observation()
+                own = {card_str(c) for c in iter_cards(obs.hand)}
+                shown = set(re.findall(r'data-card="(\w\w)"', html(page)))
+                assert shown <= own, (side, shown - own)
+                choices = numbered_choices(page)
+                kind, value = choices[rng.randrange(len(choices))]
+                if kind == "card":
+                    wire.send(side, CardClicked(int(value), legal=True))
+                    if page.ui.selected >= 0:
+                        wire.send(side, Act(numbered_choices(page)[0][1]))
+                else:
+                    wire.send(side, Act(value))
+                acted = True
+            wire.send("host", NetTick(len(wire.log) * 0.01))
+            wire.drain()
+            if host.session.peer.deal_no > deals and host.session.peer.game is not None:
+                break
+            if not acted and not wire.queue:
+                continue
+        else:
+            raise AssertionError("the deal never ended")
+        assert host.session.peer.game is not None and guest.session.peer.game is not None
+        assert host.session.record()["deals"] == guest.session.record()["deals"]
+        rows = host.session.peer.game.rows
+        assert rows and rows[0].kind in ("play", "writeoff", "redeal", "bomb")
+        assert guest.session.peer.game.rows == rows  # both pages hold the same game
+        names = ("Ann", "Olena", "Computer 3")  # the computer player worded by each page
+        assert build(guest.session, guest.ui)[0].names == names
+        assert build(host.session, host.ui)[0].names == names
+        # each page keeps the game: a save that resumes against computer players
+        import json
+
+        from app.session import Session
+
+        back = Session.from_save(json.loads(json.dumps(guest.session.to_save())))
+        assert back.state.rows == rows and back.human == 1
+        assert back.levels[0] != "online" and back.names[1] == "Olena"  # Ann: a computer now
+
+
+def play_some(wire: Wire, rng: random.Random, moves: int) -> int:
+    """Each page's person plays when it is their turn; returns the moves made."""
+    made = 0
+    for _ in range(moves * 20):
+        if made >= moves:
+            break
+        for side, page in (("host", wire.host), ("guest", wire.guest)):
+            if page.ui.hold:
+                wire.send(side, HoldOver(page.session.version))
+            if page.session.human_to_act():
+                kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
+                if kind == "card":
+                    wire.send(side, CardClicked(int(value), legal=True))
+                    if page.ui.selected >= 0:
+                        wire.send(side, Act(numbered_choices(page)[0][1]))
+                else:
+                    wire.send(side, Act(value))
+                made += 1
+        wire.send("host", NetTick(len(wire.log) * 0.01))
+        wire.drain()
+    return made
+
+
+def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire: Wire) -> None:
+    with small_group():
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        rng = random.Random(9)
+        assert play_some(wire, rng, 4) == 4
+        before = host.session.peer.version()
+        # the link breaks: both pages are told, the host's notice offers a new invitation
+        wire.cut = True
+        wire.send("host", LinkChanged(wire.conn, "closed"))
+        wire.send("guest", LinkChanged("host", "closed"))
+        lost = [n for n in host.ui.notices if n.key == "lost1"]
+        assert lost and lost[0].action == ("reinvite-1", "New invitation")
+        assert "Olena" in lost[0].text
+        # the host makes a new invitation; the guest pastes it; the reply comes back
+        _, fx = update(host, Reinvite(1))
+        assert isinstance(fx[0], MakeOffer) and fx[0].conn != "p1"
+        wire.conn = fx[0].conn
+        offer, answer = sdps()
+        update(host, OfferMade(wire.conn, offer))
+        link = host.session.lobby.seats[0].link
+        _, fx = update(guest, InvitationPasted("garbage"))
+        assert guest.ui.notices[-1].kind == "error"
+        _, fx = update(guest, InvitationPasted(link))
+        assert fx and type(fx[0]).__name__ == "AcceptOffer"
+        update(guest, ReplyMade(answer))
+        _, fx = update(host, ReplyPasted(1, guest.session.lobby.reply))
+        assert isinstance(fx[0], FinishLink)
+        wire.cut = False
+        wire.send("guest", LinkChanged("host", "open"))
+        wire.send("host", LinkChanged(wire.conn, "open"))
+        wire.drain()
+        assert host.session.peer.version() >= before  # nothing lost
+        deal = host.session.peer.deal_no
+        for _ in range(200):
+            play_some(wire, rng, 10)
+            if host.session.peer.deal_no > deal and host.session.peer.game is not None:
+                break
+        else:
+            raise AssertionError("the deal never ended after the rejoin")
+        assert guest.session.peer.game is not None
+        assert guest.session.peer.game.rows == host.session.peer.game.rows
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "{" * 5000,
+        '{"v": 99, "t": "hello"}',
+        '{"v": 1, "t": "act", "seq": 0, "from": 2, "action": "<img src=x onerror=alert(1)>"}',
+        "x" * 70_000,
+    ],
+)
+def test_a_hostile_message_changes_nothing_and_is_said_in_words(wire: Wire, text: str) -> None:
+    with small_group():
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        for side, page in (("host", host), ("guest", guest)):
+            before = (page.session.peer.version(), page.session.peer.stage)
+            conn = wire.conn if side == "host" else "host"
+            _, fx = update(page, NetReceived(conn, text))
+            assert (page.session.peer.version(), page.session.peer.stage) == before
+            words = " ".join(n.text for n in page.ui.notices)
+            assert words, side  # said in words on both pages
+            assert "<img" not in html(page) and "onerror" not in words
+            page.ui.notices.clear()
+        # and the game goes on
+        assert play_some(wire, random.Random(1), 3) == 3
+
+
+def test_the_lobby_doctests() -> None:
+    import doctest
+
+    from app import netplay
+
+    assert doctest.testmod(netplay).failed == 0

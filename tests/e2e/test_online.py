@@ -1,0 +1,190 @@
+"""Two Chromium pages of the real game play a deal online, a computer player in the
+third seat, connected by the invitation link and the pasted reply (WebRTC).
+
+No network: ``test_in_a_network_namespace`` runs this module again inside a
+network namespace of its own (``netns``), where dist/ is served on 127.0.0.1 and
+Chromium offers its one address 10.99.0.1; no STUN server is set (``ice=none`` on
+the host, an empty ICE setting stored on the guest). Done as the players do it:
+the host chooses *Player online* for a seat in New game, sends the invitation
+link; the friend opens it, sends the reply back; the host pastes it, presses
+*Connect*, then *Begin the game*; each page then plays its own seat by clicks.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, READY
+from netns import WEBRTC_ARGS, require_netns, run_pytest_in_netns
+from play_support import CARD_SPOT, version
+from serve import start_server
+
+
+def test_in_a_network_namespace() -> None:
+    """The tests below, run in a network namespace made for them (root; else skipped)."""
+    run_pytest_in_netns(Path(__file__), timeout=1500)
+
+
+@pytest.fixture(scope="module")
+def site() -> Any:
+    require_netns()
+    server, url = start_server(DIST)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Any:
+    require_netns()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *WEBRTC_ARGS]
+        )
+        yield browser
+        browser.close()
+
+
+def shoot(page: Any, name: str) -> None:
+    """A picture for a person to look at (artifacts/online/)."""
+    ARTIFACTS.joinpath("online").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "online" / f"{name}.png"))
+
+
+def act_once(page: Any) -> bool:
+    """The page's person acts once if it is their turn (the first choice)."""
+    if page.get_attribute("#table", "data-turn") != "human":
+        return False
+    phase = page.get_attribute("#table", "data-phase")
+    before = version(page)
+    buttons = page.locator(".controls [data-action]")
+    texts = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+    if phase == "bidding":
+        pick = next((x for x in texts if x in ("pass", "keep", "look")), None) or texts[0]
+        page.click(f'.controls [data-action="{pick}"]')
+    elif phase == "discard":
+        page.locator('.hand-own [data-legal="1"]').first.click(position=CARD_SPOT)
+        page.locator('[data-action^="give "]').first.click()
+    elif phase == "contract":
+        page.locator('[data-action^="contract "]').first.click()
+    else:
+        page.locator('.hand-own [data-legal="1"]').first.click(position=CARD_SPOT)
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('#table').dataset.version) > v "
+        "|| document.querySelector('#table').dataset.turn !== 'human'",
+        arg=before,
+    )
+    return True
+
+
+def connect(chromium: Any, site: str) -> tuple[Any, Any]:
+    """Host and guest pages at one online table, the game begun, cards dealt."""
+    host = chromium.new_context(
+        viewport={"width": 1280, "height": 800}, service_workers="block"
+    ).new_page()
+    host.goto(site + "?lang=en&speed=fast&fresh=1&ice=none&level=easy", timeout=180_000)
+    host.wait_for_selector(READY, timeout=180_000)
+    host.click('.toolbar [data-ui="new"]')
+    host.check('input[data-setup="players"][value="3"]')
+    host.select_option('[data-seat-kind="1"]', "online")
+    host.fill('[data-seat-name="0"]', "Ann")
+    host.press('[data-seat-name="0"]', "Tab")
+    host.click('[data-ui="start"]')
+    invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
+    assert invite and "#join=" in invite
+    assert host.locator(".dialog.online svg.qr").count() == 1
+    shoot(host, "1-host-invitation")
+
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    ctx.add_init_script("localStorage.setItem('thousand.ice', '[]')")  # no STUN in tests
+    guest = ctx.new_page()
+    guest.goto(invite, timeout=180_000)
+    guest.wait_for_selector(READY, timeout=180_000)
+    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+    assert reply and "#reply=" in reply
+    shoot(guest, "2-guest-reply")
+
+    host.fill('[data-ui="reply-input"][data-seat="1"]', reply)
+    host.click('[data-ui="connect"][data-seat="1"]')
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    guest.wait_for_selector('#table[data-online="guest"][data-peers="1"]', timeout=60_000)
+    shoot(host, "3-host-connected")
+    host.click('[data-ui="begin-online"]')
+    guest.click('.dialog.online [data-ui="close"]')
+    guest.wait_for_selector(".hand-own [data-card]", timeout=60_000)  # its own cards, dealt
+    host.wait_for_selector(".hand-own [data-card]", timeout=60_000)
+    shoot(guest, "4-guest-dealt")
+    shoot(host, "5-host-dealt")
+    assert "Computer 3" in " ".join(guest.locator(".nameplate").all_inner_texts())
+
+    return host, guest
+
+
+def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
+    host, guest = connect(chromium, site)
+    for _ in range(400):
+        if host.get_attribute("#table", "data-deals") not in (None, "0"):
+            break
+        moved = act_once(host) or act_once(guest)
+        if not moved:
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deal never ended")
+    assert host.get_attribute("#table", "data-seat") == "0"
+    assert guest.get_attribute("#table", "data-seat") == "1"
+    guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
+    assert host.locator(".notice.error").count() == 0
+    assert guest.locator(".notice.error").count() == 0
+
+
+def ip(*args: str, check: bool = True) -> None:
+    subprocess.run(["ip", *args], check=check, timeout=30, capture_output=True)
+
+
+def test_a_guest_dropped_mid_trick_rejoins_and_the_deal_goes_on(chromium: Any, site: str) -> None:
+    """The network goes away in the middle of a trick; both pages say so; the host
+    makes a new invitation, the guest pastes it, the reply comes back, and the deal
+    goes on from where it was to its end."""
+    host, guest = connect(chromium, site)
+    for _ in range(200):  # into the play, a card on the felt
+        if (
+            host.get_attribute("#table", "data-phase") == "play"
+            and host.locator(".trick .card, .felt .trick-card").count()
+        ):
+            break
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    before = version(host)
+    ip("addr", "del", "10.99.0.1/24", "dev", "v0")  # the pages' one address goes away
+    try:
+        host.wait_for_selector(".notice.error", timeout=120_000)
+        guest.wait_for_selector(".notice.error", timeout=120_000)
+        shoot(host, "6-host-lost")
+    finally:
+        ip("addr", "add", "10.99.0.1/24", "dev", "v0", check=False)
+        ip("route", "add", "default", "via", "10.99.0.2", "dev", "v0", check=False)
+    host.click('.notice [data-ui="reinvite-1"]')
+    invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
+    guest.click('.notice [data-ui="online"]')
+    guest.fill('[data-ui="invite-input"]', invite or "")
+    guest.click('[data-ui="rejoin"]')
+    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
+    host.click('[data-ui="connect"][data-seat="1"]')
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    for page in (host, guest):
+        if page.locator('.dialog.online [data-ui="close"]').count():
+            page.click('.dialog.online [data-ui="close"]')
+    assert version(host) >= before
+    for _ in range(400):
+        if host.get_attribute("#table", "data-deals") not in (None, "0"):
+            break
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deal never ended after the rejoin")
