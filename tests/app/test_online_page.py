@@ -285,7 +285,7 @@ def test_a_hostile_message_changes_nothing_and_is_said_in_words(wire: Wire, text
         for side, page in (("host", host), ("guest", guest)):
             before = (page.session.peer.version(), page.session.peer.stage)
             conn = wire.conn if side == "host" else "host"
-            _, fx = update(page, NetReceived(conn, text))
+            update(page, NetReceived(conn, text))
             assert (page.session.peer.version(), page.session.peer.stage) == before
             words = " ".join(n.text for n in page.ui.notices)
             assert words, side  # said in words on both pages
