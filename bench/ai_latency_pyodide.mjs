@@ -1,6 +1,6 @@
 // Run an AI benchmark script inside Pyodide (node), to measure the browser's Python.
 //
-//     node bench/ai_latency_pyodide.mjs [ai_latency.py|ai_solver.py] [args...]
+//     node bench/ai_latency_pyodide.mjs [ai_latency.py|ai_solver.py|net_deal.py] [args...]
 //
 // Loads Pyodide from node_modules/pyodide (the pinned version), copies
 // py/thousand and bench/ into its file system and runs the script as __main__.
@@ -31,6 +31,7 @@ py.globals.set("ARGV", py.toPy([script, ...process.argv.slice(3)]));
 py.runPython(`
 import runpy, sys
 sys.argv = list(ARGV)
+sys.path.insert(0, "/home/pyodide/py")  # the engine, as PYTHONPATH=py gives it in CPython
 print(sys.version.split()[0], "(Pyodide)")
 try:
     runpy.run_path("/home/pyodide/bench/" + sys.argv[0], run_name="__main__")

@@ -229,6 +229,7 @@ class NetSession(Session):
         self.version = 0
         self._undo_cache = None
         self.screened = False
+        self.practice = None  # an online game is never a practice
         self._idle: State | None = None
 
     # -- what the table shows ------------------------------------------------------
