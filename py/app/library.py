@@ -229,7 +229,10 @@ EMPTY_STATS: dict[str, Any] = {
     "barrels": 0,  # deals played on the barrel
     "undos": 0,
     "counted": {},  # game id -> sheet rows already counted (and "over" once finished)
+    "people": {},  # pass-and-play: a named person -> {"games", "wins", "deals", "points"}
 }
+#: At most this many people keep statistics of their own (the oldest names go first).
+MAX_PEOPLE = 40
 
 
 def load_stats(store: Store) -> tuple[dict[str, Any], Aside | None]:
@@ -242,6 +245,12 @@ def load_stats(store: Store) -> tuple[dict[str, Any], Aside | None]:
                 stats[k] = v
     elif data is not None and aside is None:
         aside = store.move_aside(STATS_KEY, store.get_text(STATS_KEY) or "", "not an object")
+    fields = ("games", "wins", "deals", "points")
+    stats["people"] = {
+        name[:20]: {f: p[f] if type(p.get(f)) is int else 0 for f in fields}
+        for name, p in list(stats["people"].items())[:MAX_PEOPLE]
+        if isinstance(name, str) and isinstance(p, dict)
+    }
     return stats, aside
 
 
@@ -256,9 +265,17 @@ def count_game(stats: dict[str, Any], session: Any) -> bool:
     rows = session.state.rows
     changed = False
     h = session.owner  # the page's owner (in pass-and-play the device changes hands)
+    named = [
+        (s, session.names[s]) for s in session.people if s != h and session.names[s]
+    ]  # the other people at this device, each by name
+    people = stats["people"]
     for r in rows[done["rows"] :]:
         if r.kind == "redeal":
             continue
+        for s, name in named:
+            p = people.setdefault(name, {"games": 0, "wins": 0, "deals": 0, "points": 0})
+            p["deals"] += 1
+            p["points"] += r.deltas[s]
         stats["deals"] += 1
         stats["points"] += r.deltas[h]
         if r.declarer == h:
@@ -280,9 +297,15 @@ def count_game(stats: dict[str, Any], session: Any) -> bool:
         table = stats["tables"].setdefault(key, {"games": 0, "wins": 0})
         table["games"] += 1
         table["wins"] += 1 if session.state.winner == h else 0
+        for s, name in named:
+            p = people.setdefault(name, {"games": 0, "wins": 0, "deals": 0, "points": 0})
+            p["games"] += 1
+            p["wins"] += 1 if session.state.winner == s else 0
         done["over"] = True
         changed = True
     counted[sid] = done
+    for name in list(people)[: max(0, len(people) - MAX_PEOPLE)]:
+        people.pop(name)
     if len(counted) > 200:  # keep the bookkeeping small: forget the oldest finished games
         for k in [k for k, v in counted.items() if v.get("over")][: len(counted) - 200]:
             counted.pop(k)

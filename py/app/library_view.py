@@ -152,6 +152,24 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
         (t(lang, "stats_barrels"), str(stats["barrels"])),
         (t(lang, "stats_undos"), str(stats["undos"])),
     ]
+    people = [
+        el(
+            "tr",
+            {},
+            el("th", {"scope": "row"}, name),  # a name is text, never markup
+            el("td", {}, str(p.get("games", 0))),
+            el("td", {}, str(p.get("wins", 0))),
+            el(
+                "td",
+                {},
+                f"{p.get('points', 0) / p['deals']:+.1f}".replace("-", MINUS)
+                if p.get("deals")
+                else "—",
+            ),
+        )
+        for name, p in sorted(stats.get("people", {}).items())
+        if isinstance(p, dict)
+    ]
     body = [
         el(
             "table",
@@ -174,6 +192,30 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
             ),
         ),
         el("dl", {"class": "stats-list"}, [[el("dt", {}, k), el("dd", {}, v)] for k, v in lines]),
+        el(
+            "table",
+            {"class": "stats-table", "data-people": "1"},
+            el(
+                "caption",
+                {},
+                t(lang, "stats_people"),
+            ),
+            el(
+                "thead",
+                {},
+                el(
+                    "tr",
+                    {},
+                    el("th", {}),
+                    el("th", {"scope": "col"}, t(lang, "stats_games")),
+                    el("th", {"scope": "col"}, t(lang, "stats_wins")),
+                    el("th", {"scope": "col"}, t(lang, "stats_avg")),
+                ),
+            ),
+            el("tbody", {}, people),
+        )
+        if people
+        else None,
     ]
     buttons = [
         _btn(

@@ -355,3 +355,47 @@ def test_a_replay_names_the_people_and_checks_the_seals() -> None:
     bad["deals"][0]["fair"]["seed"] = "f" * 64
     html = "".join(to_html(k) for k in build_replay(Replay(bad), ReplayUI(), "ru")[1])
     assert 'data-verified="0"' in html and "Раздача 1 не совпадает" in html
+
+
+def test_each_named_person_keeps_statistics_of_their_own() -> None:
+    from app.library import EMPTY_STATS, count_game, load_stats
+    from app.library_view import stats_dialog
+    from app.storage import STATS_KEY, Store
+
+    page = hot_seat(["human", "local", "local"], secret="f6" * 32)
+    page = drive(page, random.Random(4), deals=2, check=False)
+    stats = json.loads(json.dumps(EMPTY_STATS))
+    assert count_game(stats, page.session)
+    rows = [r for r in page.session.state.rows if r.kind != "redeal"]
+    assert stats["people"]["Olena"]["deals"] == len(rows)
+    assert stats["people"]["Piotr"]["points"] == sum(r.deltas[2] for r in rows)
+    assert "Ann" not in stats["people"]  # the owner's are the page's own statistics
+    html = to_html(stats_dialog("en", stats))
+    assert "Players at this device" in html and "Olena" in html
+
+    # hostile stored statistics are cleaned, never trusted
+    class Mem:
+        def __init__(self) -> None:
+            self.d: dict[str, str] = {}
+
+        def getItem(self, k: str) -> str | None:
+            return self.d.get(k)
+
+        def setItem(self, k: str, v: str) -> None:
+            self.d[k] = v
+
+        def removeItem(self, k: str) -> None:
+            self.d.pop(k, None)
+
+        @property
+        def length(self) -> int:
+            return len(self.d)
+
+        def key(self, i: int) -> str | None:
+            return list(self.d)[i] if i < len(self.d) else None
+
+    mem = Mem()
+    mem.setItem(STATS_KEY, json.dumps({"people": {"<b>x</b>": {"deals": "7", "games": 2}, "y": 5}}))
+    got, _ = load_stats(Store(mem))
+    assert got["people"] == {"<b>x</b>": {"games": 2, "wins": 0, "deals": 0, "points": 0}}
+    assert "&lt;b&gt;x&lt;/b&gt;" in to_html(stats_dialog("en", got))
