@@ -48,6 +48,7 @@ class Practice:
     played: SheetRow | None  # the deal as it was played (None: the record stops in it)
     source: dict[str, object] | None = None  # the record it came from (to play it again)
     best: int | None = None  # the declarer's points with perfect play (once solved)
+    asked: bool = False  # the solver was asked for it (once, when the deal ended)
 
 
 def _seat_for(data: Replay, step: int, seat: int | None) -> int:

@@ -45,8 +45,10 @@ async def run_analysis(
     lang: str,
     show: Callable[[list[str], int], None],
     log: Callable[[str], None] | None = None,
+    found: Callable[[Any], None] | None = None,
 ) -> None:
-    """Analyse a finished deal in slices, showing its findings in words as they come."""
+    """Analyse a finished deal in slices, showing its findings in words as they come;
+    ``found`` gets the whole result (``thousand.analysis.DealAnalysis``) at the end."""
     # Every piece below runs in a task of its own (the page's render after the
     # click, the import, each slice, each render of the findings): together in one
     # task they blocked the page for 50-120 ms on a 2-core machine.
@@ -88,6 +90,8 @@ async def run_analysis(
             await asyncio.sleep(0)
             show(analysis_lines(an.result(), names, lang), pct)
     await asyncio.sleep(0)
+    if found is not None:
+        found(an.result())
     show(analysis_lines(an.result(), names, lang), -1)
 
 

@@ -269,6 +269,16 @@ class Table:
         """Every game input goes through ``update``; its effects are carried out here."""
         self.page, effects = update(self.page, msg)
         self.run(effects)
+        s = self.session
+        if (
+            s.practice is not None
+            and not s.practice.asked
+            and s.summary_row() is not None
+            and not self.ui.hold_summary
+            and self.ui.analysis is None
+        ):
+            s.practice.asked = True
+            self.summary_analysis()  # a practice ends with the solver's best line
         self.render()
 
     def run(self, effects: list[Effect]) -> None:
@@ -931,8 +941,14 @@ class Table:
             self.ui.analysis, self.ui.analysis_pct = rows, pct
             self.render()
 
+        practice = self.session.practice
+
+        def found(result: Any) -> None:
+            if practice is not None and result.max_points is not None:
+                practice.best = int(result.max_points)  # the practice's "best possible"
+
         self.summary_task = asyncio.ensure_future(
-            run_analysis(Replay(rec), -1, names, self.ui.lang, show, self._timing_log)
+            run_analysis(Replay(rec), -1, names, self.ui.lang, show, self._timing_log, found)
         )
 
     def _timing_log(self, text: str) -> None:

@@ -30,6 +30,11 @@ def test_play_from_here_and_back(page: Any, base_url: str) -> None:
     text = section.inner_text()
     assert "You made" in text and "as played" in text
     assert page.locator('.dialog [data-ui="next"]').count() == 0
+    # the solver looks at the deal by itself: the best the declarer (you) could make
+    page.wait_for_function(
+        "() => document.querySelector('[data-practice]').textContent.includes('best possible')",
+        timeout=90_000,
+    )
     page.click('[data-ui="practice-end"]')
     page.wait_for_selector('#table[data-phase="deal-end"]')  # the game's own summary again
     assert page.locator("[data-practice]").count() == 0
