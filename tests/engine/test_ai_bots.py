@@ -545,6 +545,6 @@ def test_each_table_size_has_its_own_fitted_models_and_constants() -> None:
     assert ev.const(2, "defend_u") != ev.const(3, "defend_u")
     assert ev.const(4, "defender_marriages") == ev.const(3, "defender_marriages")
     # The value of defending follows the hand with two players too (not one constant).
-    strong = cards_mask("AS TS KS QS AH TH KH QH AD TD".split())
-    weak = cards_mask("9S JS 9C JC QC 9D JD QD 9H JH".split())
+    strong = cards_mask(["AS", "TS", "KS", "QS", "AH", "TH", "KH", "QH", "AD", "TD"])
+    weak = cards_mask(["9S", "JS", "9C", "JC", "QC", "9D", "JD", "QD", "9H", "JH"])
     assert ev.defend_value(strong, 2) > ev.defend_value(weak, 2)
