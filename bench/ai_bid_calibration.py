@@ -1,10 +1,11 @@
 """How well Strong's auction estimates match what its hands make when played out.
 
     PYTHONPATH=py python3 bench/ai_bid_calibration.py --deals N [--seed S] [--level strong]
-        [--out FILE.jsonl]
-    PYTHONPATH=py python3 bench/ai_bid_calibration.py --report FILE.jsonl [FILE2 ...]
+        [--players 3 | --preset NAME] [--out FILE.jsonl]
+    PYTHONPATH=py python3 bench/ai_bid_calibration.py --report FILE.jsonl [FILE2 ...] [--write]
 
-Forced-declarer deals of the Classic preset with 3 players (as
+Forced-declarer deals of the Classic preset with 3 players (Two players with
+``--players 2``, any preset with ``--preset``; as
 ``ai_fit_evaluator.py --mode forced``: everybody passes, the first hand plays
 on 100 at least, no redeals, no concession), every seat played by ``--level``.
 Before the auction the declarer's bid table (``auction.bid_table``) is
@@ -18,6 +19,11 @@ calibration curves (predicted chance bucket: mean prediction, observed make
 rate, n) of the bid table at 100 and of the contract decision. The arena does
 not need this; it is the measurement behind the auction changes recorded in
 ``bench/ai_results.md``.
+
+The report also fits the bid table's calibration (``bidcal<players>`` in
+``ai/data/evaluator.json``: a logistic on the logit of the table's chance at
+100, before the calibration then in force, against the final contract made);
+``--write`` stores it there.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import bid_table, open_marriages  # noqa: E402
+from thousand.ai.evaluator import shared, table_size  # noqa: E402
 from thousand.ai.think import Context, finish  # noqa: E402
 from thousand.cards import (  # noqa: E402
     round5,
@@ -44,21 +51,29 @@ from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Phase  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
-from ai_fit_evaluator import FORCED_CONV, declared_value, forced_start  # noqa: E402
+from ai_fit_evaluator import (  # noqa: E402
+    FORCED_CONV,
+    OUT,
+    _logistic_entry,
+    _logit,
+    declared_value,
+    forced_start,
+)
 
 GRID = list(range(100, 165, 5))
 
 
-def forced_deal(seed: int, level: str) -> dict[str, Any] | None:
+def forced_deal(seed: int, level: str, preset: str = "classic") -> dict[str, Any] | None:
     """One forced-declarer deal; its record or None (not played out)."""
     rng = random.Random(seed)
-    conv = Conventions.preset("classic").replace(**FORCED_CONV)
+    conv = Conventions.preset(preset).replace(**FORCED_CONV)
+    players = conv.players
     state, _ = forced_start(conv, random.Random(seed * 7 + 1), random.Random(seed * 7 + 2))
-    bots = [make_ai_bot(level) for _ in range(3)]
+    bots = [make_ai_bot(level) for _ in range(players)]
     table: Any = None
     decl = -1
     predicted = None
-    declared = [0, 0, 0]
+    declared = [0] * players
     played = passed = 0
     while not state.rows:
         seat = state.current_player()
@@ -89,8 +104,12 @@ def forced_deal(seed: int, level: str) -> dict[str, Any] | None:
     row = state.rows[-1]
     if row.kind != "play" or decl < 0:
         return None
+    bidcal = shared().logistic.get(("bidcal", table_size(players)))
     return {
         "seed": seed,
+        "players": players,
+        "preset": preset,
+        "bidcal": list(bidcal) if bidcal else None,
         "grid": GRID,
         "ev": [round(table.at(c)[0], 2) for c in GRID],
         "make": [round(table.at(c)[1], 4) for c in GRID],
@@ -113,6 +132,20 @@ def _relative(row: Any, decl: int) -> float:
     own = con if row.made else -con
     others = [round5(p) for s, p in enumerate(row.points) if s != decl and p is not None]
     return own - sum(others) / len(others)
+
+
+def fit_bidcal(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The bid table's calibration: a logistic on the uncalibrated logit of its chance
+    at 100 against the final contract made."""
+    xs, ys = [], []
+    for r in records:
+        z = _logit(r["make"][0])
+        cal = r.get("bidcal")
+        if cal:
+            z = (z - cal[0]) / cal[1]
+        xs.append([1.0, z])
+        ys.append(1.0 if r["made"] else 0.0)
+    return _logistic_entry(xs, ys, ["bias", "logit_p"])
 
 
 def report(records: list[dict[str, Any]]) -> None:
@@ -170,16 +203,28 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--start", type=int, default=0)
     p.add_argument("--level", default="strong")
+    p.add_argument("--players", type=int, default=3, choices=(2, 3))
+    p.add_argument("--preset", help="a built-in preset (default: Classic, or Two players)")
     p.add_argument("--out")
     p.add_argument("--report", nargs="+")
+    p.add_argument("--write", action="store_true", help="store the fitted bidcal")
     args = p.parse_args()
     if args.report:
         recs = [json.loads(x) for f in args.report for x in Path(f).read_text().splitlines()]
         report(recs)
+        players = recs[0].get("players", 3)
+        entry = fit_bidcal(recs)
+        print(f"bidcal{players}: {entry}")
+        if args.write:
+            data = json.loads(OUT.read_text())
+            data[f"bidcal{players}"] = entry
+            OUT.write_text(json.dumps(data, indent=1) + "\n")
+            print(f"wrote {OUT}")
         return 0
+    preset = args.preset or ("two_players" if args.players == 2 else "classic")
     recs = []
     for i in range(args.start, args.start + args.deals):
-        r = forced_deal(args.seed * 1_000_003 + i, args.level)
+        r = forced_deal(args.seed * 1_000_003 + i, args.level, preset)
         if r is None:
             continue
         recs.append(r)

@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
-from thousand.ai.evaluator import FEATURES, features, shared  # noqa: E402
+from thousand.ai.evaluator import FEATURES, features, shared, table_size  # noqa: E402
 from thousand.cards import (  # noqa: E402
     ACE,
     ACE_MARRIAGE,
@@ -225,7 +225,7 @@ def auction_deal(rng: random.Random, players: int, level: str) -> list[dict[str,
             }
         )
     if row.kind == "play" and predicted is not None:
-        calib = shared().logistic.get(("calib", 2 if players == 2 else 3))
+        calib = shared().logistic.get(("calib", table_size(players)))
         out.append(
             {
                 "kind": "contract",
@@ -392,8 +392,8 @@ def fit_all(records: list[dict[str, Any]], out: dict[str, Any]) -> None:
             entry["mean_p"] = round(sum(r["p"] for r in contracts) / len(contracts), 4)
             out[f"calib{players}"] = entry
         for key in sorted(out):
-            if key.endswith(str(players)) and isinstance(out[key], dict) and "n" in out[key]:
-                e = out[key]
+            e = out[key]
+            if key.endswith(str(players)) and isinstance(e, dict) and ("r2" in e or "rate" in e):
                 stats = (
                     f"R^2={e['r2']} sigma={e['sigma']} mean={e.get('mean', e.get('mean_points'))}"
                     if "r2" in e

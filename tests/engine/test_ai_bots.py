@@ -525,3 +525,26 @@ def test_strongs_bid_table_chances_are_calibrated_on_measured_outcomes() -> None
     assert all(n < s for n, s in zip(none_ev, shipped_ev, strict=True))
     assert shared().calibrated(0.5, 3, "bidcal") < 0.5
     assert shared().calibrated(0.5, 3, "bidcal") != shared().calibrated(0.5, 3)
+
+
+def test_each_table_size_has_its_own_fitted_models_and_constants() -> None:
+    """Two players have their own fitted models and constants (the value of defending,
+    a defender's bolt, the calibrations, the marriages declared), measured at that table;
+    four players play a three-player deal (RULES §2, the dealer sits out) and use the
+    three-player ones."""
+    from thousand.ai.evaluator import _DEFAULT_CONST, shared, table_size
+
+    ev = shared()
+    assert (table_size(2), table_size(3), table_size(4)) == (2, 3, 3)
+    for players in (2, 3):
+        assert ("defend", players) in ev.models
+        for kind in ("bolt", "calib", "bidcal"):
+            assert (kind, players) in ev.logistic, (kind, players)
+        for key in ("defend_u", "marriage_share", "defender_marriages"):
+            assert ev.const(players, key) != _DEFAULT_CONST[key], (players, key)
+    assert ev.const(2, "defend_u") != ev.const(3, "defend_u")
+    assert ev.const(4, "defender_marriages") == ev.const(3, "defender_marriages")
+    # The value of defending follows the hand with two players too (not one constant).
+    strong = cards_mask(["AS", "TS", "KS", "QS", "AH", "TH", "KH", "QH", "AD", "TD"])
+    weak = cards_mask(["9S", "JS", "9C", "JC", "QC", "9D", "JD", "QD", "9H", "JH"])
+    assert ev.defend_value(strong, 2) > ev.defend_value(weak, 2)

@@ -1,7 +1,8 @@
 """Hand evaluator: the declarer's expected deal points from a hand, fitted offline.
 
 Two small linear models over hand features (``FEATURES``), one per table size
-(3 players, also used for 4; and 2 players):
+(``table_size``: 2 players, and 3 players, also used for 4, whose deal is a 3-player
+deal with the dealer sitting out, RULES §2):
 
 * ``bid``: from the hand as dealt (7 cards; 10 with 2 players), the points the
   declarer ends the deal with after taking the talon, passing two cards and
@@ -147,8 +148,14 @@ _DEFAULT_CONST = {
 }
 
 
+def table_size(players: int) -> int:
+    """The table size whose models and constants serve ``players``: 4 players play a
+    3-player deal (the dealer sits out, RULES §2), so they use the 3-player ones."""
+    return 2 if players == 2 else 3
+
+
 class Evaluator:
-    """The fitted hand models, by table size (4 players use the 3-player ones).
+    """The fitted hand models, by table size (``table_size``: 4 players use 3's).
 
     * ``bid``, ``play``: the declarer's deal points from the hand as dealt / as
       played (linear, with a residual sigma);
@@ -196,7 +203,7 @@ class Evaluator:
 
     def model(self, kind: str, players: int) -> Model:
         """The model for ``bid`` or ``play`` at a table size (4 players use 3's)."""
-        return self.models[kind, 2 if players == 2 else 3]
+        return self.models[kind, table_size(players)]
 
     def expected(self, kind: str, hand: int, players: int, ace_marriage: bool = False) -> float:
         """Expected declarer points of a hand."""
@@ -204,18 +211,18 @@ class Evaluator:
 
     def const(self, players: int, key: str) -> float:
         """A measured constant (see ``_DEFAULT_CONST``)."""
-        return self.consts[2 if players == 2 else 3][key]
+        return self.consts[table_size(players)][key]
 
     def defend_value(self, hand: int, players: int, ace_marriage: bool = False) -> float:
         """A defender's expected relative score in the deal, from its hand as dealt."""
-        m = self.models.get(("defend", 2 if players == 2 else 3))
+        m = self.models.get(("defend", table_size(players)))
         if m is None:
             return self.const(players, "defend_u")
         return m.mean(hand, ace_marriage)
 
     def bolt_chance(self, hand: int, players: int, ace_marriage: bool = False) -> float:
         """The chance that a defender with this hand (as dealt) takes no trick."""
-        w = self.logistic.get(("bolt", 2 if players == 2 else 3))
+        w = self.logistic.get(("bolt", table_size(players)))
         if w is None:
             return self.const(players, "bolt_rate")
         return _sigmoid(sum(a * x for a, x in zip(w, features(hand, ace_marriage), strict=True)))
@@ -223,7 +230,7 @@ class Evaluator:
     def calibrated(self, p: float, players: int, kind: str = "calib") -> float:
         """A predicted chance of making a contract, calibrated on the outcomes
         (``calib``: the contract decision's; ``bidcal``: the bid table's)."""
-        w = self.logistic.get((kind, 2 if players == 2 else 3))
+        w = self.logistic.get((kind, table_size(players)))
         if w is None:
             return p
         q = min(0.995, max(0.005, p))
