@@ -469,6 +469,11 @@ def lobby_dialog(
                     key=f"s{seat.seat}",
                 )
             )
+        if any(seat.state in ("closed", "failed") for seat in lobby.seats):
+            body += [
+                el("p", {}, t(lang, "net.alone_text")),
+                _btn(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
+            ]
         buttons = [
             _btn(t(lang, "net.begin"), ui="begin-online", cls="btn primary", data_autofocus="1"),
             _btn(t(lang, "close"), ui="close", cls="btn"),
@@ -517,6 +522,8 @@ def lobby_dialog(
                     {"data-ui": "invite-input", "rows": "2", "spellcheck": "false"},
                 ),
                 _btn(t(lang, "net.rejoin"), ui="rejoin", cls="btn"),
+                el("p", {}, t(lang, "net.alone_text")),
+                _btn(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
             ]
         buttons = [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.join_title")

@@ -83,6 +83,7 @@ from .update import (
     Cancel,
     CardClicked,
     ClosePassing,
+    ContinueAlone,
     CountStats,
     Effect,
     HoldOver,
@@ -703,6 +704,9 @@ class Table:
         elif ui == "online":
             self.ui.dialog = Dialog.ONLINE
             self.render()
+        elif ui == "continue-alone":
+            self.links.close()
+            self.dispatch(ContinueAlone())
         elif ui == "ice-save":
             box = self.root.querySelector('[data-ui="ice-servers"]')
             if box is not None:

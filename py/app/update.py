@@ -218,6 +218,11 @@ class InvitationPasted:
 
 
 @dataclass(frozen=True)
+class ContinueAlone:
+    """The online table is gone: go on with its audited deals against computer players."""
+
+
+@dataclass(frozen=True)
 class IceChanged:
     """The ICE servers setting typed anew (one server a line)."""
 
@@ -261,6 +266,7 @@ NetMsg = (
     | ReplyPasted
     | Reinvite
     | InvitationPasted
+    | ContinueAlone
     | IceChanged
     | NameChanged
     | BeginOnline
@@ -746,6 +752,12 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         ui.notices = [n for n in ui.notices if n.key != "reply"]
         seat.state, seat.answered = "connecting", True
         return [FinishLink(seat.conn, sdp)]
+    if isinstance(msg, ContinueAlone):
+        page.session = alone(s)
+        ui.dialog = Dialog.NONE
+        ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
+        retell(page)
+        return [Cancel(), Persist(), Bots()]
     if isinstance(msg, Reinvite):
         again = next((x for x in lobby.seats if x.seat == msg.seat), None)
         if again is None or lobby.role != "host":
@@ -782,6 +794,23 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     if isinstance(msg, NetBotAnswered):
         return net_act(page, msg.action, msg.seat, msg.version)
     raise TypeError(f"not a network message: {msg!r}")  # pragma: no cover
+
+
+def alone(s: NetSession) -> Session:
+    """The online game's audited deals as a game against computer players: the same
+    seat, the others computer players, its next deals from a fresh secret."""
+    import json
+
+    from thousand import fair
+
+    if s.peer.game is None:  # nothing audited yet: the same table, a new game
+        return Session.new(s.peer.conv, s.bot_level, human=s.human, kinds=None)
+    data = json.loads(json.dumps(s.to_save()))
+    game = Session.from_save(data)
+    game.secret = fair.new_secret()
+    game.game_id = f"g-{game.secret[:12]}"
+    game.state.rng = game._next_rng(game.state.n_rows + 1)
+    return game
 
 
 def net_act(page: Page, action: int, seat: int, version: tuple[int, int]) -> list[Effect]:

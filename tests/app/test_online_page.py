@@ -45,6 +45,7 @@ from app.update import (
     numbered_choices,
     update,
 )
+from app.view import Dialog
 from thousand import Conventions
 from thousand.bots import make_bot
 from thousand.cards import card_str, iter_cards
@@ -301,3 +302,32 @@ def test_the_lobby_doctests() -> None:
     from app import netplay
 
     assert doctest.testmod(netplay).failed == 0
+
+
+def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire) -> None:
+    from app.session import Session
+    from app.update import ContinueAlone
+
+    with small_group():
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        rng = random.Random(5)
+        deal = host.session.peer.deal_no
+        for _ in range(200):
+            play_some(wire, rng, 10)
+            if host.session.peer.deal_no > deal and guest.session.peer.game is not None:
+                break
+        rows = guest.session.peer.game.rows
+        wire.cut = True
+        wire.send("guest", LinkChanged("host", "closed"))  # the host is gone
+        assert "lost" in " ".join(n.text for n in guest.ui.notices)
+        guest.ui.dialog = Dialog.ONLINE
+        assert 'data-ui="continue-alone"' in "".join(
+            to_html(k) for k in build(guest.session, guest.ui)[1]
+        )
+        update(guest, ContinueAlone())
+        s = guest.session
+        assert type(s) is Session and s.human == 1 and s.state.rows == rows
+        assert s.secret and s.levels[1] == "human" and s.levels[0] != "human"
+        assert s.bot_to_act() is not None or s.human_to_act() or s.waiting_for_summary()
