@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .thinking import decide
 from .update import (
     AcceptOffer,
     Effect,
@@ -34,8 +35,6 @@ from .update import (
 
 #: Seconds between the ticks that let the peer ask for lost messages again.
 TICK_S = 0.5
-#: A computer player's thought is cut into slices of this many ms (the page stays live).
-THINK_SLICE_MS = 12
 
 
 class Links:
@@ -147,19 +146,13 @@ class Links:
             obs = session.peer.observation(seat)
             if obs is None:
                 return
-            bot = session.bot(seat)
-            start = getattr(bot, "start", None)
-            if start is None:
-                action = bot.act(obs, session.bot_rng)
-            else:
-                think = start(obs, session.bot_rng, budget_ms=budget_ms)
-                while not think.step(max_ms=THINK_SLICE_MS):
-                    await asyncio.sleep(0)
-                action = int(think.action())
+            action = await decide(session.bot(seat), obs, session.bot_rng, budget_ms)
+            if action is None:
+                return
             await asyncio.sleep(0.3)  # a person can follow the move
         except asyncio.CancelledError:
             raise
         except Exception as e:
             self.fail(e)
             return
-        self.dispatch(NetBotAnswered(seat, version, int(action)))
+        self.dispatch(NetBotAnswered(seat, version, action))

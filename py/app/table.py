@@ -74,6 +74,7 @@ from .seats import stored as stored_setup
 from .session import Session, load_or_new, save
 from .share import finished_record, parse_fragment, share_fragment
 from .storage import ICE_KEY, LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
+from .thinking import THINK_SLICE_MS, decide
 from .update import (
     AcceptOffer,
     Act,
@@ -119,10 +120,6 @@ from .view import Dialog, Notice, NoticeKind, table_attrs
 
 PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
 
-# One slice of AI thinking between yields to the page. A slice overruns by at most
-# one unit of work (~2.5x slower in Pyodide than CPython), so 25 ms keeps the main
-# thread's tasks under 50 ms (bench/ai_results.md, "Responsiveness").
-THINK_SLICE_MS = 25
 #: How long a passing notice ("The link is copied.") stays before it closes itself.
 PASSING_S = 4.0
 #: Keys the table takes while it is the human's turn (the stepper's), besides digits.
@@ -1217,18 +1214,13 @@ class Table:
                 self.ui.thinking = seat
                 self.render()
                 t0 = time.perf_counter()
-                bot = session.bot(seat)
                 obs = session.state.observation(seat)
-                start = getattr(bot, "start", None)
-                if start is None:
-                    action = bot.act(obs, session.bot_rng)
-                else:
-                    think = start(obs, session.bot_rng, budget_ms=self.ai_budget_ms)
-                    while not think.step(max_ms=THINK_SLICE_MS):
-                        await asyncio.sleep(0)
-                        if stale():
-                            return
-                    action = int(think.action())
+                got = await decide(
+                    session.bot(seat), obs, session.bot_rng, self.ai_budget_ms, stale
+                )
+                if got is None:
+                    return
+                action = got
                 now = time.perf_counter()
                 wait = max(self.bot_delay - (now - t0), self.linger - now)
                 if wait > 0:
