@@ -115,6 +115,20 @@ def games_dialog(
     )
 
 
+def _head(lang: str, *columns: str) -> El:
+    """A statistics table's head: an empty corner, then the columns' words."""
+    return el(
+        "thead",
+        {},
+        el("tr", {}, el("th", {}), [el("th", {"scope": "col"}, t(lang, c)) for c in columns]),
+    )
+
+
+def _per_deal(points: int, deals: int) -> str:
+    """Points per deal as the statistics show them: +12.5, −3.0, — for no deal."""
+    return f"{points / deals:+.1f}".replace("-", MINUS) if deals else "—"
+
+
 def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
     """What the player has done so far, kept in this browser."""
     tables = []
@@ -142,7 +156,7 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
             )
         )
     deals = stats["deals"]
-    avg = f"{stats['points'] / deals:+.1f}".replace("-", MINUS) if deals else "—"
+    avg = _per_deal(stats["points"], deals)
     made = f"{stats['made']} / {stats['declared']}"
     lines = [
         (t(lang, "stats_deals"), str(deals)),
@@ -159,13 +173,7 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
             el("th", {"scope": "row"}, name),  # a name is text, never markup
             el("td", {}, str(p.get("games", 0))),
             el("td", {}, str(p.get("wins", 0))),
-            el(
-                "td",
-                {},
-                f"{p.get('points', 0) / p['deals']:+.1f}".replace("-", MINUS)
-                if p.get("deals")
-                else "—",
-            ),
+            el("td", {}, _per_deal(p.get("points", 0), p.get("deals", 0))),
         )
         for name, p in sorted(stats.get("people", {}).items())
         if isinstance(p, dict)
@@ -174,17 +182,7 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
         el(
             "table",
             {"class": "stats-table"},
-            el(
-                "thead",
-                {},
-                el(
-                    "tr",
-                    {},
-                    el("th", {}),
-                    el("th", {"scope": "col"}, t(lang, "stats_games")),
-                    el("th", {"scope": "col"}, t(lang, "stats_wins")),
-                ),
-            ),
+            _head(lang, "stats_games", "stats_wins"),
             el(
                 "tbody",
                 {},
@@ -200,18 +198,7 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
                 {},
                 t(lang, "stats_people"),
             ),
-            el(
-                "thead",
-                {},
-                el(
-                    "tr",
-                    {},
-                    el("th", {}),
-                    el("th", {"scope": "col"}, t(lang, "stats_games")),
-                    el("th", {"scope": "col"}, t(lang, "stats_wins")),
-                    el("th", {"scope": "col"}, t(lang, "stats_avg")),
-                ),
-            ),
+            _head(lang, "stats_games", "stats_wins", "stats_avg"),
             el("tbody", {}, people),
         )
         if people

@@ -65,11 +65,9 @@ def start(data: Replay, step: int, seat: int | None, level: str, again: bool = F
         deal = data.deals - 1
     first = data.deal_first_step(deal)
     at = first if again else max(first, data.clamp(step))
-    if at == first + len(data.deal_actions(deal)) and data.deal_finished(deal):
-        at = first  # the deal is over at that step: play it again from its start
     state = data.state(at).clone()
     if state.is_terminal() or state.n_rows > data.state(first).n_rows:
-        state, at = data.deal_state(deal), first
+        state, at = data.deal_state(deal), first  # the deal is over there: from its start
     me = _seat_for(data, at, seat)
     kinds = [level] * state.n
     kinds[me] = "human"

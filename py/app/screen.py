@@ -109,21 +109,35 @@ def last_trick(session: Session) -> tuple[tuple[tuple[int, int], ...], int]:
     return (), -1
 
 
+#: The deal log's checked seeds of the game last shown, by (game, deals over): the
+#: check replays the record, so it runs once per finished deal, not per render.
+_FAIR_SHOWN: dict[tuple[str, int], list[tuple[int, str, bool]]] = {}
+
+
 def fair_lines(session: Session) -> list[tuple[int, str, bool]]:
     """The finished deals' revealed seeds for the deal log: (deal number, seed,
     whether it hashes to its commitment and deals these very cards), newest first."""
     if not session.secret:
         return []
+    key = (session.game_id, len(session.state.log))
+    if key in _FAIR_SHOWN:
+        return _FAIR_SHOWN[key]
     from thousand.fair import Verdict, verify
 
-    rec = session.record()
-    rec["deals"] = rec["deals"][: len(session.state.log)]
+    from .share import finished_record
+
+    rec = finished_record(session.state, session.record())
+    if rec is None:
+        return []
     seeds = [d["fair"].get("seed", "") for d in rec["deals"]]
     try:
         found = verify(rec)
     except Exception:
         return []
-    return [(f.deal + 1, seeds[f.deal], f.verdict is Verdict.FAIR) for f in reversed(found)][:6]
+    lines = [(f.deal + 1, seeds[f.deal], f.verdict is Verdict.FAIR) for f in reversed(found)][:6]
+    _FAIR_SHOWN.clear()
+    _FAIR_SHOWN[key] = lines
+    return lines
 
 
 def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
 from typing import Any
 
 from thousand import Conventions, Game, IllegalActionError, Observation, State, fair
@@ -52,8 +51,6 @@ DEFAULT_LEVEL = "normal"
 HERE = ("human", "local")
 #: Every kind of seat a game on this page has.
 SEAT_KINDS = (*HERE, *LEVELS)
-#: A game's secret (``thousand.fair``): 64 hex digits.
-_SECRET = re.compile(r"[0-9a-f]{64}")
 
 
 def public_view(state: State, obs: Observation) -> Observation:
@@ -451,7 +448,7 @@ class Session:
         if not isinstance(names, list) or len(names) > state.n:
             raise SaveError("the save's seats do not match its game")
         secret = data.get("secret", "")
-        if not isinstance(secret, str) or (secret and not _SECRET.fullmatch(secret)):
+        if not isinstance(secret, str) or (secret and not fair.HEX64.fullmatch(secret)):
             raise SaveError("the save's deal secret is not valid")
         s = cls(
             state,

@@ -52,8 +52,8 @@ from typing import Any
 from .record import RecordError, Replay
 from .state import shuffled_deal
 
-#: Hex digits of a secret, a seed and a commitment.
-_HEX64 = re.compile(r"[0-9a-f]{64}")
+#: A secret, a seed and a commitment: 64 lowercase hex digits.
+HEX64 = re.compile(r"[0-9a-f]{64}")
 #: The domain of a commitment, versioned so that a later scheme cannot be confused with it.
 _DOMAIN = "thousand-deal-v1:"
 
@@ -148,10 +148,10 @@ def verify_replay(rep: Replay) -> list[Finding]:
         if (
             not isinstance(fair, dict)
             or not isinstance(fair.get("commit"), str)
-            or not _HEX64.fullmatch(fair["commit"])
+            or not HEX64.fullmatch(fair["commit"])
             or (
                 "seed" in fair
-                and not (isinstance(fair["seed"], str) and _HEX64.fullmatch(fair["seed"]))
+                and not (isinstance(fair["seed"], str) and HEX64.fullmatch(fair["seed"]))
             )
             or set(fair) - {"commit", "seed"}
         ):
@@ -178,6 +178,7 @@ def verify_replay(rep: Replay) -> list[Finding]:
 
 
 __all__ = [
+    "HEX64",
     "Finding",
     "RecordError",
     "Verdict",
