@@ -176,6 +176,11 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     "nack": {"from_seq": ("int", 0, 1 << 40)},
     # the final short hash of the game record
     "done": {"hash": ("hex", 16)},
+    # host -> all: a person's seat is played by the host's computer player from deal
+    # ``deal`` (the one in play, dealt again) or by its person again (the next deal)
+    "seat": {"deal": ("int", 0, 10_000), "seat": SEAT, "bot": ("bool",)},
+    # host -> all: the game ends with its first ``deals`` deals (those the host audited)
+    "end": {"deals": ("int", 0, 10_000)},
 }
 ENVELOPE = ("v", "t", "seq", "from")
 

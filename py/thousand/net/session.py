@@ -121,7 +121,21 @@ class Tick:
     now: float
 
 
-Event = Connected | Dropped | Received | LocalAction | Start | Tick
+@dataclass(frozen=True)
+class TakeSeat:
+    """Host: a computer player plays for the person at ``seat`` (whose link is lost)
+    until they are back; the deal in play is dealt again (their cards are locked
+    with a key only their page holds)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """Host: end the game now; its record is the deals audited so far."""
+
+
+Event = Connected | Dropped | Received | LocalAction | Start | Tick | TakeSeat | EndGame
 
 
 @dataclass(frozen=True)
@@ -188,6 +202,25 @@ class PeerLost:
 
 
 @dataclass(frozen=True)
+class SeatChanged:
+    """A person's seat is played by the host's computer player (``bot``) from now on
+    (``redealt``: the deal in play was dealt again), or by its person again from the
+    next deal."""
+
+    seat: int
+    bot: bool
+    redealt: bool = False
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The host ended the game; ``hash`` is the short hash of the audited deals' record
+    (empty: no deal was finished)."""
+
+    hash: str
+
+
+@dataclass(frozen=True)
 class DealReady:
     """The deal is dealt: the page may show this peer's cards."""
 
@@ -225,6 +258,8 @@ Output = (
     | CheatFound
     | NeedsBot
     | PeerLost
+    | SeatChanged
+    | Ended
     | DealReady
     | Progress
     | DealAudited
@@ -319,6 +354,10 @@ class Peer:
         self.local: set[int] = {0} if is_host else set()
         self.names: list[str] = [self.name] if is_host else []
         self.bots: set[int] = set()
+        self.persons: set[int] = set()  # the seats people took (the table's word)
+        self.taken: set[int] = set()  # persons' seats a computer player plays for now
+        self.pending: dict[int, bool] = {}  # seat changes that take effect at the next deal
+        self.ended_at: int | None = None  # the host ended the game after this many deals
         self.game_id = ""
         self.token = format(entropy.getrandbits(128), "032x")
         self.tokens: dict[int, str] = {}  # host: each seat's hello token (rejoining)
@@ -408,7 +447,10 @@ class Peer:
         if self.game is None:
             return None
         rec = make_record(self.game)
-        rec["deals"] = rec["deals"][: len(self.game.log)]
+        n = len(self.game.log) if self.ended_at is None else self.ended_at
+        if self.ended_at == 0:
+            return None
+        rec["deals"] = rec["deals"][:n]
         return rec
 
     # -- the one door ----------------------------------------------------------
@@ -439,6 +481,10 @@ class Peer:
             self._dropped(ev.peer)
         elif isinstance(ev, Start):
             self._start()
+        elif isinstance(ev, TakeSeat):
+            self._take_seat(ev.seat)
+        elif isinstance(ev, EndGame):
+            self._end_game()
 
     # -- links ------------------------------------------------------------------
 
@@ -552,6 +598,8 @@ class Peer:
             raise ProtocolError(Refusal.UNKNOWN_PEER, peer=peer)
         for t in link.inbox.accept(msg["seq"], text):
             m = decode(t)
+            if link.seat in self.bots:
+                continue  # sent before the seat was given to a computer player: void
             if m["from"] != link.seat or m["t"] in ("hello", "welcome", "table", "refuse"):
                 self._refuse(peer, ProtocolError(Refusal.MALFORMED, why="from"))
                 continue
@@ -677,6 +725,10 @@ class Peer:
             self._draw(seat, m)
         elif t == "done":
             self._done(seat, m)
+        elif t == "seat":
+            self._seat(seat, m)
+        elif t == "end":
+            self._end(seat, m)
         elif t == "halt":
             if not own:  # another seat found a cheat: stop too, saying who and what
                 self.out.append(
@@ -712,6 +764,7 @@ class Peer:
             raise ProtocolError(Refusal.MALFORMED, why="table")
         self.names = list(names)
         self.bots = set(bots)
+        self.persons = set(range(self.players)) - self.bots
         if self.is_host:
             self.local |= self.bots
         self.game_id = m["game"]
@@ -746,7 +799,87 @@ class Peer:
             dealer = M.joint([self.opens[s] for s in range(self.players)], self.players)
             self._new_deal(dealer)
 
+    # -- a person's seat played by a computer player, and the host ending the game --
+
+    IN_GAME = (Stage.DRAW, Stage.SETUP, Stage.PLAY, Stage.AUDIT)
+
+    def _link_up(self, seat: int) -> bool:
+        return any(link.seat == seat and link.up for link in self.links.values())
+
+    def _take_seat(self, seat: int) -> None:
+        if not self.is_host or self.stage not in self.IN_GAME:
+            raise ProtocolError(Refusal.NOT_NOW, what="take_seat")
+        if seat == 0 or seat not in self.persons or seat in self.bots or self._link_up(seat):
+            raise ProtocolError(Refusal.NOT_NOW, what="take_seat", seat=seat)
+        self._say_host("seat", deal=self.deal_no, seat=seat, bot=True)
+
+    def _end_game(self) -> None:
+        if not self.is_host or self.stage not in self.IN_GAME:
+            raise ProtocolError(Refusal.NOT_NOW, what="end")
+        self._say_host("end", deals=len(self.game.log) if self.game is not None else 0)
+
+    def _seat(self, sender: int, m: dict[str, Any]) -> None:
+        """``seat``: from the host only, for a person's seat; a computer player takes
+        it now (the deal in play is dealt again), or gives it back at the next deal."""
+        s = m["seat"]
+        if sender != 0 or self.stage not in self.IN_GAME:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
+        if s == 0 or s not in self.persons:
+            raise ProtocolError(Refusal.MALFORMED, why="seat")
+        if m["bot"]:
+            if s in self.bots or m["deal"] != self.deal_no:
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
+            self._set_bot(s, True)
+            self.out.append(SeatChanged(s, True, redealt=self._redeal(s)))
+        else:
+            if s not in self.taken or s in self.pending or m["deal"] != self.deal_no + 1:
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
+            self.pending[s] = False
+            self.out.append(SeatChanged(s, False))
+
+    def _set_bot(self, s: int, bot: bool) -> None:
+        if bot:
+            self.bots.add(s)
+            self.taken.add(s)
+        else:
+            self.bots.discard(s)
+            self.taken.discard(s)
+        if self.is_host:
+            self.local = {0} | self.bots
+        elif self.seat >= 0:
+            self.local = {self.seat} - self.bots
+
+    def _redeal(self, s: int) -> bool:
+        """The seat ``s`` changed hands: the draw forgets its unopened commitment, a
+        deal in progress is dealt again (same dealer, new keys). True: dealt again."""
+        if self.stage is Stage.DRAW:
+            if s not in self.opens:
+                self.commits.pop(s, None)
+                self.draw_values.pop(s, None)
+            return False
+        d = self.deal
+        assert d is not None
+        self._new_deal(d.rec.dealer)
+        return True
+
+    def _end(self, sender: int, m: dict[str, Any]) -> None:
+        """``end``: the game's record is its first ``deals`` deals (a guest may have
+        audited one more when the host's word comes: that deal is left out)."""
+        if sender != 0 or self.stage not in self.IN_GAME:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="end")
+        if m["deals"] > (len(self.game.log) if self.game is not None else 0):
+            raise ProtocolError(Refusal.MALFORMED, why="deals")
+        self.ended_at = m["deals"]
+        self.stage = Stage.OVER
+        self._queue.clear()
+        rec = self.record()
+        self.final_hash = record_hash(rec) if rec is not None else ""
+        self.out.append(Ended(self.final_hash))
+
     def _new_deal(self, dealer: int) -> None:
+        for s, bot in sorted(self.pending.items()):
+            self._set_bot(s, bot)
+        self.pending.clear()
         self.deal_no += 1
         rec = DealRecord(self.deal_no, dealer)
         view = DealView(self.conv, self.base, self.last, dealer, self._known())
@@ -1099,6 +1232,11 @@ class Peer:
 
     def _owe(self) -> bool:
         """Queue the next message one of this peer's seats owes; False: none."""
+        if self.is_host and self.stage in (Stage.SETUP, Stage.PLAY, Stage.AUDIT):
+            for s in sorted(self.taken - set(self.pending)):
+                if self._link_up(s):  # back: their seat again from the next deal
+                    self._say_host("seat", deal=self.deal_no + 1, seat=s, bot=False)
+                    return True
         if self.stage is Stage.DRAW:
             for s in sorted(self.local):
                 if s not in self.commits:
