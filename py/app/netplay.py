@@ -436,7 +436,17 @@ def lobby_dialog(
                 name = names[seat.seat] if seat.seat < len(names) else ""
                 parts.append(el("p", {}, t(lang, "net.seated", name=name)))
             elif seat.state in ("closed", "failed"):
+                name = names[seat.seat] if seat.seat < len(names) else ""
+                if seat.seat in session.peer.taken:
+                    person = clean_name(session.peer.names[seat.seat])
+                    parts.append(
+                        el("p", {"data-taken": "1"}, t(lang, "net.taken_badge", name=person))
+                    )
                 parts.append(_btn(t(lang, "net.reinvite"), ui=f"reinvite-{seat.seat}", cls="btn"))
+                if session.peer.seat_can_be_taken(seat.seat):
+                    parts.append(
+                        _btn(t(lang, "net.take_seat", name=name), ui=f"take-seat-{seat.seat}", cls="btn")
+                    )
             elif not seat.code:
                 parts.append(el("p", {}, t(lang, "net.preparing")))
             else:
@@ -474,6 +484,11 @@ def lobby_dialog(
                 el("p", {}, t(lang, "net.alone_text")),
                 _btn(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
             ]
+            if session.peer.can_end():
+                body += [
+                    el("p", {}, t(lang, "net.end_text")),
+                    _btn(t(lang, "net.end"), ui="end-online", cls="btn"),
+                ]
         buttons = [
             _btn(t(lang, "net.begin"), ui="begin-online", cls="btn primary", data_autofocus="1"),
             _btn(t(lang, "close"), ui="close", cls="btn"),

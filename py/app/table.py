@@ -102,6 +102,8 @@ from .update import (
     Persist,
     PlainLeadToggled,
     Reinvite,
+    TakeSeatPressed,
+    EndOnline,
     Remember,
     ReplyPasted,
     SetupChanged,
@@ -694,6 +696,12 @@ class Table:
             seat = _int(ui.removeprefix("reinvite-"), 0, 3)
             if seat is not None:
                 self.dispatch(Reinvite(seat))
+        elif ui.startswith("take-seat-"):
+            seat = _int(ui.removeprefix("take-seat-"), 0, 3)
+            if seat is not None:
+                self.dispatch(TakeSeatPressed(seat))
+        elif ui == "end-online":
+            self.dispatch(EndOnline())
         elif ui == "rejoin":
             box = self.root.querySelector('[data-ui="invite-input"]')
             if box is not None:

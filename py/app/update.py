@@ -211,6 +211,18 @@ class Reinvite:
 
 
 @dataclass(frozen=True)
+class TakeSeatPressed:
+    """Host: a computer player plays for the person at ``seat`` until they are back."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class EndOnline:
+    """Host: end the online game with the deals finished so far."""
+
+
+@dataclass(frozen=True)
 class InvitationPasted:
     """Guest: a new invitation from the host (after a lost connection) pasted."""
 
@@ -265,6 +277,8 @@ NetMsg = (
     | ReplyMade
     | ReplyPasted
     | Reinvite
+    | TakeSeatPressed
+    | EndOnline
     | InvitationPasted
     | ContinueAlone
     | IceChanged
@@ -768,6 +782,10 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         again.answered = False
         ui.dialog = Dialog.ONLINE
         return [MakeOffer(again.conn)]
+    if isinstance(msg, TakeSeatPressed):
+        return net_outputs(page, net.TakeSeat(msg.seat))
+    if isinstance(msg, EndOnline):
+        return net_outputs(page, net.EndGame())
     if isinstance(msg, InvitationPasted):
         from .invite import Invite, decode_invite, invite_sdp, read_fragment
 
@@ -862,6 +880,14 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
                 f"lost{o.seat}",
                 again,
             )
+        elif isinstance(o, net.SeatChanged):
+            s.version += 1
+            fx += seat_changed(page, o.seat, o.bot, o.redealt, names)
+        elif isinstance(o, net.Ended):
+            s.version += 1
+            key = "net.ended" if o.hash else "net.ended_none"
+            fx += notice(ui, t(lang, key, hash=o.hash), NoticeKind.INFO, "net-over")
+            fx.append(Persist())
         elif isinstance(o, net.DealReady):
             s.version += 1
             retell(page)
@@ -877,6 +903,29 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
     if announce(page):
         fx.append(Linger())
     return fx
+
+
+def seat_changed(
+    page: Page, seat: int, bot: bool, redealt: bool, names: list[str]
+) -> list[Effect]:
+    """A person's seat taken by the host's computer player, or given back: said to
+    everyone, and to that person in their own words."""
+    s, ui = page.session, page.ui
+    assert isinstance(s, NetSession)
+    from thousand.record import clean_name
+
+    lang = ui.lang
+    ui.notices = [n for n in ui.notices if n.key != f"lost{seat}"]
+    person = s.peer.names[seat] if seat < len(s.peer.names) else names[seat]
+    if seat == s.peer.seat and s.lobby.role == "guest":
+        key = "net.taken_you" if bot else "net.back_you"
+    else:
+        key = "net.taken" if bot else "net.back"
+    text = t(lang, key, name=clean_name(person) or names[seat])
+    if bot and redealt:
+        text += " " + t(lang, "net.redealt")
+    retell(page)
+    return notice(ui, text, NoticeKind.INFO, f"seat{seat}")
 
 
 def refusal_words(lang: str, code: str, params: dict[str, object]) -> str:

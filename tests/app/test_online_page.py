@@ -331,3 +331,46 @@ def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire)
         assert type(s) is Session and s.human == 1 and s.state.rows == rows
         assert s.secret and s.levels[1] == "human" and s.levels[0] != "human"
         assert s.bot_to_act() is not None or s.human_to_act() or s.waiting_for_summary()
+
+
+def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
+    wire: Wire,
+) -> None:
+    from app.update import EndOnline, TakeSeatPressed
+
+    with small_group():
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        rng = random.Random(4)
+        assert play_some(wire, rng, 3) == 3
+        deal = host.session.peer.deal_no
+        wire.cut = True
+        wire.send("host", LinkChanged(wire.conn, "closed"))
+        host.ui.dialog = Dialog.ONLINE
+        page = html(host)
+        assert 'data-ui="take-seat-1"' in page and 'data-ui="end-online"' in page
+        assert "Let a computer player play for Olena" in page
+        wire.send("host", TakeSeatPressed(1))
+        words = " ".join(n.text for n in host.ui.notices)
+        assert "A computer player plays for Olena until they are back" in words
+        assert "dealt again" in words and not any(n.key == "lost1" for n in host.ui.notices)
+        peer = host.session.peer
+        assert peer.bots == {1, 2} and peer.deal_no == deal + 1
+        assert host.session.levels[1] != "online"
+        page = html(host)
+        assert 'data-taken="1"' in page and 'data-ui="take-seat-1"' not in page
+        # the table goes on without Olena: the host plays, the computer players answer
+        for _ in range(100):
+            play_some(wire, rng, 10)
+            if peer.game is not None:
+                break
+        assert peer.game is not None, "no deal was finished without Olena"
+        # a second take is refused in words; then the host ends the game for everyone
+        wire.send("host", TakeSeatPressed(1))
+        assert host.ui.notices[-1].kind == "passing"
+        wire.send("host", EndOnline())
+        over = [n for n in host.ui.notices if n.key == "net-over"]
+        assert over and "The host ended the game" in over[0].text
+        assert peer.final_hash and peer.final_hash in over[0].text
+        assert peer.stage.value == "over" and peer.record() is not None

@@ -806,15 +806,28 @@ class Peer:
     def _link_up(self, seat: int) -> bool:
         return any(link.seat == seat and link.up for link in self.links.values())
 
+    def seat_can_be_taken(self, seat: int) -> bool:
+        """Host: whether a computer player may now play for the person at ``seat``."""
+        return (
+            self.is_host
+            and self.stage in self.IN_GAME
+            and seat != 0
+            and seat in self.persons
+            and seat not in self.bots
+            and not self._link_up(seat)
+        )
+
+    def can_end(self) -> bool:
+        """Host: whether the game can be ended now."""
+        return self.is_host and self.stage in self.IN_GAME
+
     def _take_seat(self, seat: int) -> None:
-        if not self.is_host or self.stage not in self.IN_GAME:
-            raise ProtocolError(Refusal.NOT_NOW, what="take_seat")
-        if seat == 0 or seat not in self.persons or seat in self.bots or self._link_up(seat):
+        if not self.seat_can_be_taken(seat):
             raise ProtocolError(Refusal.NOT_NOW, what="take_seat", seat=seat)
         self._say_host("seat", deal=self.deal_no, seat=seat, bot=True)
 
     def _end_game(self) -> None:
-        if not self.is_host or self.stage not in self.IN_GAME:
+        if not self.can_end():
             raise ProtocolError(Refusal.NOT_NOW, what="end")
         self._say_host("end", deals=len(self.game.log) if self.game is not None else 0)
 
