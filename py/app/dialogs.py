@@ -452,19 +452,23 @@ def fair_section(m: Model, seeds: Sequence[tuple[int, str, bool]]) -> El | None:
     )
 
 
-def undo_consent(m: Model, asker: int, others: Sequence[int], allowed: Sequence[int]) -> El:
-    """Pass-and-play: an undo waits for every other person at the device to allow it."""
+def undo_consent(
+    m: Model, asker: int, others: Sequence[int], allowed: Sequence[int], mine: int = -1
+) -> El:
+    """An undo waits for every other person to allow it: at this device (pass-and-play,
+    ``mine`` -1: an Allow per person) or online (``mine``: the one seat this page
+    answers for; the others answer on their own pages)."""
     lang = m.lang
+
+    def answer(p: int) -> El:
+        if p in allowed:
+            return el("b", {}, t(lang, "undo_allowed"))
+        if mine in (-1, p):
+            return _btn(t(lang, "undo_allow"), ui="allow-undo", cls="btn", data_seat=str(p))
+        return el("span", {"class": "waiting"}, t(lang, "undo_waiting"))
+
     rows = [
-        el(
-            "li",
-            {"class": "consent"},
-            el("span", {}, m.names[p]),
-            el("b", {}, t(lang, "undo_allowed"))
-            if p in allowed
-            else _btn(t(lang, "undo_allow"), ui="allow-undo", cls="btn", data_seat=str(p)),
-        )
-        for p in others
+        el("li", {"class": "consent"}, el("span", {}, m.names[p]), answer(p)) for p in others
     ]
     return dialog(
         "undo",
@@ -473,7 +477,14 @@ def undo_consent(m: Model, asker: int, others: Sequence[int], allowed: Sequence[
             el("p", {}, t(lang, "undo_ask", name=m.names[asker])),
             el("ul", {"class": "consents"}, rows),
         ],
-        [_btn(t(lang, "undo_refuse"), ui="close", cls="btn", data_autofocus="1")],
+        [
+            _btn(
+                t(lang, "undo_refuse"),
+                ui="close" if mine == -1 else "refuse-undo",
+                cls="btn",
+                data_autofocus="1",
+            )
+        ],
         cls="undo-consent",
     )
 

@@ -310,7 +310,9 @@ class NetSession(Session):
         raise RuntimeError("an online game's actions go through its peer")
 
     def undo_point(self) -> int | None:
-        return None  # online undo needs every player's Allow on their own page (not yet)
+        """The actions that stay if this page's person takes back a decision (with
+        every other person's Allow, on their own pages), or None."""
+        return self.peer.undo_target(self.human)
 
     def commitment(self) -> str:
         return ""  # online, the deal is shuffled by every peer (docs/PROTOCOL.md)

@@ -219,6 +219,13 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         )
     elif ui.dialog == Dialog.SHARE:
         dialogs.append(share_dialog(ui.lang, ui.share_link))
+    if isinstance(session, NetSession) and session.human in session.peer.undo_waiting():
+        # online: another person asked for an undo; this page answers before it plays
+        req = session.peer.undo_req
+        assert req is not None
+        others = [p for p in session.people if p != req[0]]
+        allowed = sorted(session.peer.undo_yes)
+        dialogs.append(undo_consent(m, req[0], others, allowed, mine=session.human))
     elif ui.dialog == Dialog.UNDO:
         asker = session.human
         others = [p for p in session.people if p != asker]

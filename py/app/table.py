@@ -111,6 +111,7 @@ from .update import (
     Stepped,
     TakeOver,
     UndoAllowed,
+    UndoRefused,
     UndoPressed,
     announce,
     follow_notice,
@@ -726,6 +727,8 @@ class Table:
                     window.navigator.clipboard.writeText(str(field.value))
                 self.notice(t(self.ui.lang, "share_copied"), NoticeKind.PASSING, "share")
                 self.render()
+        elif ui == "refuse-undo":
+            self.dispatch(UndoRefused())
         elif ui == "allow-undo":
             seat = _int(el.getAttribute("data-seat"), 0, 3)
             if seat is not None:

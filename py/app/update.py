@@ -112,6 +112,11 @@ class UndoPressed:
 
 
 @dataclass(frozen=True)
+class UndoRefused:
+    """Online: this page's person does not allow the undo another person asked for."""
+
+
+@dataclass(frozen=True)
 class ShowCards:
     """Pass-and-play: the person the privacy screen names has the device."""
 
@@ -298,6 +303,7 @@ Msg = (
     | NextDeal
     | UndoPressed
     | UndoAllowed
+    | UndoRefused
     | ShowCards
     | SetupChanged
     | BotAnswered
@@ -450,6 +456,12 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
         ui.hold_summary = False
         announce(page)
         return page, [Persist(), Bots()]
+    if isinstance(msg, UndoPressed) and isinstance(s, NetSession):
+        return page, net_undo(page, None)
+    if isinstance(msg, UndoAllowed) and isinstance(s, NetSession):
+        return page, net_undo(page, True) if msg.seat == s.human else []
+    if isinstance(msg, UndoRefused):
+        return page, net_undo(page, False) if isinstance(s, NetSession) else []
     if isinstance(msg, UndoPressed):
         if len(s.people) > 1:  # the other people at the device allow it first
             if s.undo_point() is not None:
@@ -831,6 +843,16 @@ def alone(s: NetSession) -> Session:
     return game
 
 
+def net_undo(page: Page, yes: bool | None) -> list[Effect]:
+    """Online undo: ask for it (``None``), or answer another person's (allow or not)."""
+    from thousand.net import session as net
+
+    s = page.session
+    assert isinstance(s, NetSession)
+    event = net.AskUndo(s.human) if yes is None else net.AnswerUndo(s.human, yes)
+    return net_outputs(page, event)
+
+
 def net_act(page: Page, action: int, seat: int, version: tuple[int, int]) -> list[Effect]:
     """An action of this page's seat (or of a computer player it runs) into the peer."""
     from thousand.net import session as net
@@ -883,6 +905,8 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.SeatChanged):
             s.version += 1
             fx += seat_changed(page, o.seat, o.bot, o.redealt, names)
+        elif isinstance(o, net.UndoAsked | net.UndoAnswered | net.Undone | net.UndoVoid):
+            fx += undo_words(page, o, names)
         elif isinstance(o, net.Ended):
             s.version += 1
             key = "net.ended" if o.hash else "net.ended_none"
@@ -903,6 +927,32 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
     if announce(page):
         fx.append(Linger())
     return fx
+
+
+def undo_words(page: Page, o: object, names: list[str]) -> list[Effect]:
+    """An online undo's course, said on every page (the consent dialog is drawn from
+    the peer while this page's Allow is awaited: ``screen.build``)."""
+    from thousand.net import session as net
+
+    s, ui = page.session, page.ui
+    assert isinstance(s, NetSession)
+    lang = ui.lang
+    if isinstance(o, net.UndoAsked):
+        if o.seat == s.human:
+            return notice(ui, t(lang, "net.undo_asked"), NoticeKind.PASSING, "undo")
+        return []
+    if isinstance(o, net.UndoAnswered):
+        if o.yes:
+            return []
+        return notice(ui, t(lang, "net.undo_refused", name=names[o.seat]), NoticeKind.PASSING, "undo")
+    if isinstance(o, net.Undone):
+        s.version += 1
+        ui.reset_turn()
+        ui.hold = ()
+        retell(page)
+        key = "net.undone_you" if o.seat == s.human else "net.undone"
+        return [*notice(ui, t(lang, key, name=names[o.seat]), NoticeKind.PASSING, "undo"), Persist()]
+    return notice(ui, t(lang, "net.undo_void"), NoticeKind.PASSING, "undo")
 
 
 def seat_changed(

@@ -374,3 +374,44 @@ def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
         assert over and "The host ended the game" in over[0].text
         assert peer.final_hash and peer.final_hash in over[0].text
         assert peer.stage.value == "over" and peer.record() is not None
+
+
+def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> None:
+    from app.update import UndoAllowed, UndoPressed, UndoRefused
+
+    with small_group():
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        rng = random.Random(2)
+        for _ in range(300):
+            if guest.session.undo_point() is not None and host.session.human_to_act():
+                break
+            play_some(wire, rng, 1)
+        else:
+            raise AssertionError("the guest never had a move to take back")
+        n = guest.session.undo_point()
+        assert 'data-ui="undo"' in html(guest)
+        wire.send("guest", UndoPressed())
+        wire.drain()
+        assert "You asked to take back your move" in " ".join(n.text for n in guest.ui.notices)
+        page = html(host)
+        assert 'data-ui="allow-undo"' in page and 'data-seat="0"' in page
+        assert "Olena asks to take back a move" in page
+        assert not host.session.human_to_act() or host.session.peer.undo_req is not None
+        # refused first: nothing changes; asked again and allowed: both pages go back
+        wire.send("host", UndoRefused())
+        wire.drain()
+        assert "did not allow" in " ".join(n.text for n in guest.ui.notices)
+        assert 'data-ui="allow-undo"' not in html(host)
+        assert guest.session.undo_point() == n
+        wire.send("guest", UndoPressed())
+        wire.drain()
+        wire.send("host", UndoAllowed(0))
+        wire.drain()
+        for page in (host, guest):
+            assert len(page.session.peer.deal.view.actions) == n
+            assert 'data-ui="allow-undo"' not in html(page)
+        assert guest.session.human_to_act() and not host.session.human_to_act()
+        assert "your move is taken back" in " ".join(n.text for n in guest.ui.notices)
+        assert "Olena's move is taken back" in " ".join(n.text for n in host.ui.notices)

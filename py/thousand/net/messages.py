@@ -179,6 +179,10 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     # host -> all: a person's seat is played by the host's computer player from deal
     # ``deal`` (the one in play, dealt again) or by its person again (the next deal)
     "seat": {"deal": ("int", 0, 10_000), "seat": SEAT, "bot": ("bool",)},
+    # a person asks to take back the deal's actions from index n on (its last decision)
+    "undo": {"deal": DEAL, "n": ("int", 0, 200)},
+    # each other person: allow that undo or not
+    "undo_ok": {"deal": DEAL, "n": ("int", 0, 200), "yes": ("bool",)},
     # host -> all: the game ends with its first ``deals`` deals (those the host audited)
     "end": {"deals": ("int", 0, 10_000)},
 }

@@ -135,7 +135,33 @@ class EndGame:
     """Host: end the game now; its record is the deals audited so far."""
 
 
-Event = Connected | Dropped | Received | LocalAction | Start | Tick | TakeSeat | EndGame
+@dataclass(frozen=True)
+class AskUndo:
+    """A person's page asks to take back its seat's last decision (``seat``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class AnswerUndo:
+    """A person's page answers the pending undo for its seat: allow it or not."""
+
+    seat: int
+    yes: bool
+
+
+Event = (
+    Connected
+    | Dropped
+    | Received
+    | LocalAction
+    | Start
+    | Tick
+    | TakeSeat
+    | EndGame
+    | AskUndo
+    | AnswerUndo
+)
 
 
 @dataclass(frozen=True)
@@ -213,6 +239,39 @@ class SeatChanged:
 
 
 @dataclass(frozen=True)
+class UndoAsked:
+    """``seat`` asks to take back the deal's actions from index ``n``; ``waiting``:
+    the people whose Allow it needs."""
+
+    seat: int
+    n: int
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class UndoAnswered:
+    """A person answered the pending undo (``yes``: allowed)."""
+
+    seat: int
+    yes: bool
+
+
+@dataclass(frozen=True)
+class Undone:
+    """Everyone allowed: the deal is back at ``n`` actions, ``seat`` to act again."""
+
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True)
+class UndoVoid:
+    """The pending undo lapsed: someone acted, or the deal ended."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Ended:
     """The host ended the game; ``hash`` is the short hash of the audited deals' record
     (empty: no deal was finished)."""
@@ -260,6 +319,10 @@ Output = (
     | PeerLost
     | SeatChanged
     | Ended
+    | UndoAsked
+    | UndoAnswered
+    | Undone
+    | UndoVoid
     | DealReady
     | Progress
     | DealAudited
@@ -288,6 +351,12 @@ UNSUPPORTED = (
     "ace_marriage",
     "open_discard",
 )
+
+
+# A guest applies these messages of its own only when the host's log brings them
+# back: whether they count depends on what the log holds before them (an undo's
+# Allow that crosses an action is void), and the log's order is the table's.
+AFTER_ECHO = ("undo", "undo_ok")
 
 
 def unsupported(conv: Conventions) -> list[str]:
@@ -328,6 +397,7 @@ class _Deal:
     talon_pos: tuple[int, ...] = ()
     talon_done: bool = False
     used: set[int] = field(default_factory=set)  # positions played
+    used_at: dict[int, int] = field(default_factory=dict)  # action index -> its position
     given: dict[int, tuple[int, int, tuple[int, int] | None]] = field(default_factory=dict)
     hidden: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     revealed: dict[int, tuple[int, list[tuple[int, str]]]] = field(default_factory=dict)
@@ -358,6 +428,8 @@ class Peer:
         self.taken: set[int] = set()  # persons' seats a computer player plays for now
         self.pending: dict[int, bool] = {}  # seat changes that take effect at the next deal
         self.ended_at: int | None = None  # the host ended the game after this many deals
+        self.undo_req: tuple[int, int] | None = None  # (asker, n): an undo waiting for Allows
+        self.undo_yes: set[int] = set()  # the people who allowed it
         self.game_id = ""
         self.token = format(entropy.getrandbits(128), "032x")
         self.tokens: dict[int, str] = {}  # host: each seat's hello token (rejoining)
@@ -485,6 +557,10 @@ class Peer:
             self._take_seat(ev.seat)
         elif isinstance(ev, EndGame):
             self._end_game()
+        elif isinstance(ev, AskUndo):
+            self._ask_undo(ev.seat)
+        elif isinstance(ev, AnswerUndo):
+            self._answer_undo(ev.seat, ev.yes)
 
     # -- links ------------------------------------------------------------------
 
@@ -668,11 +744,12 @@ class Peer:
                 if not self.echo:
                     f = Finding(0, self.deal_no, -1, "forged", (("seat", m["from"]),))
                     self._cheat([f])
-                else:
-                    self.echo.popleft()
-                continue
+                    continue
+                self.echo.popleft()
+                if m["t"] not in AFTER_ECHO:
+                    continue  # applied when sent
             try:
-                self._apply(m["from"], m)
+                self._apply(m["from"], m, own=m["from"] in self.local)
             except ProtocolError as e:
                 self._tell_refused(HOST, e)
                 if e.code is Refusal.BAD_PROOF:
@@ -701,7 +778,7 @@ class Peer:
             self.out_log.append(text)
             self.echo.append(_body(decode(text)))
             self.out.append(Send(HOST, text))
-        if t != "welcome":
+        if t != "welcome" and (self.is_host or t not in AFTER_ECHO):
             self._apply(seat, decode(text), own=True)
         return True
 
@@ -889,7 +966,98 @@ class Peer:
         self.final_hash = record_hash(rec) if rec is not None else ""
         self.out.append(Ended(self.final_hash))
 
+    # -- undo: a person takes back a decision with every other person's Allow ------
+
+    def undo_target(self, seat: int) -> int | None:
+        """How many of the deal's actions stay if ``seat`` takes back its last
+        decision, or None. Only a bid or pass while the bidding goes on (with the
+        computer players' bids after it), or the card it played last while nobody
+        has played since: nothing another player revealed is taken back."""
+        d = self.deal
+        if (
+            d is None
+            or self.stage is not Stage.PLAY
+            or seat not in self.persons
+            or seat in self.bots
+            or self.undo_req is not None
+            or not self._ready()
+        ):
+            return None
+        acts = d.view.actions
+        mine = [k for k, (who, _, _) in enumerate(acts) if who == seat]
+        if not mine:
+            return None
+        n = mine[-1]
+        a = acts[n][2]
+        later = acts[n + 1 :]
+        phase = self._shadow(d).phase
+        if A.is_bid(a) or a == A.PASS:
+            ok = phase is Phase.BIDDING and all(
+                who in self.bots and (A.is_bid(b) or b == A.PASS) for who, _, b in later
+            )
+        elif A.is_play(a) or A.is_declare(a):
+            ok = phase is Phase.PLAY and not later
+        else:
+            ok = False
+        return n if ok else None
+
+    def undo_waiting(self) -> tuple[int, ...]:
+        """The people whose Allow the pending undo still needs."""
+        if self.undo_req is None:
+            return ()
+        asker = self.undo_req[0]
+        need = self.persons - self.bots - {asker} - self.undo_yes
+        return tuple(sorted(need))
+
+    def _ask_undo(self, seat: int) -> None:
+        n = self.undo_target(seat) if seat in self.local else None
+        if n is None:
+            raise ProtocolError(Refusal.NOT_NOW, what="undo")
+        self._say("undo", seat, deal=self.deal_no, n=n)
+
+    def _answer_undo(self, seat: int, yes: bool) -> None:
+        if self.undo_req is None or seat not in self.local or seat not in self.undo_waiting():
+            raise ProtocolError(Refusal.NOT_NOW, what="undo")
+        self._say("undo_ok", seat, deal=self.deal_no, n=self.undo_req[1], yes=yes)
+
+    def _m_undo(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        if m["n"] != self.undo_target(seat):
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="undo")
+        self.undo_req, self.undo_yes = (seat, m["n"]), set()
+        self.out.append(UndoAsked(seat, m["n"], self.undo_waiting()))
+        if not self.undo_waiting():
+            self._undo(d)
+
+    def _m_undo_ok(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        req = self.undo_req
+        if req is None or m["n"] != req[1] or seat not in self.undo_waiting():
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="undo_ok")
+        self.out.append(UndoAnswered(seat, m["yes"]))
+        if not m["yes"]:
+            self.undo_req = None
+            return
+        self.undo_yes.add(seat)
+        if not self.undo_waiting():
+            self._undo(d)
+
+    def _undo(self, d: _Deal) -> None:
+        assert self.undo_req is not None
+        seat, n = self.undo_req
+        self.undo_req, self.undo_yes = None, set()
+        del d.view.actions[n:]
+        d.view._cache = None
+        for k in [k for k in d.used_at if k >= n]:
+            d.used.discard(d.used_at.pop(k))
+        self.asked = {v for v in self.asked if v[0] != self.deal_no or v[1] < n}
+        self.out.append(Undone(seat, n))
+
+    def _void_undo(self) -> None:
+        if self.undo_req is not None:
+            self.out.append(UndoVoid(self.undo_req[0]))
+        self.undo_req, self.undo_yes = None, set()
+
     def _new_deal(self, dealer: int) -> None:
+        self._void_undo()
         for s, bot in sorted(self.pending.items()):
             self._set_bot(s, bot)
         self.pending.clear()
@@ -1112,6 +1280,9 @@ class Peer:
         last = d.view.actions[-1][2]
         if (A.is_play(last) or A.is_declare(last)) and "pos" in m:
             d.used.add(m["pos"])
+            d.used_at[n] = m["pos"]
+        if self.undo_req is not None and seat not in self.bots:
+            self._void_undo()  # a person acted: the table went on
         shown: int | None
         if text == HIDDEN_GIVE:
             mine = seat in self.local or to in self.local
@@ -1141,6 +1312,7 @@ class Peer:
         s = self._shadow(d)
         if s.is_terminal() or s.deal_no != self._shadow_start(d):
             self.stage = Stage.AUDIT
+            self._void_undo()
             return
         if not d.talon_order and s.declarer >= 0 and s.phase is not Phase.BIDDING:
             # the declarer took the talon: open it (to all, or on 100 to the declarer)
@@ -1191,6 +1363,8 @@ class Peer:
         s = self._shadow(d)
         if s.current_player() != ev.seat or not self._ready():
             raise ProtocolError(Refusal.NOT_NOW, what="turn")
+        if self.undo_req is not None and ev.seat not in self.bots:
+            raise ProtocolError(Refusal.NOT_NOW, what="undo")  # answer the undo first
         a = ev.action
         if not self._allowed(s, a):
             raise ProtocolError(Refusal.ILLEGAL, seat=ev.seat, action=a)
@@ -1317,7 +1491,7 @@ class Peer:
             if self.is_host and self._ready():
                 cur = d.view.shadow(rec.claims).current_player()
                 v = self.version()
-                if cur in self.bots and v not in self.asked:
+                if cur in self.bots and v not in self.asked and self.undo_req is None:
                     self.asked.add(v)
                     self.out.append(NeedsBot(cur, v))
             return False
@@ -1352,6 +1526,7 @@ class Peer:
             d.alarm = seat
             d.accused = m.get("seat")
             self.stage = Stage.AUDIT
+            self._void_undo()
 
     def _m_reveal(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage is not Stage.AUDIT or seat in d.revealed:
