@@ -112,33 +112,36 @@ def html(page: Page) -> str:
 @pytest.fixture
 def wire() -> Wire:
     with small_group():
-        host = Page(
-            new_host("Ann", Conventions(), [1]), Screen(lang="en", base_url="https://x.test/")
-        )
-        offer, answer = sdps()
-        # the host's page makes the invitation from its link's offer
-        _, fx = update(host, OfferMade("p1", offer))
-        seat = host.session.lobby.seats[0]
-        assert seat.link.startswith("https://x.test/#join=") and seat.qr[0] > 0
-        invite = read_fragment("#" + seat.link.split("#")[1])
-        assert invite is not None and decode_invite(seat.code).seat == 1
-        guest = Page(
-            new_guest("Olena", invite),
-            Screen(lang="en", base_url="https://y.test/", joining=invite),
-        )
-        update(guest, ReplyMade(answer))
-        reply = guest.session.lobby.reply_link
-        assert reply and guest.session.lobby.reply_qr[0] > 0
-        w = Wire(host, guest)
-        # a wrong paste is refused in words; the real reply finishes the link
-        _, fx = update(host, ReplyPasted(1, "not a reply at all"))
-        assert host.ui.notices and host.ui.notices[-1].kind == "error"
-        _, fx = update(host, ReplyPasted(1, reply))
-        assert fx == [FinishLink("p1", fx[0].sdp)]  # type: ignore[union-attr]
-        w.send("guest", LinkChanged("host", "open"))
-        w.send("host", LinkChanged("p1", "open"))
-        w.drain()
-        yield w  # type: ignore[misc]
+        yield joined(Conventions())  # type: ignore[misc]
+
+
+def joined(conv: Conventions) -> Wire:
+    """Ann's page hosts, Olena's page joins seat 1 by the real invitation and reply."""
+    host = Page(new_host("Ann", conv, [1]), Screen(lang="en", base_url="https://x.test/"))
+    offer, answer = sdps()
+    # the host's page makes the invitation from its link's offer
+    _, fx = update(host, OfferMade("p1", offer))
+    seat = host.session.lobby.seats[0]
+    assert seat.link.startswith("https://x.test/#join=") and seat.qr[0] > 0
+    invite = read_fragment("#" + seat.link.split("#")[1])
+    assert invite is not None and decode_invite(seat.code).seat == 1
+    guest = Page(
+        new_guest("Olena", invite),
+        Screen(lang="en", base_url="https://y.test/", joining=invite),
+    )
+    update(guest, ReplyMade(answer))
+    reply = guest.session.lobby.reply_link
+    assert reply and guest.session.lobby.reply_qr[0] > 0
+    w = Wire(host, guest)
+    # a wrong paste is refused in words; the real reply finishes the link
+    _, fx = update(host, ReplyPasted(1, "not a reply at all"))
+    assert host.ui.notices and host.ui.notices[-1].kind == "error"
+    _, fx = update(host, ReplyPasted(1, reply))
+    assert fx == [FinishLink("p1", fx[0].sdp)]  # type: ignore[union-attr]
+    w.send("guest", LinkChanged("host", "open"))
+    w.send("host", LinkChanged("p1", "open"))
+    w.drain()
+    return w
 
 
 def test_two_pages_and_a_computer_player_play_a_deal_online(wire: Wire) -> None:
@@ -415,3 +418,21 @@ def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> N
         assert guest.session.human_to_act() and not host.session.human_to_act()
         assert "your move is taken back" in " ".join(n.text for n in guest.ui.notices)
         assert "Olena's move is taken back" in " ".join(n.text for n in host.ui.notices)
+
+
+def test_two_people_play_a_two_player_deal_online() -> None:
+    with small_group():
+        wire = joined(Conventions(players=2, barrel=False))
+        host, guest = wire.host, wire.guest
+        wire.send("host", BeginOnline())
+        wire.drain()
+        assert host.session.peer.bots == set() and guest.session.peer.players == 2
+        rng = random.Random(3)
+        for _ in range(200):
+            play_some(wire, rng, 10)
+            if guest.session.peer.game is not None:
+                break
+        else:
+            raise AssertionError("the two-player deal never ended")
+        assert guest.session.peer.game.rows == host.session.peer.game.rows
+        assert not [n for n in host.ui.notices + guest.ui.notices if n.kind == "error"]

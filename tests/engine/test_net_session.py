@@ -351,3 +351,35 @@ def test_lost_and_doubled_messages_are_recovered() -> None:
     assert codes <= {Refusal.DUPLICATE}
     assert not any(isinstance(o, CheatFound) for outs in t.outputs.values() for o in outs)
     assert any(isinstance(o, GameOver) for o in t.outputs["g2"])
+
+
+def test_two_players_play_a_whole_game_and_the_other_talon_and_asides_stay_shut() -> None:
+    conv = Conventions(players=2, barrel=False, target=300)
+    t = Table(conv, guests=1, seed=1, bot="easy")
+    t.seat_all()
+    host = t.peers["host"]
+
+    def in_play() -> bool:
+        shadows = [p.shadow() for p in t.peers.values()]
+        return all(s is not None and s.phase is Phase.PLAY and len(s.trick) == 1 for s in shadows)
+
+    t.run(until=in_play)
+    for name, peer in t.peers.items():
+        d = peer.deal
+        shadow = peer.shadow()
+        assert d is not None and shadow is not None
+        picked = set(d.talon_pos)
+        assert len(picked) == 2
+        other_talon = {p for p, h in enumerate(d.view.places()) if h < 0} - picked
+        assert len(other_talon) == 2 and not d.view.seen & other_talon, name
+        if shadow.declarer not in peer.local:
+            own = set().union(*(positions(peer, s) for s in peer.local))
+            shown = picked if shadow.talon_shown else set()
+            partners = sum(1 for s, _ in shadow.marriages if s not in peer.local)
+            assert len(d.view.seen - own - shown - d.used) <= partners, name
+            hidden = [x for x in d.view.actions if x[1] == "aside?"]
+            assert len(hidden) == 2, d.view.actions  # the asides travel hidden
+    t.run(until=t.over)
+    finished(t)
+    rec = t.peers["g1"].record()
+    assert rec == host.record() and rec is not None and replay(rec).is_terminal()

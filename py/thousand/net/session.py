@@ -67,7 +67,7 @@ from .messages import (
     hx,
     unhex,
 )
-from .view import CLAIM, HIDDEN_GIVE, DealView, ShadowError, ShadowState
+from .view import CLAIM, HIDDEN_ASIDE, HIDDEN_GIVE, DealView, ShadowError, ShadowState
 
 BUILD = f"thousand-{__version__}"
 HOST = "host"  # a guest's name for its one link
@@ -361,10 +361,7 @@ AFTER_ECHO = ("undo", "undo_ok")
 
 def unsupported(conv: Conventions) -> list[str]:
     """The conventions online play cannot run yet (empty: fine)."""
-    out = [k for k in UNSUPPORTED if getattr(conv, k)]
-    if conv.players == 2:
-        out.insert(0, "players=2")
-    return out
+    return [k for k in UNSUPPORTED if getattr(conv, k)]
 
 
 def record_hash(record: dict[str, Any]) -> str:
@@ -1248,6 +1245,9 @@ class Peer:
         elif text == HIDDEN_GIVE:
             if "to" not in m:
                 raise ProtocolError(Refusal.MALFORMED, why="to")
+        elif text == HIDDEN_ASIDE:
+            if "to" in m:
+                raise ProtocolError(Refusal.MALFORMED, why="to")
         else:
             try:
                 a = A.action_from_str(text)
@@ -1287,6 +1287,9 @@ class Peer:
         if text == HIDDEN_GIVE:
             mine = seat in self.local or to in self.local
             shown = A.give(d.view.gives[to], to) if mine and to in d.view.gives else None
+        elif text == HIDDEN_ASIDE:
+            card = d.view.asides.get(n)
+            shown = A.aside(card) if seat in self.local and card is not None else None
         else:
             shown = d.view.actions[-1][2]
         self.out.append(GameAdvanced(self.deal_no, n, seat, shown))
@@ -1314,10 +1317,15 @@ class Peer:
             self.stage = Stage.AUDIT
             self._void_undo()
             return
-        if not d.talon_order and s.declarer >= 0 and s.phase is not Phase.BIDDING:
-            # the declarer took the talon: open it (to all, or on 100 to the declarer)
+        if not d.talon_order and s.declarer >= 0 and s.phase not in (Phase.BIDDING, Phase.PICK):
+            # the declarer took the talon (with 2 players the one it picked): open it
+            # (to all, or on 100 to the declarer); the other talon stays shut
             places = d.view.places()
-            d.talon_pos = tuple(p for p, h in enumerate(places) if h == M.TALON)
+            which = M.TALON
+            picks = [a for _, _, a in d.view.actions if a in (A.pick(0), A.pick(1))]
+            if picks and picks[-1] == A.pick(1):
+                which = M.TALON2
+            d.talon_pos = tuple(p for p, h in enumerate(places) if h == which)
             others = tuple(x for x in range(self.players) if x != s.declarer)
             d.talon_order = (*others, s.declarer) if s.talon_shown else others
 
@@ -1370,6 +1378,11 @@ class Peer:
             raise ProtocolError(Refusal.ILLEGAL, seat=ev.seat, action=a)
         seat, n = ev.seat, len(d.view.actions)
         body: dict[str, Any] = {"deal": self.deal_no, "n": n}
+        if A.is_aside(a):  # 2 players: a card set aside, seen by the declarer only
+            d.hidden.setdefault(seat, []).append((n, A.action_str(a)))
+            d.view.asides[n] = A.action_card(a)
+            self._say("act", seat, **body, a=HIDDEN_ASIDE)
+            return
         if A.is_give(a):
             card, to = divmod(a - A.GIVE_BASE, 4)
             pos = d.view.cards.index(card)

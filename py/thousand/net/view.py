@@ -149,6 +149,7 @@ class DealView:
     seen: set[int] = field(default_factory=set)  # positions whose true card is known
     actions: list[tuple[int, str, int]] = field(default_factory=list)  # (seat, notation, id)
     gives: dict[int, int] = field(default_factory=dict)  # receiver -> card, when known
+    asides: dict[int, int] = field(default_factory=dict)  # action index -> card set aside (own)
     _cache: ShadowState | None = None
     _applied: int = 0  # actions applied to the cached shadow
     pending: set[int] = field(default_factory=set)  # cards of an action being tried
@@ -205,6 +206,9 @@ class DealView:
                     later.add(c - c % 6 + (QUEEN if c % 6 == KING else KING))
         legal = s.legal_actions()
         if text == HIDDEN_ASIDE:
+            own = self.asides.get(k)
+            if own is not None and A.aside(own) in legal:
+                return A.aside(own)
             picks = [a for a in legal if A.is_aside(a) and A.action_card(a) not in later]
             picks = picks or [a for a in legal if A.is_aside(a)]
             if not picks:
