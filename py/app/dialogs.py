@@ -467,9 +467,7 @@ def undo_consent(
             return _btn(t(lang, "undo_allow"), ui="allow-undo", cls="btn", data_seat=str(p))
         return el("span", {"class": "waiting"}, t(lang, "undo_waiting"))
 
-    rows = [
-        el("li", {"class": "consent"}, el("span", {}, m.names[p]), answer(p)) for p in others
-    ]
+    rows = [el("li", {"class": "consent"}, el("span", {}, m.names[p]), answer(p)) for p in others]
     return dialog(
         "undo",
         t(lang, "undo_ask_title"),

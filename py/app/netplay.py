@@ -447,7 +447,11 @@ def lobby_dialog(
                 parts.append(_btn(t(lang, "net.reinvite"), ui=f"reinvite-{seat.seat}", cls="btn"))
                 if session.peer.seat_can_be_taken(seat.seat):
                     parts.append(
-                        _btn(t(lang, "net.take_seat", name=name), ui=f"take-seat-{seat.seat}", cls="btn")
+                        _btn(
+                            t(lang, "net.take_seat", name=name),
+                            ui=f"take-seat-{seat.seat}",
+                            cls="btn",
+                        )
                     )
             elif not seat.code:
                 parts.append(el("p", {}, t(lang, "net.preparing")))

@@ -944,20 +944,23 @@ def undo_words(page: Page, o: object, names: list[str]) -> list[Effect]:
     if isinstance(o, net.UndoAnswered):
         if o.yes:
             return []
-        return notice(ui, t(lang, "net.undo_refused", name=names[o.seat]), NoticeKind.PASSING, "undo")
+        return notice(
+            ui, t(lang, "net.undo_refused", name=names[o.seat]), NoticeKind.PASSING, "undo"
+        )
     if isinstance(o, net.Undone):
         s.version += 1
         ui.reset_turn()
         ui.hold = ()
         retell(page)
         key = "net.undone_you" if o.seat == s.human else "net.undone"
-        return [*notice(ui, t(lang, key, name=names[o.seat]), NoticeKind.PASSING, "undo"), Persist()]
+        return [
+            *notice(ui, t(lang, key, name=names[o.seat]), NoticeKind.PASSING, "undo"),
+            Persist(),
+        ]
     return notice(ui, t(lang, "net.undo_void"), NoticeKind.PASSING, "undo")
 
 
-def seat_changed(
-    page: Page, seat: int, bot: bool, redealt: bool, names: list[str]
-) -> list[Effect]:
+def seat_changed(page: Page, seat: int, bot: bool, redealt: bool, names: list[str]) -> list[Effect]:
     """A person's seat taken by the host's computer player, or given back: said to
     everyone, and to that person in their own words."""
     s, ui = page.session, page.ui

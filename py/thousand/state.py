@@ -1028,14 +1028,16 @@ class State:
                     self.nines_bonus |= 1 << s
         if c.redeal_four_nines_after_discard:
             # redeal_four_nines_after_discard: a receiver now holding four nines may ask.
-            self.redeal_queue = [
-                s for _, s in self.gives if self.hands[s] & NINES_MASK == NINES_MASK
-            ]
+            self.redeal_queue = [s for _, s in self.gives if self._nines_after_discard(s)]
             if self.redeal_queue:
                 self.phase = _REDEAL
                 self.cur = self.redeal_queue[0]
                 return
         self._open_contract()
+
+    def _nines_after_discard(self, seat: int) -> bool:
+        """redeal_four_nines_after_discard: whether ``seat`` holds four nines now."""
+        return self.hands[seat] & NINES_MASK == NINES_MASK
 
     def _open_contract(self) -> None:
         self.phase = _CONTRACT

@@ -342,7 +342,7 @@ def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
     from app.update import EndOnline, TakeSeatPressed
 
     with small_group():
-        host, guest = wire.host, wire.guest
+        host = wire.host
         wire.send("host", BeginOnline())
         wire.drain()
         rng = random.Random(4)

@@ -12,8 +12,8 @@ from thousand import Conventions
 from thousand.net.messages import Refusal, encode
 from thousand.net.session import (
     HOST,
-    EndGame,
     Ended,
+    EndGame,
     Received,
     SeatChanged,
     Stage,
@@ -78,7 +78,6 @@ def test_the_seat_of_a_connected_person_or_a_bot_cannot_be_taken() -> None:
         t.feed("host", TakeSeat(seat))
         assert [r.code for r in t.refused("host")] == [Refusal.NOT_NOW]
     assert host.bots == {2}
-    g = t.peers["g1"]
     t.outputs["g1"].clear()
     t.feed("g1", TakeSeat(0))  # a guest may not take seats
     assert [r.code for r in t.refused("g1")] == [Refusal.NOT_NOW]

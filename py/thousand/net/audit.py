@@ -29,12 +29,13 @@ from typing import Any
 
 from .. import actions as A
 from .. import rules
+from ..cards import NINES_MASK
 from ..conventions import Conventions
 from ..state import IllegalActionError, State
 from . import mental as M
 from .mental import deal_of, keys_from_d
 from .messages import Refusal
-from .view import CLAIM, HIDDEN_ASIDE, HIDDEN_GIVE
+from .view import AFTER, CLAIM, HIDDEN_ASIDE, HIDDEN_GIVE, after_key
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,8 @@ def audit(
     # 4. the redeal claims (a claim is made by every seat that holds cards)
     first = (rec.dealer + 1) % n
     for seat, why in sorted(rec.claims.items()):
+        if seat >= AFTER:
+            continue  # a claim after the discard: checked in the replay below
         true = rules.hand_redeal(conv, hands[seat], seat == first)
         if (why == CLAIM) != bool(true):
             found.append(Finding(seat, deal, -1, "claim", (("claimed", why), ("true", true))))
@@ -192,6 +195,13 @@ def audit(
             found.append(Finding(seat, deal, k, "illegal", (("action", A.action_str(a)),)))
             return AuditResult(found, cards)
         last_id = a
+        if A.is_give(a) and len(s.gives) == 2 and conv.redeal_four_nines_after_discard:
+            for _, r in s.gives:  # each receiver's claim against the hand it now holds
+                true = s.hands[r] & NINES_MASK == NINES_MASK
+                why = rec.claims.get(after_key(r))
+                if why is None or (why == CLAIM) != true:
+                    found.append(Finding(r, deal, k, "claim", (("claimed", why or "-"),)))
+                    return AuditResult(found, cards)
     if s.deal_no == start_no and not s.is_terminal():
         found.append(Finding(-1, deal, len(rec.actions), "unfinished"))
     if found:

@@ -146,8 +146,9 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     "deck": {"deal": DEAL, "stage": SEAT, "cards": ("list", HEX, 24)},
     # layers removed by a seat: (position, value) pairs
     "shares": {"deal": DEAL, "part": ("str", 8), "items": ("list", ("pair", POS, HEX), 24)},
-    # a seat's claim that its dealt hand allows a redeal (checked at the audit)
-    "claim": {"deal": DEAL, "why": ("str", 12)},
+    # a seat's claim that its dealt hand allows a redeal (checked at the audit); with
+    # ``after`` a receiver's claim that it holds four nines after the discard
+    "claim": {"deal": DEAL, "why": ("str", 12), "after?": ("bool",)},
     # an action: n its index in the deal; a its notation ("give?" hidden); a card
     # played carries its position and proof, a marriage its partner's too
     "act": {

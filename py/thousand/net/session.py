@@ -49,7 +49,7 @@ from typing import Any
 
 from .. import __version__
 from .. import actions as A
-from ..cards import KING, QUEEN
+from ..cards import KING, NINES_MASK, QUEEN
 from ..conventions import Conventions, ConventionsError
 from ..record import make_record
 from ..rules import hand_redeal
@@ -67,7 +67,15 @@ from .messages import (
     hx,
     unhex,
 )
-from .view import CLAIM, HIDDEN_ASIDE, HIDDEN_GIVE, DealView, ShadowError, ShadowState
+from .view import (
+    CLAIM,
+    HIDDEN_ASIDE,
+    HIDDEN_GIVE,
+    DealView,
+    ShadowError,
+    ShadowState,
+    after_key,
+)
 
 BUILD = f"thousand-{__version__}"
 HOST = "host"  # a guest's name for its one link
@@ -347,7 +355,6 @@ class Stage(Enum):
 UNSUPPORTED = (
     "cut_ritual",
     "dark_game",
-    "redeal_four_nines_after_discard",
     "ace_marriage",
     "open_discard",
 )
@@ -1164,7 +1171,25 @@ class Peer:
                 return
         d.talon_done = True
 
+    def _after_due(self, d: _Deal) -> list[int]:
+        """redeal_four_nines_after_discard: the receivers of the declarer's cards whose
+        claim (four nines now, or not) the table still waits for."""
+        if not self.conv.redeal_four_nines_after_discard or self.stage is not Stage.PLAY:
+            return []
+        to = [x[2] for x in d.view.actions if x[1] == HIDDEN_GIVE]
+        if len(to) < 2:
+            return []
+        return [r for r in to if after_key(r) not in d.rec.claims]
+
     def _m_claim(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        if m.get("after"):
+            if seat not in self._after_due(d):
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="claim")
+            if m["why"] not in ("", CLAIM):
+                raise ProtocolError(Refusal.MALFORMED, why="claim")
+            d.rec.claims[after_key(seat)] = m["why"]
+            d.view._cache = None  # the shadow asks that seat now, or not
+            return
         if (
             self.stage is not Stage.SETUP
             or d.rounds < self.players
@@ -1196,7 +1221,7 @@ class Peer:
 
     def _ready(self) -> bool:
         d = self.deal
-        return d is not None and (not d.talon_order or d.talon_done)
+        return d is not None and (not d.talon_order or d.talon_done) and not self._after_due(d)
 
     def _card_source(
         self, d: _Deal, seat: int, pos: int, card: int, proof: list[str] | None
@@ -1491,6 +1516,13 @@ class Peer:
                         return True
             return False
         if self.stage is Stage.PLAY:
+            for r in self._after_due(d):
+                if r in d.keys and r in d.view.gives:  # it knows the card it received
+                    own = {d.view.cards[p] for p, h in enumerate(d.view.places()) if h == r}
+                    hand = sum(1 << c for c in own | {d.view.gives[r]})
+                    four = hand & NINES_MASK == NINES_MASK
+                    self._say("claim", r, deal=self.deal_no, why=CLAIM if four else "", after=True)
+                    return True
             if d.talon_order and not d.talon_done:
                 seat = d.talon_order[d.talon_rounds]
                 if seat in d.keys:

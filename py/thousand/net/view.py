@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import actions as A
+from .. import rules
 from ..cards import KING, QUEEN, cards_list
 from ..conventions import Conventions
 from ..duties import declaring_leads
@@ -50,6 +51,14 @@ CLAIM = "redeal"  # a claim that the dealt hand allows a redeal (never why: that
 HIDDEN_GIVE = "give?"  # the notation of a pass seen only by the declarer and receiver
 HIDDEN_ASIDE = "aside?"  # 2 players: a card put aside, seen by the declarer only
 
+
+def after_key(seat: int) -> int:
+    """The key of ``seat``'s claim after the discard (four nines received) among a
+    deal's claims (the claims before the bidding are keyed by the seat itself)."""
+    return AFTER + seat
+
+
+AFTER = 10  # after_key's offset: above every seat number
 
 RETRIES = 40  # replays tried before the fill-in is declared impossible
 
@@ -107,12 +116,23 @@ class ShadowState(State):
         return self.conv.bid_cap  # marriages unseen: the audit checks the limit
 
     def _talon_redeal(self) -> str:
-        if self.declarer in self.known or self.talon_shown:
+        if self.declarer in self.known:
             return super()._talon_redeal()
-        c = self.conv  # a hidden talon: the audit checks the reason
-        if c.redeal_talon_below is not None:
+        c = self.conv  # what the hidden cards may allow: the audit checks the reason
+        if self.talon_shown:
+            why = rules.talon_redeal(c, self.talon, self.on_100)
+            if why:
+                return why
+        elif c.redeal_talon_below is not None:
             return "talon_below"
-        return "talon_nines" if c.redeal_two_nines_in_talon else ""
+        elif c.redeal_two_nines_in_talon:
+            return "talon_nines"
+        return "four_nines" if c.redeal_four_nines_after_discard else ""
+
+    def _nines_after_discard(self, seat: int) -> bool:
+        if seat in self.known:
+            return super()._nines_after_discard(seat)
+        return self.claims.get(after_key(seat)) == CLAIM  # its claim, checked at the audit
 
     def _legal(self) -> list[int]:
         if self.cur in self.known or self.phase is not Phase.PLAY:
