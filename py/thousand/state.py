@@ -742,7 +742,7 @@ class State:
         c, seat = self.conv, self.cur
         if self.dark:
             # dark_unblind: an opponent holding a marriage may bid 125 (§10).
-            if c.dark_unblind and marriage_total(self.hands[seat]) > 0:
+            if c.dark_unblind and self._may_unblind(seat):
                 return [A.PASS, A.UNBLIND]
             return [A.PASS]
         if c.silence_below is not None and self.standing.totals[seat] < c.silence_below:
@@ -759,6 +759,10 @@ class State:
                 # bid_step: multiples of the step (lo and hi are: see Conventions)
                 out.extend(range(A.BID_BASE + lo // 5, A.BID_BASE + hi // 5 + 1, c.bid_step // 5))
         return out
+
+    def _may_unblind(self, seat: int) -> bool:
+        """dark_unblind: a marriage in the hand lets ``seat`` cancel a dark game."""
+        return marriage_total(self.hands[seat]) > 0
 
     def _writeoff_allowed(self) -> bool:
         """§8 concession and its conventions (``rules.may_concede``)."""

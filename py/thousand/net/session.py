@@ -354,7 +354,6 @@ class Stage(Enum):
 # the rules in ways the shadow does not model).
 UNSUPPORTED = (
     "cut_ritual",
-    "dark_game",
     "ace_marriage",
     "open_discard",
 )
@@ -402,6 +401,8 @@ class _Deal:
     talon_done: bool = False
     used: set[int] = field(default_factory=set)  # positions played
     used_at: dict[int, int] = field(default_factory=dict)  # action index -> its position
+    dark: bool = False  # first hand may play in the dark: it opens its cards only once it looks
+    first_open: bool = False  # ... and has opened them
     given: dict[int, tuple[int, int, tuple[int, int] | None]] = field(default_factory=dict)
     hidden: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     revealed: dict[int, tuple[int, list[tuple[int, str]]]] = field(default_factory=dict)
@@ -1070,6 +1071,7 @@ class Peer:
         view = DealView(self.conv, self.base, self.last, dealer, self._known())
         keys = {s: M.new_keys(self.rng) for s in sorted(self.local)}
         self.deal = _Deal(rec, view, keys)
+        self.deal.dark = view.opening_phase() is Phase.DARK
         self.stage = Stage.SETUP
 
     def _known(self) -> frozenset[int]:
@@ -1082,7 +1084,7 @@ class Peer:
 
     def _progress(self, d: _Deal) -> None:
         n = self.players
-        total = 3 * n + len(self._holders(d.rec.dealer))
+        total = 3 * n + len(self._holders(d.rec.dealer)) - d.dark
         done = len(d.rec.publics) + len(d.rec.decks) + d.rounds + len(d.rec.claims)
         self.out.append(Progress(done, total))
 
@@ -1140,10 +1142,21 @@ class Peer:
             if d.talon_rounds == len(d.talon_order):
                 self._open_talon(d)
 
-    def _open_own(self, d: _Deal) -> None:
-        """After the dealing shares: each of this peer's seats removes its own layer."""
+    def _first(self, d: _Deal) -> int:
+        return (d.rec.dealer + 1) % self.players
+
+    def _open_own(self, d: _Deal, only: int | None = None) -> None:
+        """After the dealing shares: each of this peer's seats removes its own layer
+        (first hand, when it may play in the dark, only once it looks: ``only``)."""
         places = d.view.places()
+        first = self._first(d)
+        if only == first:
+            d.first_open = True
         for p, h in enumerate(places):
+            if d.dark and h == first and only != first:
+                continue
+            if only is not None and h != only:
+                continue
             if h in d.keys:
                 y = d.rec.value(p, self.players)
                 card = M.CODE_CARD.get(M.decrypt(y, d.keys[h])) if y else None
@@ -1190,18 +1203,25 @@ class Peer:
             d.rec.claims[after_key(seat)] = m["why"]
             d.view._cache = None  # the shadow asks that seat now, or not
             return
+        if self._look_claim_due(d) and seat == self._first(d):
+            if m["why"] not in ("", CLAIM):
+                raise ProtocolError(Refusal.MALFORMED, why="claim")
+            d.rec.claims[seat] = m["why"]  # first hand looked: its claim now
+            d.view._cache = None
+            return
         if (
             self.stage is not Stage.SETUP
             or d.rounds < self.players
             or seat in d.rec.claims
             or seat not in self._holders(d.rec.dealer)
+            or (d.dark and seat == self._first(d))
         ):
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="claim")
         if m["why"] not in ("", CLAIM):
             raise ProtocolError(Refusal.MALFORMED, why="claim")
         d.rec.claims[seat] = m["why"]
         self._progress(d)
-        if len(d.rec.claims) == len(self._holders(d.rec.dealer)):
+        if len(d.rec.claims) == len(self._holders(d.rec.dealer)) - d.dark:
             self.stage = Stage.PLAY
             self.out.append(DealReady(self.deal_no))
             self._after_action(d)
@@ -1219,9 +1239,24 @@ class Peer:
     def _shadow_start(self, d: _Deal) -> int:
         return 1 if d.view.base is None else d.view.base.deal_no + 1
 
+    def _look_claim_due(self, d: _Deal) -> bool:
+        """Dark allowed and first hand chose to look: the table waits for its claim."""
+        first = self._first(d)
+        return (
+            d.dark
+            and self.stage is Stage.PLAY
+            and first not in d.rec.claims
+            and any(who == first and a == A.LOOK for who, _, a in d.view.actions)
+        )
+
     def _ready(self) -> bool:
         d = self.deal
-        return d is not None and (not d.talon_order or d.talon_done) and not self._after_due(d)
+        return (
+            d is not None
+            and (not d.talon_order or d.talon_done)
+            and not self._after_due(d)
+            and not self._look_claim_due(d)
+        )
 
     def _card_source(
         self, d: _Deal, seat: int, pos: int, card: int, proof: list[str] | None
@@ -1401,6 +1436,9 @@ class Peer:
         a = ev.action
         if not self._allowed(s, a):
             raise ProtocolError(Refusal.ILLEGAL, seat=ev.seat, action=a)
+        if a == A.LOOK and d.dark and not d.first_open:
+            self._open_own(d, only=ev.seat)  # its own view needs its cards before it looks
+            s = self._shadow(d)
         seat, n = ev.seat, len(d.view.actions)
         body: dict[str, Any] = {"deal": self.deal_no, "n": n}
         if A.is_aside(a):  # 2 players: a card set aside, seen by the declarer only
@@ -1503,6 +1541,8 @@ class Peer:
             if d.rounds == self.players:
                 first = (rec.dealer + 1) % self.players
                 for s in self._holders(rec.dealer):
+                    if d.dark and s == first:
+                        continue  # it has not seen its cards: it claims once it looks
                     if s in d.keys and s not in rec.claims:
                         hand = sum(
                             1 << d.view.cards[p] for p, h in enumerate(d.view.places()) if h == s
@@ -1516,6 +1556,16 @@ class Peer:
                         return True
             return False
         if self.stage is Stage.PLAY:
+            first = self._first(d)
+            if d.dark and first in d.keys and not d.first_open and self._shadow(d).looked:
+                self._open_own(d, only=first)  # it looked (or plays on after the dark)
+            if self._look_claim_due(d) and first in d.keys:
+                hand = sum(
+                    1 << d.view.cards[p] for p, h in enumerate(d.view.places()) if h == first
+                )
+                why = CLAIM if hand_redeal(self.conv, hand, True) else ""
+                self._say("claim", first, deal=self.deal_no, why=why)
+                return True
             for r in self._after_due(d):
                 if r in d.keys and r in d.view.gives:  # it knows the card it received
                     own = {d.view.cards[p] for p, h in enumerate(d.view.places()) if h == r}

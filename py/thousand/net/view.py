@@ -129,6 +129,11 @@ class ShadowState(State):
             return "talon_nines"
         return "four_nines" if c.redeal_four_nines_after_discard else ""
 
+    def _may_unblind(self, seat: int) -> bool:
+        if seat in self.known:
+            return super()._may_unblind(seat)
+        return True  # its marriage unseen: the audit checks it
+
     def _nines_after_discard(self, seat: int) -> bool:
         if seat in self.known:
             return super()._nines_after_discard(seat)
@@ -212,6 +217,11 @@ class DealView:
         s.queue_deal(self.dealer, hands, talon)
         s.apply_action(self.last)
         return s
+
+    def opening_phase(self) -> Phase:
+        """The deal's first phase (DARK when first hand may play in the dark), from
+        what is public: the game before the deal."""
+        return self._start({}).phase
 
     def _resolve(self, s: ShadowState, k: int, seat: int, text: str) -> int:
         """The action id of the ``k``-th action (a hidden pass or aside: a fill-in card)."""
