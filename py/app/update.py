@@ -23,6 +23,7 @@ Log(text='refused: pass (it is not your turn)')
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from thousand import IllegalActionError, action_from_str
@@ -929,7 +930,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
     return fx
 
 
-def undo_words(page: Page, o: object, names: list[str]) -> list[Effect]:
+def undo_words(page: Page, o: object, names: Sequence[str]) -> list[Effect]:
     """An online undo's course, said on every page (the consent dialog is drawn from
     the peer while this page's Allow is awaited: ``screen.build``)."""
     from thousand.net import session as net
@@ -960,7 +961,9 @@ def undo_words(page: Page, o: object, names: list[str]) -> list[Effect]:
     return notice(ui, t(lang, "net.undo_void"), NoticeKind.PASSING, "undo")
 
 
-def seat_changed(page: Page, seat: int, bot: bool, redealt: bool, names: list[str]) -> list[Effect]:
+def seat_changed(
+    page: Page, seat: int, bot: bool, redealt: bool, names: Sequence[str]
+) -> list[Effect]:
     """A person's seat taken by the host's computer player, or given back: said to
     everyone, and to that person in their own words."""
     s, ui = page.session, page.ui

@@ -197,10 +197,10 @@ def audit(
         last_id = a
         if A.is_give(a) and len(s.gives) == 2 and conv.redeal_four_nines_after_discard:
             for _, r in s.gives:  # each receiver's claim against the hand it now holds
-                true = s.hands[r] & NINES_MASK == NINES_MASK
-                why = rec.claims.get(after_key(r))
-                if why is None or (why == CLAIM) != true:
-                    found.append(Finding(r, deal, k, "claim", (("claimed", why or "-"),)))
+                four = s.hands[r] & NINES_MASK == NINES_MASK
+                said = rec.claims.get(after_key(r))
+                if said is None or (said == CLAIM) != four:
+                    found.append(Finding(r, deal, k, "claim", (("claimed", said or "-"),)))
                     return AuditResult(found, cards)
     if s.deal_no == start_no and not s.is_terminal():
         found.append(Finding(-1, deal, len(rec.actions), "unfinished"))
