@@ -352,11 +352,7 @@ class Stage(Enum):
 
 # Conventions that need more than the protocol does yet (a hidden card seen by
 # the rules in ways the shadow does not model).
-UNSUPPORTED = (
-    "cut_ritual",
-    "ace_marriage",
-    "open_discard",
-)
+UNSUPPORTED = ("cut_ritual", "ace_marriage")
 
 
 # A guest applies these messages of its own only when the host's log brings them
@@ -1313,14 +1309,19 @@ class Peer:
                 a = A.action_from_str(text)
             except ValueError:
                 raise ProtocolError(Refusal.MALFORMED, why="action") from None
-            if A.is_give(a) or A.is_aside(a):
+            if A.is_aside(a) or (A.is_give(a) and not self.conv.open_discard):
                 raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=text)
-            if A.is_play(a) or A.is_declare(a):
+            if A.is_play(a) or A.is_declare(a) or A.is_give(a):
                 if "pos" not in m or A.action_str(a) != text:
                     raise ProtocolError(Refusal.MALFORMED, why="pos")
                 snapshot = (list(d.view.cards), set(d.view.seen), dict(d.view.gives))
                 try:
-                    shows = self._check_play(d, seat, m, a, A.played_card(a))
+                    if A.is_give(a):  # open_discard: shown to all, from the declarer's cards
+                        card = A.action_card(a)
+                        self._card_source(d, seat, m["pos"], card, m.get("proof"))
+                        shows = 1 << card
+                    else:
+                        shows = self._check_play(d, seat, m, a, A.played_card(a))
                     why = d.view.try_action(d.rec.claims, seat, text, to, shows)
                     if why:
                         raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=text)
@@ -1338,6 +1339,12 @@ class Peer:
 
     def _acted(self, d: _Deal, seat: int, m: dict[str, Any], text: str, to: int, n: int) -> None:
         last = d.view.actions[-1][2]
+        if A.is_give(last) and "pos" in m:  # open_discard: the receiver plays it by this proof
+            card, got = divmod(last - A.GIVE_BASE, 4)
+            proof = m.get("proof")
+            d.view.learn_give(got, card)
+            d.rec.received[got] = card
+            d.given[got] = (m["pos"], card, (unhex(proof[0]), unhex(proof[1])) if proof else None)
         if (A.is_play(last) or A.is_declare(last)) and "pos" in m:
             d.used.add(m["pos"])
             d.used_at[n] = m["pos"]
@@ -1445,6 +1452,10 @@ class Peer:
             d.hidden.setdefault(seat, []).append((n, A.action_str(a)))
             d.view.asides[n] = A.action_card(a)
             self._say("act", seat, **body, a=HIDDEN_ASIDE)
+            return
+        if A.is_give(a) and self.conv.open_discard:  # shown to everybody, with its proof
+            body.update(self._card_fields(d, seat, A.action_card(a), ""))
+            self._say("act", seat, **body, a=A.action_str(a))
             return
         if A.is_give(a):
             card, to = divmod(a - A.GIVE_BASE, 4)
