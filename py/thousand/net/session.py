@@ -1355,8 +1355,8 @@ class Peer:
             mine = seat in self.local or to in self.local
             shown = A.give(d.view.gives[to], to) if mine and to in d.view.gives else None
         elif text == HIDDEN_ASIDE:
-            card = d.view.asides.get(n)
-            shown = A.aside(card) if seat in self.local and card is not None else None
+            aside = d.view.asides.get(n)
+            shown = A.aside(aside) if seat in self.local and aside is not None else None
         else:
             shown = d.view.actions[-1][2]
         self.out.append(GameAdvanced(self.deal_no, n, seat, shown))
