@@ -150,7 +150,7 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     # ``after`` a receiver's claim that it holds four nines after the discard
     "claim": {"deal": DEAL, "why": ("str", 12), "after?": ("bool",)},
     # an action: n its index in the deal; a its notation ("give?" hidden); a card
-    # played carries its position and proof, a marriage its partner's too
+    # played carries its position and proof, a marriage its partner's (or partners') too
     "act": {
         "deal": DEAL,
         "n": ("int", 0, 200),
@@ -160,6 +160,10 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
         "proof?": PROOF,
         "pos2?": POS,
         "proof2?": PROOF,
+        "pos3?": POS,  # the ace marriage (ace_marriage): the three other aces
+        "proof3?": PROOF,
+        "pos4?": POS,
+        "proof4?": PROOF,
     },
     # a message only its receiver can read (a card passed: position, card, proof)
     "sealed": {"deal": DEAL, "to": SEAT, "r": HEX, "ct": ("hex", 4096), "tag": ("hex", 32)},

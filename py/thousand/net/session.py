@@ -49,7 +49,7 @@ from typing import Any
 
 from .. import __version__
 from .. import actions as A
-from ..cards import KING, NINES_MASK, QUEEN
+from ..cards import ACE, KING, NINES_MASK, QUEEN
 from ..conventions import Conventions, ConventionsError
 from ..record import make_record
 from ..rules import hand_redeal
@@ -352,7 +352,7 @@ class Stage(Enum):
 
 # Conventions that need more than the protocol does yet (a hidden card seen by
 # the rules in ways the shadow does not model).
-UNSUPPORTED = ("cut_ritual", "ace_marriage")
+UNSUPPORTED = ("cut_ritual",)
 
 
 # A guest applies these messages of its own only when the host's log brings them
@@ -1369,13 +1369,14 @@ class Peer:
         if passed:
             d.view.learn_give(seat, card)
         if A.is_declare(a):
-            rank = card % 6
-            if rank not in (KING, QUEEN) or "pos2" not in m:
+            if card % 6 not in (KING, QUEEN) and not (card % 6 == ACE and self.conv.ace_marriage):
                 raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=m["a"])
-            partner = card - rank + (QUEEN if rank == KING else KING)
-            shows |= 1 << partner
-            if self._card_source(d, seat, m["pos2"], partner, m.get("proof2")):
-                d.view.learn_give(seat, partner)
+            for i, partner in enumerate(partners(card), 2):
+                if f"pos{i}" not in m:
+                    raise ProtocolError(Refusal.ILLEGAL, seat=seat, action=m["a"])
+                shows |= 1 << partner
+                if self._card_source(d, seat, m[f"pos{i}"], partner, m.get(f"proof{i}")):
+                    d.view.learn_give(seat, partner)
         return shows
 
     def _after_action(self, d: _Deal) -> None:
@@ -1474,8 +1475,8 @@ class Peer:
             card = A.played_card(a)
             body.update(self._card_fields(d, seat, card, ""))
             if A.is_declare(a):
-                partner = card - card % 6 + (QUEEN if card % 6 == KING else KING)
-                body.update(self._card_fields(d, seat, partner, "2"))
+                for i, partner in enumerate(partners(card), 2):
+                    body.update(self._card_fields(d, seat, partner, str(i)))
         self._say("act", seat, **body, a=A.action_str(a))
 
     def _allowed(self, s: State, a: int) -> bool:
@@ -1693,6 +1694,15 @@ class Peer:
     def _stop(self) -> None:
         self.stage = Stage.HALTED
         self._queue.clear()
+
+
+def partners(card: int) -> list[int]:
+    """The cards a marriage led with ``card`` shows beside it: the king's queen or the
+    queen's king; with ``ace_marriage`` an ace's three other aces."""
+    suit, rank = divmod(card, 6)
+    if rank == ACE:
+        return [6 * x + ACE for x in range(4) if x != suit]
+    return [6 * suit + (QUEEN if rank == KING else KING)]
 
 
 def _body(m: dict[str, Any]) -> str:
