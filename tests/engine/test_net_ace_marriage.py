@@ -87,6 +87,10 @@ def test_the_four_aces_are_declared_and_proven_on_every_page() -> None:
     assert any(a.startswith("declare A") for d in rec["deals"] for a in d["actions"])
 
 
+def refusals(t: Table) -> list[Any]:
+    return [r for r in t.refused("host") if r.code is not Refusal.DUPLICATE]
+
+
 def test_an_ace_marriage_without_the_other_aces_is_refused() -> None:
     def strip(src: str, dst: str, text: str) -> list[str]:
         if src != "host" and '"a":"declare A' in text and '"pos4"' in text:
@@ -98,9 +102,8 @@ def test_an_ace_marriage_without_the_other_aces_is_refused() -> None:
     for seed in range(4):
         t = Table(ACES, guests=2, seed=seed, bot="easy", choosers=people, tamper=strip)
         t.seat_all()
-        refused = lambda: [r for r in t.refused("host") if r.code is not Refusal.DUPLICATE]  # noqa: E731
-        t.run(until=lambda: t.over() or bool(refused()))
-        if refused():
-            assert refused()[0].code in (Refusal.ILLEGAL, Refusal.MALFORMED)
+        t.run(until=lambda t=t: t.over() or bool(refusals(t)))
+        if refusals(t):
+            assert refusals(t)[0].code in (Refusal.ILLEGAL, Refusal.MALFORMED)
             return
     raise AssertionError("no guest declared the aces in four games")
