@@ -186,6 +186,10 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         peers=getattr(getattr(session, "lobby", None), "peers", 0),
     )
     dialogs: list[El | None] = []
+    if session.game_id.startswith("lesson-"):
+        from .lesson_page import caption_area
+
+        dialogs.append(caption_area(session, ui.lang, names))
     if m.scene.phase is Phase.GAME_OVER:
         dialogs.append(game_over(m))
     elif m.summary is not None:
