@@ -188,6 +188,8 @@ def load(data: Any, name: str = "lesson") -> Lesson:
     for k in wrong:
         if k not in learner:
             raise LessonError(f"{name} wrong {k}: the learner does not act at step {k}")
+        if len(replay.state(k).legal_actions()) < 2:
+            raise LessonError(f"{name} wrong {k}: the rules allow only one move at step {k}")
     tr_in = meta.get("translations", {})
     if not isinstance(tr_in, dict) or not all(
         isinstance(v, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in v.items())
@@ -349,7 +351,7 @@ def refusal(st: State, action: int) -> tuple[str, tuple[tuple[str, str], ...]]:
         card = A.played_card(action)
         hand = st.hands[st.current_player()]
         if hand >> card & 1:
-            trick = [c for _, c in st.trick]
+            trick = list(st.trick)
             duty = play_refusal(hand, trick, st.trump, st.conv, card)
             if duty is not None:
                 return duty.code, (("suit", str(duty.suit)),)
