@@ -25,7 +25,7 @@ is the position after N actions, as in every record:
 >>> m = start(lessons)
 >>> waiting(m), m.caption.ref
 ('next', '@lesson.first.ranks')
->>> m = go_on(go_on(m))
+>>> m = go_on(go_on(go_on(m)))
 >>> waiting(m), describe(expected(m))
 ('move', 'bid 105')
 >>> m2, out = attempt(m, action_from_str("pass"))

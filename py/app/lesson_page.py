@@ -278,7 +278,7 @@ def caption_area(session: Session, lang: str, names: tuple[str, ...]) -> El | No
     )
     text = caption_text(ls, m.caption, lang, names)
     buttons: list[El | None] = []
-    if wait == "next":
+    if wait == "next" or (session.waiting_for_summary() and wait != "end"):
         buttons.append(
             _btn(t(lang, "lesson.next"), ui="lesson-next", cls="btn primary", data_autofocus="1")
         )
