@@ -291,7 +291,7 @@ def caption_area(session: Session, lang: str, names: tuple[str, ...]) -> El | No
                 data_autofocus="1",
             )
         )
-    buttons.append(_btn(t(lang, "lesson.leave"), ui="lesson-leave", cls="btn small"))
+    leave_btn = _btn(t(lang, "lesson.leave"), ui="lesson-leave", cls="btn small")
     expect = L.expected(m)
     return el(
         "section",
@@ -305,14 +305,14 @@ def caption_area(session: Session, lang: str, names: tuple[str, ...]) -> El | No
             "data-lesson-outcome": session.outcome or None,
             "aria-label": title,
         },
-        el("h2", {"class": "lesson-title"}, title),
+        el("div", {"class": "lesson-head"}, el("h2", {"class": "lesson-title"}, title), leave_btn),
         el(
             "p",
             {"class": "lesson-text", "aria-live": "polite", "data-lesson-text": "1"},
             text,
             key=f"text-{m.index}",
         ),
-        el("div", {"class": "lesson-buttons"}, buttons),
+        el("div", {"class": "lesson-buttons"}, buttons) if buttons else None,
         key="lesson",
     )
 

@@ -152,12 +152,14 @@ def test_the_caption_never_covers_the_hand(browser: Any, base_url: str, artifact
             page.click('[data-ui="learn"]')
             for step in (0, 5, 18):
                 follow(page, until_step=step)
+                assert page.evaluate(COVERED_JS) == [], (width, lang, step)  # (at rest)
                 page.screenshot(path=str(artifacts / f"lesson-{width}x{height}-{lang}-{step}.png"))
                 box = page.locator(LESSON).bounding_box()
                 hand = page.locator(".hand-own").bounding_box()
-                assert box and hand and not boxes_overlap(box, hand), (width, lang, step)
+                plate = page.locator(".seat-bottom .nameplate").bounding_box()
+                assert box and hand and plate, (width, lang, step)
+                assert not boxes_overlap(box, hand) and not boxes_overlap(box, plate)
                 assert box["y"] + box["height"] <= height  # wholly on the screen
-                assert page.evaluate(COVERED_JS) == [], (width, lang, step)
                 buttons = page.locator(f"{LESSON} button").all()
                 assert all(b.is_visible() for b in buttons)
             context.close()
