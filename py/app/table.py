@@ -412,7 +412,11 @@ class Table:
     def persist(self) -> None:
         """Autosave after every action; a failed write is always said (a practice is
         never saved: the game it came from stays the saved one)."""
-        if self.ui.follower or self.session.practice is not None or self.page.lesson_back is not None:
+        if (
+            self.ui.follower
+            or self.session.practice is not None
+            or self.page.lesson_back is not None
+        ):
             return  # (a lesson is never saved: the game behind it stays the saved one)
         err = save(self.store, self.session, self.tab)
         if err is not None:

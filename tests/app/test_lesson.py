@@ -126,7 +126,12 @@ def test_first_ranks_points_and_the_hundred() -> None:
     from thousand.cards import RANK_POINTS, RANKS, mask_points
 
     assert dict(zip(RANKS, RANK_POINTS, strict=True)) == {
-        "9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11
+        "9": 0,
+        "J": 2,
+        "Q": 3,
+        "K": 4,
+        "T": 10,
+        "A": 11,
     }  # the ranks from low to high, the ten above the king
     assert mask_points((1 << 24) - 1) == 120
     st = at("first", 0)
@@ -287,7 +292,9 @@ def test_an_illegal_move_is_explained_with_the_rules_reason() -> None:
     assert m is not None
     m2, out = L.attempt(m, action_from_str("play KC"))
     assert out.kind == "refused" and out.code == "follow"
-    assert caption_text(m2.lesson, m2.caption, "pl", NAMES).startswith("Musisz dołożyć do koloru: ♠. ")
+    assert caption_text(m2.lesson, m2.caption, "pl", NAMES).startswith(
+        "Musisz dołożyć do koloru: ♠. "
+    )
 
 
 def test_other_seats_play_only_the_record() -> None:
