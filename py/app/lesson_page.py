@@ -141,8 +141,8 @@ def go_on(page: Page) -> list[Effect]:
     s.model = model
     s.outcome = ""
     s.version += 1
-    if s.waiting_for_summary() and L.waiting(model) != "next":
-        s.acknowledge()  # the deal's summary was read with its caption
+    if s.waiting_for_summary() and L.waiting(model) not in ("next", "end"):
+        s.acknowledge()  # the deal's summary was read with its caption (a lesson ends on it)
         page.ui.hold, page.ui.hold_summary = (), False
     return [Remember(LESSON_KEY, L.progress(model)), Bots()]
 

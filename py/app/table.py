@@ -497,7 +497,8 @@ class Table:
                 target = self.root.querySelector(".overlay:last-of-type [data-autofocus]")
             if not target:
                 target = self.root.querySelector(
-                    '.controls [data-autofocus], .hand-own [data-legal="1"]'
+                    '[data-lesson] [data-autofocus], .controls [data-autofocus], '
+                    '.hand-own [data-legal="1"]'
                 )
             if not target and not inside:
                 target = self.root.querySelector(".controls")  # while the bots play
@@ -676,6 +677,8 @@ class Table:
             self.dispatch(TakeOver())
         elif ui == "learn":
             self.ui.dialog = Dialog.NONE
+            if self.ui.replay is not None:
+                self.replay.close()  # the lesson takes the table (the game waits behind it)
             self.dispatch(LessonStarted(self.store.read(LESSON_KEY)[0]))
         elif ui == "lesson-next":
             self.dispatch(LessonNext())
