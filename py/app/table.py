@@ -497,7 +497,7 @@ class Table:
                 target = self.root.querySelector(".overlay:last-of-type [data-autofocus]")
             if not target:
                 target = self.root.querySelector(
-                    '[data-lesson] [data-autofocus], .controls [data-autofocus], '
+                    "[data-lesson] [data-autofocus], .controls [data-autofocus], "
                     '.hand-own [data-legal="1"]'
                 )
             if not target and not inside:
