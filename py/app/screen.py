@@ -184,6 +184,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         if isinstance(session, NetSession)
         else (),
         peers=getattr(getattr(session, "lobby", None), "peers", 0),
+        hint_off=session.game_id.startswith("lesson-"),
     )
     dialogs: list[El | None] = []
     lesson: El | None = None  # Learn to play: the caption (app.lesson_page)

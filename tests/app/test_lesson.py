@@ -399,6 +399,7 @@ def test_the_page_plays_a_lesson_by_clicks_and_never_saves_or_counts_it() -> Non
             want = L.expected(s.model)
             assert want is not None
             if not wrong_done and s.model.step == 0:
+                assert s.human_to_act() and 'data-ui="hint"' not in html(page)  # no AI hint
                 page, fx = update(page, Act("pass"))  # allowed, not the lesson's
                 assert s.model.step == 0 and s.outcome == "wrong" and not fx
                 assert 'data-lesson-outcome="wrong"' in html(page)
