@@ -197,6 +197,8 @@ def test_bolt_pass_follow_suit_no_trump_and_the_bolt() -> None:
     st = at("bolt", 7)  # A♠ led, the learner holds spades: spades only
     assert st.trick[0] == card_from_str("AS")
     assert legal_cards(st) == {c for c in range(6) if hand(st) >> c & 1}
+    st = at("bolt", 10)  # T♠ led: K♠, the last spade, must follow though it loses
+    assert legal_cards(st) == {card_from_str("KS")} and ls.notes[10] == "@lesson.bolt.follow2"
     st = at("bolt", 16)  # T♣ led, no club, no trump: any card
     assert st.trick[0] == card_from_str("TC") and not hand(st) & SUIT_MASK[1]
     assert st.trump < 0 and legal_cards(st) == {c for c in range(24) if hand(st) >> c & 1}
@@ -215,7 +217,10 @@ def test_barrel_climbing_on_and_winning_from_it() -> None:
     st = at("barrel", first)
     assert st.totals[0] == 880 and st.on_barrel[0] > 0 and st.rows[-1].deltas[0] == 30
     assert first == 29 and ls.notes[first] == "@lesson.barrel.on"
+    assert st.rows[-1].tricks[0] == 8  # each ace and ten led wins its trick
     assert ls.action(30) == action_from_str("bid 120")
+    qh = A.declare(card_from_str("QH"))  # a marriage only after a won trick (RULES §7)
+    assert qh not in at("barrel", 35).legal_actions() and qh in at("barrel", 38).legal_actions()
     st = at("barrel", 34)
     values = sorted(A.action_value(a) for a in st.legal_actions() if A.is_contract(a))
     assert st.phase is Phase.CONTRACT and values[0] == 120  # the barrel's contract
