@@ -210,6 +210,9 @@ def move_words(lang: str, text: str, names: tuple[str, ...]) -> str:
         return text[:40]
     if a == A.PASS:
         return t(lang, "lesson.move.pass")
+    buttons = {A.WRITEOFF: "writeoff", A.KEEP: "keep", A.REDEAL: "redeal", A.DARK: "dark"}
+    if a in buttons:
+        return t(lang, buttons[a])  # the button's own label ("Concede")
     if A.is_bid(a):
         return t(lang, "lesson.move.bid", value=A.action_value(a))
     if A.is_contract(a):

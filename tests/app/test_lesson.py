@@ -269,6 +269,16 @@ def test_a_wrong_legal_move_is_explained_and_not_made() -> None:
     assert m2.caption.ref == "@lesson.first.bid.wrong"
     text = caption_text(m2.lesson, m2.caption, "en", NAMES)
     assert text.startswith("Pass is allowed") and "Bid 105" in text
+    m5, out = L.attempt(m, action_from_str("bid 110"))  # a bigger bid: the same caption fits
+    assert out.kind == "wrong" and caption_text(m5.lesson, m5.caption, "en", NAMES).startswith(
+        "Bid 110 is allowed, but this step bids 105"
+    )
+    m6 = L.resume(m.lessons, {"format": "thousand-lesson", "lesson": "first", "step": 5})
+    assert m6 is not None
+    m6, out = L.attempt(m6, A.WRITEOFF)  # conceding is allowed here: worded as its button
+    assert out.kind == "wrong" and caption_text(m6.lesson, m6.caption, "en", NAMES).startswith(
+        "Concede is allowed"
+    )
     m3, out = L.attempt(m2, action_from_str("bid 105"))
     assert out.kind == "done" and m3.step == 1
     # no wrong caption of its own: the lesson names the move it expects
