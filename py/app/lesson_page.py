@@ -61,6 +61,7 @@ class LessonSession(Session):
         self.model = model
         self.shown = self.state.n_rows  # the summaries of the lesson's own deals only
         self.outcome = ""  # "wrong" or "refused": the caption explains the last try
+        self.followed = False  # another tab wrote the game behind the lesson meanwhile
 
     def bot(self, seat: int) -> Any:
         """The record plays every seat but the learner's."""
@@ -124,7 +125,14 @@ def leave(page: Page) -> list[Effect]:
         return [Remember(LESSON_KEY, L.progress(s.model, active=False))]
     page.session = back
     retell(page)
-    return [Cancel(), Remember(LESSON_KEY, L.progress(s.model, active=False)), Bots()]
+    done = Remember(LESSON_KEY, L.progress(s.model, active=False))
+    if s.followed:  # another tab drives that game now: follow it, as update does
+        from .update import follow_notice
+
+        page.ui.follower = True
+        follow_notice(page)
+        return [Cancel(), done]
+    return [Cancel(), done, Bots()]
 
 
 def go_on(page: Page) -> list[Effect]:
@@ -386,7 +394,10 @@ def lesson_update(page: Page, msg: object) -> list[Effect] | None:
         announce(page)
         return [Bots()]
     if isinstance(msg, OtherTabSaved):
+        back = page.lesson_back
+        page.ui.follow_same = back is not None and msg.session.game_id == back.game_id
         page.lesson_back = msg.session  # the game behind the lesson moved on in another tab
+        s.followed = True
         return []
     if isinstance(msg, UndoPressed):
         return []

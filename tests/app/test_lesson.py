@@ -508,3 +508,21 @@ def test_the_module_doctest() -> None:
     import doctest
 
     assert doctest.testmod(L).failed == 0
+
+
+def test_another_tab_writing_the_game_behind_a_lesson() -> None:
+    """The lesson goes on; leaving it shows the other tab's game and follows it."""
+    from app.update import OtherTabSaved
+
+    game = Session.new(Conventions(), "easy", seed=8)
+    page = Page(game, Screen())
+    page, _ = drive(*update(page, LessonStarted()))
+    other = Session.from_save(json.loads(json.dumps(game.to_save())))
+    page, fx = update(page, OtherTabSaved(other))
+    assert fx == [] and isinstance(page.session, LessonSession) and not page.ui.follower
+    page, fx = drive(*update(page, LessonNext()))
+    assert page.session.model.page == 1  # type: ignore[attr-defined]
+    page, fx = update(page, LessonLeft())
+    assert page.session is other and page.ui.follower
+    assert not any(isinstance(e, Bots) for e in fx)
+    assert any(n.key == "tab" for n in page.ui.notices)
