@@ -163,3 +163,21 @@ def test_the_caption_never_covers_the_hand(browser: Any, base_url: str, artifact
                 buttons = page.locator(f"{LESSON} button").all()
                 assert all(b.is_visible() for b in buttons)
             context.close()
+
+
+def test_the_toolbar_with_learn_to_play_fits_a_small_phone(browser: Any, base_url: str) -> None:
+    """A seventh tool: every toolbar control stays on a 320 px screen in each language."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, service_workers="block")
+    page = context.new_page()
+    page.goto(base_url + "/?lang=ru&speed=fast&level=easy&seed=2&fresh=1")
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT_MS)
+    for lang in ("ru", "uk", "pl", "en"):
+        page.select_option('select[data-ui="lang"]', lang)
+        page.wait_for_selector(f'#table[data-lang="{lang}"]')
+        right = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('.toolbar *')]"
+            ".map((e) => e.getBoundingClientRect().right))"
+        )
+        assert right <= 320, lang
+        assert page.locator('.toolbar [data-ui="learn"]').is_visible()
+    context.close()
