@@ -38,17 +38,16 @@ is the position after N actions, as in every record:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from thousand import IllegalActionError, State
+from thousand import IllegalActionError, State, safejson
 from thousand import actions as A
 from thousand.actions import action_str
 from thousand.phase import Phase
-from thousand.record import RecordError, Replay, load_seats
+from thousand.record import MAX_RECORD_BYTES, RecordError, Replay, load_seats
 from thousand.refusals import play_refusal
 
 #: The built-in lessons, in order (``py/app/lessons/<name>.json``).
@@ -154,10 +153,10 @@ def _steps(table: Any, where: str, steps: int) -> dict[int, Any]:
 def load(data: Any, name: str = "lesson") -> Lesson:
     """A lesson from a record (parsed JSON or text); ``LessonError`` says what is wrong."""
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
+        try:  # size- and depth-checked before it is parsed, as every record
+            data = safejson.loads(data, max_bytes=MAX_RECORD_BYTES)
         except ValueError as e:
-            raise LessonError(f"{name}: not JSON ({e})") from None
+            raise LessonError(f"{name}: not a readable record ({e})") from None
     if not isinstance(data, dict):
         raise LessonError(f"{name}: a lesson is a record (a JSON object)")
     try:

@@ -363,6 +363,8 @@ def test_an_authors_lesson_in_one_language_with_translations() -> None:
         L.load({**data, "lesson": {"wrong": {"10": "x"}}})  # K♠ is the only spade left
     with pytest.raises(L.LessonError, match="not a step"):
         L.load({**data, "lesson": {"before": {"999": ["x"]}}})
+    with pytest.raises(L.LessonError, match="not a readable record"):
+        L.load("[" * 100_000)
     with pytest.raises(L.LessonError, match="action 2"):
         bad = json.loads(json.dumps(data))
         bad["deals"][0]["actions"][1] = "bid 300"
