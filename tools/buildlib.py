@@ -222,7 +222,8 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     by ``loadPyodide`` from the lock like the engine, so PyScript fetches no
     files one by one. ``main.py`` and ``embed_main.py`` stay out: they are the
     pages' scripts (inlined into index.html and embed.html). The catalogues of
-    the page's words go in compiled (``locale/*.mo`` from ``locale/*.po``).
+    the page's words go in compiled (``locale/*.mo`` from ``locale/*.po``), the
+    lessons of *Learn to play* as they are (``lessons/*.json``).
     """
     members: dict[str, bytes] = {}
     for path in sorted(app_dir.rglob("*.py")):
@@ -236,6 +237,9 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     # page's gettext reads them without parsing the .po files, which stay out
     for po in sorted(app_dir.glob("locale/*.po")):
         members[f"app/locale/{po.stem}.mo"] = _compile_po(po)
+    # the lessons of Learn to play: records the page reads as data (app.lesson)
+    for rec in sorted(app_dir.glob("lessons/*.json")):
+        members[f"app/lessons/{rec.name}"] = rec.read_bytes()
     dist_info = f"thousand_app-{version}.dist-info"
     members[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {APP_WHEEL}\nVersion: {version}\n"

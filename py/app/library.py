@@ -256,8 +256,8 @@ def load_stats(store: Store) -> tuple[dict[str, Any], Aside | None]:
 
 def count_game(stats: dict[str, Any], session: Any) -> bool:
     """Add the session's newly finished deals (and its end) to ``stats``; True if changed.
-    A practice (``app.practice``) is never counted."""
-    if getattr(session, "practice", None) is not None:
+    A practice (``app.practice``) and a lesson (``app.lesson_page``) are never counted."""
+    if getattr(session, "practice", None) is not None or str(session.game_id).startswith("lesson-"):
         return False
     sid = session.game_id
     counted = stats["counted"]

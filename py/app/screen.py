@@ -184,10 +184,18 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         if isinstance(session, NetSession)
         else (),
         peers=getattr(getattr(session, "lobby", None), "peers", 0),
+        hint_off=session.game_id.startswith("lesson-"),
     )
     dialogs: list[El | None] = []
+    lesson: El | None = None  # Learn to play: the caption (app.lesson_page)
+    in_lesson = session.game_id.startswith("lesson-")
+    if in_lesson:
+        from .lesson_page import caption_area
+
+        lesson = caption_area(session, ui.lang, names)
     if m.scene.phase is Phase.GAME_OVER:
-        dialogs.append(game_over(m))
+        if lesson is None:  # a lesson's last caption says who won
+            dialogs.append(game_over(m))
     elif m.summary is not None:
         p = session.practice
         more: list[El | None] = [analysis_section(ui.lang, ui.analysis, ui.analysis_pct)]
@@ -195,7 +203,12 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
             from .practice import section
 
             more.insert(0, section(p, m.summary, ui.lang))
-        dialogs.append(summary(m, more, practice=p is not None))
+        if lesson is not None and not m.summary_hold:
+            more.insert(0, lesson)  # the lesson's caption explains the summary in it
+            lesson = None
+        dialogs.append(summary(m, more, practice=p is not None or in_lesson))
+    if lesson is not None:
+        dialogs.insert(0, lesson)
     if ui.dialog == Dialog.SHEET:
         dialogs.append(sheet_dialog(m))
     elif ui.dialog == Dialog.LOG:

@@ -38,6 +38,7 @@ RULESETS_KEY = PREFIX + "rulesets"  # the player's own rule sets
 SAVES_KEY = PREFIX + "saves"  # games kept side by side
 STATS_KEY = PREFIX + "stats"
 ICE_KEY = PREFIX + "ice"  # online: the ICE servers the player set (a list of URLs)
+LESSON_KEY = PREFIX + "lesson"  # Learn to play: the lesson's progress (app.lesson.progress)
 
 #: Per key: the largest text that is read at all (a 60-deal save is ~40 KB).
 LIMITS: dict[str, int] = {
@@ -48,6 +49,7 @@ LIMITS: dict[str, int] = {
     RULESETS_KEY: 200_000,
     SAVES_KEY: 3_000_000,
     STATS_KEY: 50_000,
+    LESSON_KEY: 2_000,
 }
 MAX_DEPTH = 16
 ASIDE_SLOTS = 20  # corrupt copies kept per key; more are reported, never overwritten

@@ -73,7 +73,7 @@ from .seats import names_of, read_setup, start_problem
 from .seats import stored as stored_setup
 from .session import Session, load_or_new, save
 from .share import finished_record, parse_fragment, share_fragment
-from .storage import ICE_KEY, LANG_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
+from .storage import ICE_KEY, LANG_KEY, LESSON_KEY, SAVE_KEY, SETUP_KEY, Aside, Store
 from .thinking import THINK_SLICE_MS, decide
 from .update import (
     AcceptOffer,
@@ -92,6 +92,9 @@ from .update import (
     IceChanged,
     InvitationPasted,
     KeyPressed,
+    LessonLeft,
+    LessonNext,
+    LessonStarted,
     Linger,
     Log,
     MakeOffer,
@@ -412,8 +415,12 @@ class Table:
     def persist(self) -> None:
         """Autosave after every action; a failed write is always said (a practice is
         never saved: the game it came from stays the saved one)."""
-        if self.ui.follower or self.session.practice is not None:
-            return
+        if (
+            self.ui.follower
+            or self.session.practice is not None
+            or self.page.lesson_back is not None
+        ):
+            return  # (a lesson is never saved: the game behind it stays the saved one)
         err = save(self.store, self.session, self.tab)
         if err is not None:
             key = "storage"
@@ -493,7 +500,8 @@ class Table:
                 target = self.root.querySelector(".overlay:last-of-type [data-autofocus]")
             if not target:
                 target = self.root.querySelector(
-                    '.controls [data-autofocus], .hand-own [data-legal="1"]'
+                    "[data-lesson] [data-autofocus], .controls [data-autofocus], "
+                    '.hand-own [data-legal="1"]'
                 )
             if not target and not inside:
                 target = self.root.querySelector(".controls")  # while the bots play
@@ -670,6 +678,15 @@ class Table:
             self.dispatch(UndoPressed())
         elif ui == "take-over":
             self.dispatch(TakeOver())
+        elif ui == "learn":
+            self.ui.dialog = Dialog.NONE
+            if self.ui.replay is not None:
+                self.replay.close()  # the lesson takes the table (the game waits behind it)
+            self.dispatch(LessonStarted(self.store.read(LESSON_KEY)[0]))
+        elif ui == "lesson-next":
+            self.dispatch(LessonNext())
+        elif ui == "lesson-leave":
+            self.dispatch(LessonLeft())
         elif ui in ("practice-end", "practice-again") and self.session.practice is not None:
             p = self.session.practice
             self._cancel()
@@ -969,6 +986,8 @@ class Table:
 
     def _keep_current(self) -> None:
         """Keep the game on the table among the saved games (a new one replaces it)."""
+        if self.page.lesson_back is not None:
+            self.run(update(self.page, LessonLeft())[1])  # the game behind the lesson
         s = self.session
         if s.state.is_terminal() or (s.state.n_rows == 0 and not s.state.deal_actions):
             return
@@ -1169,8 +1188,19 @@ class Table:
         self.notice(t(lang, "import_done"), NoticeKind.PASSING, "import")
         self._switch(imported)
 
+    def resume_lesson(self) -> None:
+        """A reload while a lesson was on the table resumes it where it was."""
+        from .lesson import active
+
+        stored, _ = self.store.read(LESSON_KEY)
+        if active(stored):
+            self.page, effects = update(self.page, LessonStarted(stored))
+            self.run(effects)
+
     def _count(self) -> None:
         """Statistics: the finished deals and games, each counted once."""
+        if self.page.lesson_back is not None:
+            return  # a lesson is never counted
         if count_game(self.ui.stats, self.session):
             save_stats(self.store, self.ui.stats)
 
@@ -1320,6 +1350,7 @@ def start() -> Table:
         table.open_fragment()
     if table.ui.replay is None:
         table.persist()  # a new game is saved at once, a resumed one unchanged
+        table.resume_lesson()
     table.render()
     # The phase render() just set (a share link's replay, not the game behind it).
     boot.mark_ready(str(table.root.getAttribute("data-phase") or "loading"))

@@ -58,6 +58,7 @@ class Page:
     session: Session
     ui: Screen
     seen: tuple[int, int] = (-1, 0)  # (deal, events announced)
+    lesson_back: Session | None = None  # the game waiting behind a lesson (app.lesson_page)
 
     @property
     def version(self) -> int:
@@ -164,6 +165,27 @@ class OtherTabSaved:
 @dataclass(frozen=True)
 class TakeOver:
     """*Continue here* pressed: this tab drives the game again."""
+
+
+# -- Learn to play (app.lesson_page) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LessonStarted:
+    """*Learn to play* pressed (or a reload with a lesson on the table): ``progress``
+    is the stored progress (``thousand.lesson``) to resume, None for none."""
+
+    progress: object = None
+
+
+@dataclass(frozen=True)
+class LessonNext:
+    """*Next* under a lesson's caption (or *Next lesson* at the end of one)."""
+
+
+@dataclass(frozen=True)
+class LessonLeft:
+    """*Leave the lesson*: the game behind it comes back."""
 
 
 # -- online: the network is one more source of messages -----------------------------
@@ -311,6 +333,9 @@ Msg = (
     | HoldOver
     | OtherTabSaved
     | TakeOver
+    | LessonStarted
+    | LessonNext
+    | LessonLeft
     | NetMsg
 )
 
@@ -436,6 +461,12 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     s, ui = page.session, page.ui
     if isinstance(msg, NetMsg):
         return page, net_update(page, msg)
+    if page.lesson_back is not None or isinstance(msg, (LessonStarted, LessonNext, LessonLeft)):
+        from .lesson_page import lesson_update
+
+        lesson_fx = lesson_update(page, msg)
+        if lesson_fx is not None:
+            return page, lesson_fx
     human_turn = s.human_to_act() and not ui.follower
     if isinstance(msg, Act):
         return page, human(page, msg.text)

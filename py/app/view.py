@@ -132,6 +132,7 @@ class Model:
     commitment: str = ""  # the hash of the current deal's seed (thousand.fair)
     online: str = ""  # "host" or "guest" at an online table
     peers: int = 0  # online: links open now
+    hint_off: bool = False  # no Hint (a lesson says what to play itself)
 
     @property
     def between(self) -> bool:
@@ -743,7 +744,7 @@ def controls(m: Model) -> El:
                     )
                 )
     hint: list[El | None] = []
-    if m.human_turn:
+    if m.human_turn and not m.hint_off:
         hint.append(_btn(t(lang, "hint"), ui="hint", cls="btn small hint-btn"))
     if m.hint is not None:
         if m.hint_pct >= 0:
@@ -798,6 +799,7 @@ def toolbar(m: Model) -> El:
         ("log", "☷", t(lang, "log"), t(lang, "log_short")),
         ("rules", "⚙", t(lang, "rules"), t(lang, "rules_short")),
         ("games", "▤", t(lang, "games"), t(lang, "games_short")),
+        ("learn", "?", t(lang, "lesson.tool"), t(lang, "lesson.tool_short")),
         *[(ui, "", label, label) for ui, label in m.extra_tools],
         ("new", "+", t(lang, "new_game"), t(lang, "new_short")),
     ]
