@@ -31,6 +31,7 @@ from thousand.cards import card_str
 from thousand.phase import Phase
 
 from .dom import El, find_all
+from .editor import EditorEffect, EditorMsg, on_message
 from .events import Event, deal_events
 from .i18n import t
 from .netplay import NetSession, guest_reply, host_invitation, read_reply
@@ -291,6 +292,7 @@ Msg = (
     | OtherTabSaved
     | TakeOver
     | NetMsg
+    | EditorMsg
 )
 
 
@@ -404,6 +406,7 @@ Effect = (
     | FinishLink
     | AcceptOffer
     | NetBot
+    | EditorEffect
 )
 
 
@@ -415,6 +418,8 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     s, ui = page.session, page.ui
     if isinstance(msg, NetMsg):
         return page, net_update(page, msg)
+    if isinstance(msg, EditorMsg):  # the deal editor: its own model (app.editor)
+        return page, list(on_message(ui, s, msg))
     human_turn = s.human_to_act() and not ui.follower
     if isinstance(msg, Act):
         return page, human(page, msg.text)
