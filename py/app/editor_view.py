@@ -11,7 +11,7 @@ step shown. Published: the link, the snippets, the diagram and the record
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from thousand import actions as A
@@ -114,7 +114,7 @@ def _target(ed: Editor, target: str, lang: str, names: Sequence[str]) -> El:
     """A hand, a talon or the pile: its name and count, its cards, a tap puts the
     chosen card in it."""
     lay = ed.layout
-    cards = lay.cards(target)
+    cards = tuple(sorted_cards(lay.cards(target)))
     name = target_name(target, names, lang, ed.players)
     if target == DECK:
         head = t(lang, "editor.deck_count", count=number(len(cards)))
@@ -152,7 +152,6 @@ def _target(ed: Editor, target: str, lang: str, names: Sequence[str]) -> El:
             ui="editor-target",
             cls="btn small ed-put",
             aria_label=t(lang, "editor.put", name=name),
-            disabled=ed.selected < 0,
         ),
         el("div", {"class": "ed-cards"}, [_card(ed, c, lang) for c in cards], key="cards"),
         typed,
@@ -395,7 +394,12 @@ def sorted_hand(mask: int) -> list[int]:
     """A hand's cards by suit, the strongest first."""
     from thousand.cards import iter_cards
 
-    return sorted(iter_cards(mask), key=lambda c: (c // 6, -(c % 6)))
+    return sorted_cards(iter_cards(mask))
+
+
+def sorted_cards(cards: Iterable[int]) -> list[int]:
+    """Cards by suit (♠ ♣ ♦ ♥), the strongest first in each."""
+    return sorted(cards, key=lambda c: (c // 6, -(c % 6)))
 
 
 def publish_part(ed: Editor, lang: str) -> El | None:
