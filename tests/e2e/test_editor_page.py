@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from e2e_support import LOAD_TIMEOUT_MS, READY
+from serve import start_server
 
 HANDS = [
     "AS TS KS QS AH TH KH",  # South
@@ -24,7 +25,7 @@ CAPTION = "South leads the ace of spades"
 
 
 def open_editor(page: Any, base_url: str, lang: str = "en") -> None:
-    page.goto(base_url + f"/?lang={lang}&speed=fast&fresh=1&seed=3")
+    page.goto(base_url.rstrip("/") + f"/?lang={lang}&speed=fast&fresh=1&seed=3")
     page.wait_for_selector(READY)
     page.click('[data-ui="editor"]')
     page.wait_for_selector('[data-dialog="editor"]')
@@ -43,7 +44,9 @@ def step_is(page: Any, step: int) -> None:
     page.wait_for_selector(f'[data-editor-step="{step}"]')
 
 
-def test_lay_out_play_caption_publish_and_open_the_link(page: Any, base_url: str) -> None:
+def test_lay_out_play_caption_publish_and_open_the_link(
+    page: Any, base_url: str, tmp_path: Path
+) -> None:
     open_editor(page, base_url)
     page.select_option('[data-ui="editor-dealer"]', "1")  # West deals: South speaks first
     for seat, hand in enumerate(HANDS):
@@ -110,18 +113,27 @@ def test_lay_out_play_caption_publish_and_open_the_link(page: Any, base_url: str
     assert south == expected
     other.close()
 
-    # the element snippet on a page of another origin shows the same step and caption
-    host = page.context.new_page()
-    host.set_default_timeout(LOAD_TIMEOUT_MS)
-    html = f"<!doctype html><html><head><meta charset='utf-8'></head><body>{element}</body></html>"
-    host.route(
-        "http://author.example/**", lambda route: route.fulfill(body=html, content_type="text/html")
+    # the element snippet on a page of another origin (another port) shows the same
+    # step and caption
+    root = tmp_path / "host"
+    root.mkdir()
+    (root / "index.html").write_text(
+        f"<!doctype html><html><head><meta charset='utf-8'></head><body>{element}</body></html>",
+        encoding="utf-8",
     )
-    host.goto("http://author.example/deal.html")
-    host.wait_for_selector('thousand-deal[data-ready="1"][step="7"]')
-    frame = host.frame_locator("thousand-deal iframe")
-    assert frame.locator("[data-caption]").inner_text().strip() == CAPTION
-    host.close()
+    server, url = start_server(root)
+    try:
+        assert url != base_url
+        host = page.context.new_page()
+        host.set_default_timeout(LOAD_TIMEOUT_MS)
+        host.goto(url)
+        host.wait_for_selector('thousand-deal[data-ready="1"][step="7"]')
+        frame = host.frame_locator("thousand-deal iframe")
+        assert frame.locator("[data-caption]").inner_text().strip() == CAPTION
+        host.close()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 CARDS = "els => els.map(e => e.getAttribute('data-card'))"
