@@ -190,8 +190,8 @@ def layout_part(ed: Editor, lang: str) -> El:
             _btn(t(lang, "editor.from_game"), ui="editor-from-game", cls="btn"),
             key="fill",
         ),
+        _target(ed, DECK, lang, names),  # the cards to place, then their places
         el("div", {"class": "ed-targets"}, targets, key="targets"),
-        _target(ed, DECK, lang, names),
         listed if found else None,
         el(
             "details",
@@ -365,9 +365,9 @@ def play_part(ed: Editor, lang: str) -> El:
         {"class": "ed-play"},
         el("p", {"class": "ed-said", "aria-live": "polite"}, said, key="said"),
         el("p", {"class": "verdict"}, status, key="status"),
+        el("div", {"class": "row ed-moves"}, others, key="moves") if others else None,
         el("div", {"class": "ed-seats"}, rows, key="seats"),
         table,
-        el("div", {"class": "row ed-moves"}, others, key="moves") if others else None,
         nav,
         el(
             "label",
@@ -475,8 +475,8 @@ def editor_dialog(ed: Editor, lang: str, sets: Sequence[RuleSet]) -> El:
         el("p", {"class": "notice error ed-error", "role": "alert"}, err, key="error")
         if err
         else None,
+        publish_part(ed, lang),  # first: in view at once, gone with the next change
         layout_part(ed, lang) if ed.stage is Stage.LAYOUT else play_part(ed, lang),
-        publish_part(ed, lang),
     ]
     buttons = [
         _btn(t(lang, "editor.play"), ui="editor-play", cls="btn", disabled=bool(found))
