@@ -316,7 +316,9 @@ def choose_rules(ed: Editor, sets: Sequence[RuleSet], set_id: str) -> Editor:
         with contextlib.suppress(ConventionsError):  # else the set's own table size
             conv = conv.with_players(ed.players)
     layout = _resized(ed.layout, conv.players)
-    return _changed(ed, rules=chosen.id, conv=conv, layout=layout, kinds=_kinds(ed, conv.players))
+    return _changed(
+        ed, rules=chosen.id, conv=conv, layout=layout, kinds=_kinds(ed, conv.players), totals=None
+    )
 
 
 def allowed_players(conv: Conventions) -> tuple[int, ...]:

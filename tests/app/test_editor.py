@@ -311,6 +311,29 @@ def test_the_deal_of_a_game_is_its_last_finished_one() -> None:
     assert list(ed.actions) == list(first["actions"])
 
 
+def test_the_deal_on_show_in_a_replay_is_the_one_taken() -> None:
+    from app_helpers import random_record
+
+    from app.replay_view import ReplayUI
+
+    rec = random_record(2, seed=4)
+    data = Replay(rec)
+    ui = Screen(sets=SETS)
+    ui.replay, ui.replay_data = ReplayUI(step=data.deal_first_step(1) + 2), data
+    page = Page(new_session(), ui)
+    page, _ = update(page, E.EditorOpened())
+    page, _ = update(page, E.EditorPressed("from-game"))
+    ed = ui.editor
+    start = data.deal_state(1)
+    assert ed.error == "" and ed.layout.dealer == start.dealer
+    assert [cards_mask(map(card_str, h)) for h in ed.layout.hands] == list(start.dealt_hands)
+    assert ed.actions == data.deal_actions(1)
+    assert ed.totals == (tuple(start.totals) if any(start.totals) else None)
+    assert E.record(ed)["deals"][0]["actions"] == rec["deals"][1]["actions"]
+    # under other rules the deal starts from nothing: the totals belonged to that game
+    assert E.choose_rules(ed, SETS, "polish").totals is None
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [
