@@ -675,7 +675,7 @@ def error_text(ed: Editor, lang: str) -> str:
 
 @dataclass(frozen=True)
 class EditorOpened:
-    """The toolbar's *Deal editor* pressed."""
+    """The toolbar's *Deal editor* pressed (it opens the editor, or closes it)."""
 
 
 @dataclass(frozen=True)
@@ -785,6 +785,9 @@ def on_message(ui: Any, session: Any, msg: EditorMsg) -> list[EditorEffect]:
     ed: Editor | None = ui.editor
     sets = ui.sets
     if isinstance(msg, EditorOpened):
+        if ui.dialog == Dialog.EDITOR:  # the toolbar's button again: it closes
+            ui.dialog = Dialog.NONE
+            return []
         if ed is None:
             preset = str(ui.setup.get("preset", "classic")) if ui.setup else "classic"
             chosen = next((s for s in sets if s.id == preset), None)

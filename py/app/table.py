@@ -1265,11 +1265,7 @@ class Table:
     def on_editor(self, ui: str, el: Any) -> None:
         """The deal editor's taps, as its messages (``app.editor``)."""
         if ui == "editor":
-            if self.ui.dialog == Dialog.EDITOR:
-                self.ui.dialog = Dialog.NONE
-                self.render()
-            else:
-                self.dispatch(EditorOpened())
+            self.dispatch(EditorOpened())
             return
         if ui == "editor-card":
             text = str(el.getAttribute("data-editor-card") or "")
@@ -1288,8 +1284,8 @@ class Table:
         elif ui in ("editor-copy", "editor-download"):
             what = str(el.getAttribute("data-what") or "")
             self.dispatch(EditorPressed(ui.removeprefix("editor-"), what))
-        elif ui in ("editor-seat", "editor-rules", "editor-players", "editor-dealer"):
-            return  # selects: on change
+        elif ui == "editor-record":
+            return  # the text field for a record: read by editor-load
         else:
             seed = random.SystemRandom().randrange(1 << 62)
             self.dispatch(EditorPressed(ui.removeprefix("editor-"), seed=seed))

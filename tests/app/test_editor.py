@@ -415,6 +415,10 @@ def test_the_editor_through_the_page_door() -> None:
     page, fx = update(page, E.EditorPressed("download", "svg"))
     assert fx == [E.Download("deal-step-2.svg", p.svg, "image/svg+xml")]
     assert Replay(json.loads(p.record)).notes == {2: "West gives up"}
+    page, _ = update(page, E.EditorOpened())  # the toolbar's button again: closed, kept
+    assert ui.dialog == Dialog.NONE and ui.editor.published == p
+    page, _ = update(page, E.EditorOpened())
+    assert ui.dialog == Dialog.EDITOR and ui.editor.published == p
 
 
 def test_the_dialog_draws_the_play_with_every_move_available() -> None:
