@@ -111,6 +111,22 @@ def test_lay_out_play_caption_publish_and_open_the_link(
     south = set(other.locator(".seat-bottom [data-card]").evaluate_all(CARDS))
     expected = set((HANDS[0] + " " + TALON).split()) - {"9H", "JH", "AS"}
     assert south == expected
+    # ... and the editor there takes the deal back, moves and caption included
+    other.click('.replay-bar [data-ui="editor"]')
+    other.wait_for_selector('[data-dialog="editor"]')
+    other.click('[data-ui="editor-from-game"]')
+    other.wait_for_selector('[data-editor-step="8"]')
+    other.click('[data-ui="editor-prev"]')
+    other.wait_for_selector('[data-editor-step="7"]')
+    assert other.input_value('[data-ui="editor-caption"]') == CAPTION
+    # a record pasted that is not one is refused, in words, and changes nothing
+    other.click('[data-ui="editor-layout"]')
+    other.click(".ed-load summary")
+    other.fill('[data-ui="editor-record"]', '{"format": "thousand-record", "version": 1}')
+    other.click('[data-ui="editor-load"]')
+    error = other.wait_for_selector(".ed-error")
+    assert error.inner_text().startswith("This record cannot be opened: deals must be a list")
+    assert other.locator('[data-editor-target="0"] [data-editor-card]').count() == 7
     other.close()
 
     # the element snippet on a page of another origin (another port) shows the same
