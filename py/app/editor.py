@@ -250,6 +250,7 @@ class Published:
     element: str
     svg: str
     record: str
+    svg_step: int = 0  # the step the diagram draws (before the last move: the deal's end)
 
 
 @dataclass(frozen=True)
@@ -646,15 +647,19 @@ def publish(ed: Editor, base_url: str, lang: str = "en") -> Editor:
         f'  <script type="application/json">{inline}</script>\n'
         f"</thousand-deal>"
     )
+    # The step that ends the deal shows the next deal dealt: its picture is the
+    # position before that last move (the caption of the step chosen kept).
+    drawn = step - 1 if step > 0 and _over(state_at(ed, step)) else step
     svg = render(
-        state_at(ed, step),
+        state_at(ed, drawn),
         open_hands=True,
         lang=lang,
-        caption=ed.note(step) or None,
-        step=step,
+        caption=ed.note(step) or ed.note(drawn) or None,
+        step=drawn,
         steps=len(ed.actions),
     )
-    out = Published(step, link, iframe, element, svg, json.dumps(rec, ensure_ascii=False, indent=1))
+    text_out = json.dumps(rec, ensure_ascii=False, indent=1)
+    out = Published(step, link, iframe, element, svg, text_out, drawn)
     return dataclasses.replace(ed, published=out, error="")
 
 
@@ -863,7 +868,7 @@ def _pressed(
         if b == "copy":
             return ed, [Copy(text)]
         if msg.text == "svg":
-            return ed, [Download(f"deal-step-{p.step}.svg", text, "image/svg+xml")]
+            return ed, [Download(f"deal-step-{p.svg_step}.svg", text, "image/svg+xml")]
         return ed, [Download("deal.json", text, "application/json")]
     return ed, []
 

@@ -39,7 +39,7 @@ from .editor import (
 from .events import deal_events
 from .hint import action_title
 from .i18n import card_name, number, t
-from .replay_view import replay_names
+from .replay_view import replay_names, verdict
 from .view import _btn, card_face
 
 if TYPE_CHECKING:
@@ -250,11 +250,14 @@ def play_part(ed: Editor, lang: str) -> El:
     st = state_at(ed)
     names = _names(ed, lang)
     by_card, others = _move_buttons(ed, lang, names)
-    turn = st.current_player() if not (st.is_terminal() or st.n_rows > 0) else -1
+    over = st.is_terminal() or st.n_rows > 0
+    turn = -1 if over else st.current_player()
+    # Once the deal is over the engine has dealt the next one: its cards are no part
+    # of this deal, so the seats show none and the felt the deal's last trick.
     rows = []
     for s in range(ed.players):
         cards = []
-        for c in sorted_hand(st.hands[s]):
+        for c in [] if over else sorted_hand(st.hands[s]):
             if s == turn and c in by_card:
                 cards.append(
                     el(
@@ -312,7 +315,7 @@ def play_part(ed: Editor, lang: str) -> El:
         )
     talon = st.talons[0] | st.talons[1] if ed.players == 2 else st.talon
     table = []
-    if talon and st.phase in (Phase.DARK, Phase.REDEAL, Phase.BIDDING, Phase.PICK):
+    if talon and not over and st.phase in (Phase.DARK, Phase.REDEAL, Phase.BIDDING, Phase.PICK):
         table.append(
             el(
                 "div",
@@ -322,18 +325,23 @@ def play_part(ed: Editor, lang: str) -> El:
                 key="talon",
             )
         )
-    if st.trick:
+    last = st.log[0]["tricks"][-1][1] if over and st.log and st.log[0]["tricks"] else ()
+    shown = tuple(c for _, c in last) if over else tuple(st.trick)
+    if shown:
         table.append(
             el(
                 "div",
                 {"class": "ed-table"},
                 el("span", {}, t(lang, "editor.trick")),
-                [el("span", {"class": "ed-card"}, card_face(c, lang)) for c in st.trick],
+                [el("span", {"class": "ed-card"}, card_face(c, lang)) for c in shown],
                 key="trick",
             )
         )
     said = ""
-    if ed.step > 0:
+    if over and st.rows:
+        row = next((r for r in st.rows if r.kind != "redeal"), None)
+        said = verdict(row, names, lang) if row is not None else t(lang, "editor.redealt")
+    elif ed.step > 0:
         viewer = st.declarer if st.declarer >= 0 else 0
         events = deal_events(st.observation(viewer))
         if events:

@@ -444,3 +444,25 @@ def test_the_dialog_draws_the_play_with_every_move_available() -> None:
     html = to_html(editor_dialog(ed, "en", SETS))
     assert f'data-editor-action="declare {card_str(C("KS"))}"' in html
     assert 'data-editor-action="play KS"' in html  # the plain lead, worded
+
+
+def test_the_end_of_the_deal_shows_its_result_not_the_next_deal() -> None:
+    """After the last trick the engine has dealt the next deal: none of its cards
+    may show, in the dialog or the picture."""
+    ed = play_through(laid_out(HANDS, TALON), random.Random(3))
+    last = len(ed.actions)
+    dialog = editor_dialog(ed, "en", SETS)
+    html = to_html(dialog)
+    seat_cards = find_all(
+        dialog, lambda e: e.attrs.get("class") == "ed-seat" or "turn" in e.attrs.get("class", "")
+    )
+    assert all(not find_all(s, lambda e: e.tag == "svg") for s in seat_cards)
+    row = E.state_at(ed).rows[0]
+    from app.replay_view import replay_names, verdict
+
+    said = verdict(row, replay_names(3, "en", own=False), "en")
+    assert said in html and "The deal is over." in html
+    assert "Deal 2" not in html
+    p = E.publish(ed, "https://x/", "en").published
+    assert p is not None and p.step == last and p.svg_step == last - 1
+    assert p.svg == render_record(json.loads(p.record), last - 1, open_hands=True, lang="en")
