@@ -282,9 +282,9 @@ def play_part(ed: Editor, lang: str) -> El:
             for k in SEAT_KINDS
         ]
         marks = []
-        if s == st.dealer:
+        if s == ed.layout.dealer:  # this deal's dealer (at its end st holds the next one)
             marks.append(t(lang, "dealer"))
-        if s == st.declarer:
+        if s == st.declarer and not over:
             marks.append(t(lang, "editor.declarer", points=number(st.contract or st.bid)))
         rows.append(
             el(

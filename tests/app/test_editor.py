@@ -462,6 +462,10 @@ def test_the_end_of_the_deal_shows_its_result_not_the_next_deal() -> None:
 
     said = verdict(row, replay_names(3, "en", own=False), "en")
     assert said in html and "The deal is over." in html
+    dealer = find_all(
+        dialog, lambda e: e.attrs.get("data-seat") == "1" and "ed-seat" in e.attrs.get("class", "")
+    )
+    assert "Dealer" in to_html(dealer[0])  # West dealt this deal (the next one: East)
     assert "Deal 2" not in html
     p = E.publish(ed, "https://x/", "en").published
     assert p is not None and p.step == last and p.svg_step == last - 1
