@@ -702,6 +702,14 @@ class EditorCardTapped:
 
 
 @dataclass(frozen=True)
+class EditorCardDropped:
+    """A card dragged onto a hand, a talon or the pile."""
+
+    card: int
+    target: str
+
+
+@dataclass(frozen=True)
 class EditorTargetTapped:
     """A hand, a talon or the pile tapped."""
 
@@ -739,6 +747,7 @@ EditorMsg = (
     EditorOpened
     | EditorChanged
     | EditorCardTapped
+    | EditorCardDropped
     | EditorTargetTapped
     | EditorPressed
     | EditorActed
@@ -821,6 +830,8 @@ def on_message(ui: Any, session: Any, msg: EditorMsg) -> list[EditorEffect]:
         ed = pick(ed, msg.card)
     elif isinstance(msg, EditorTargetTapped):
         ed = tap_target(ed, msg.target)
+    elif isinstance(msg, EditorCardDropped):
+        ed = place(ed, msg.card, msg.target) if ed.stage is Stage.LAYOUT else ed
     elif isinstance(msg, EditorActed):
         ed = act(ed, msg.text)
     elif isinstance(msg, EditorBotAnswered):

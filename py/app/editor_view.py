@@ -102,6 +102,7 @@ def _card(ed: Editor, card: int, lang: str) -> El:
             "class": "ed-card selected" if chosen else "ed-card",
             "data-ui": "editor-card",
             "data-editor-card": card_str(card),
+            "draggable": "true",
             "aria-pressed": "true" if chosen else "false",
             "aria-label": card_name(card, lang),
         },

@@ -45,6 +45,7 @@ from .editor import (
     Download,
     EditorActed,
     EditorBotAnswered,
+    EditorCardDropped,
     EditorCardTapped,
     EditorChanged,
     EditorEffect,
@@ -255,6 +256,9 @@ class Table:
             (self.root, "change", create_proxy(self.on_change)),
             (document, "keydown", create_proxy(self.on_key)),
             (window, "storage", create_proxy(self.on_storage)),
+            (self.root, "dragstart", create_proxy(self.on_drag)),
+            (self.root, "dragover", create_proxy(self.on_drag)),
+            (self.root, "drop", create_proxy(self.on_drag)),
         ]
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
@@ -1289,6 +1293,32 @@ class Table:
         else:
             seed = random.SystemRandom().randrange(1 << 62)
             self.dispatch(EditorPressed(ui.removeprefix("editor-"), seed=seed))
+
+    def on_drag(self, event: Any) -> None:
+        """The deal editor's cards dragged onto a hand or the talon (a tap on the card,
+        then on its place, does the same)."""
+        try:
+            target = event.target
+            if not target or not hasattr(target, "closest"):
+                return
+            kind = str(event.type)
+            if kind == "dragstart":
+                card = target.closest("[data-editor-card]")
+                if card:
+                    text = str(card.getAttribute("data-editor-card"))
+                    event.dataTransfer.setData("text/plain", text)
+                return
+            box = target.closest("[data-editor-target]")
+            if not box:
+                return
+            event.preventDefault()  # dragover: this is a place to drop on
+            if kind == "drop":
+                text = str(event.dataTransfer.getData("text/plain") or "")
+                with contextlib.suppress(ValueError):
+                    where = str(box.getAttribute("data-editor-target"))
+                    self.dispatch(EditorCardDropped(card_from_str(text[:4]), where))
+        except Exception as e:
+            self.fail(e)
 
     def editor_effect(self, e: EditorEffect) -> None:
         """The editor's effects: a computer player's move, a file, the clipboard."""

@@ -392,6 +392,10 @@ def test_the_editor_through_the_page_door() -> None:
         page, _ = update(page, E.EditorCardTapped(C(card)))
         page, _ = update(page, E.EditorTargetTapped("talon"))
     assert E.problems(ui.editor.layout) == []
+    page, _ = update(page, E.EditorCardDropped(C("AS"), "2"))  # dragged to East
+    assert C("AS") in ui.editor.layout.hands[2] and len(E.problems(ui.editor.layout)) == 2
+    page, _ = update(page, E.EditorCardDropped(C("AS"), "0"))
+    assert E.problems(ui.editor.layout) == []
     page, _ = update(page, E.EditorChanged("seat", "easy", seat=1))
     page, fx = update(page, E.EditorPressed("play"))
     assert fx == []  # South moves first: the author

@@ -1,5 +1,5 @@
 """The deal editor, as an author uses it: open it from the toolbar, lay out a deal by
-tapping cards into hands and the talon, see a wrong layout said in words (and
+tapping cards into hands and the talon (one dragged), see a wrong layout said in words (and
 *Play* and *Publish* refused), play a few steps (one seat by a computer player),
 caption a step, publish, then open the share link in a new page and see the same
 deal at the same step with the caption; the ``<thousand-deal>`` snippet on a page
@@ -61,8 +61,9 @@ def test_lay_out_play_caption_publish_and_open_the_link(
     for card in TALON.split():
         put(page, card, "talon")
     page.wait_for_selector("[data-editor-problem]", state="detached")
-    # a bad layout: South's ace to West
-    put(page, "AS", "1")
+    # a bad layout: South's ace dragged to West
+    page.drag_and_drop('[data-editor-card="AS"]', '[data-editor-target="1"] .ed-put')
+    page.wait_for_selector('[data-editor-target="1"] [data-editor-card="AS"]')
     problems = page.locator("[data-editor-problem]").all_inner_texts()
     assert problems == [
         "South holds 6 cards; a hand holds 7",
