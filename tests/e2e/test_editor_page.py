@@ -3,8 +3,8 @@ tapping cards into hands and the talon (one dragged), see a wrong layout said in
 *Play* and *Publish* refused), play a few steps (one seat by a computer player),
 caption a step, publish, then open the share link in a new page and see the same
 deal at the same step with the caption; the ``<thousand-deal>`` snippet on a page
-of another origin shows it too. Screenshots at desktop and phone sizes in English
-and Russian are kept in the artifacts folder for a person to look at."""
+of another origin shows it too. Screenshots at desktop and phone sizes in the four
+languages are kept in the artifacts folder for a person to look at."""
 
 from __future__ import annotations
 
@@ -156,7 +156,7 @@ def test_lay_out_play_caption_publish_and_open_the_link(
 CARDS = "els => els.map(e => e.getAttribute('data-card'))"
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "pl"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_the_editor_fits_desktop_and_phone(
     page: Any, base_url: str, artifacts: Path, lang: str, size: tuple[int, int]
