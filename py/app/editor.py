@@ -471,7 +471,7 @@ def load_text(ed: Editor, text: str, sets: Sequence[RuleSet] = ()) -> Editor:
         return dataclasses.replace(ed, error="editor.error.record:" + "too large")
     try:
         got = from_record(text, sets=sets)
-    except RecordError as e:
+    except (RecordError, ValueError) as e:  # RecordError is one; any other is said too
         return dataclasses.replace(ed, error="editor.error.record:" + str(e)[:300])
     return dataclasses.replace(got, version=ed.version + 1)
 
