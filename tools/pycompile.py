@@ -158,14 +158,14 @@ def compile_tree(src_dir: Path, out: Path) -> int:
 
 
 #: Command-line and benchmark modules the page never imports: left out of the
-#: wheels the page loads (the installed package keeps them).
+#: wheels the page loads (the installed package keeps them). The diagram and the
+#: card art stay in: the deal editor publishes a step's SVG diagram on the page
+#: (imported only then).
 NOT_IN_PAGE = (
     "thousand/__main__.py",
     "thousand/arena.py",
     "thousand/bench.py",
     "thousand/fuzz.py",
-    "thousand/diagram.py",
-    "thousand/cardart.py",
     "thousand/ai/fuzz.py",
 )
 

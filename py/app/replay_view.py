@@ -277,6 +277,14 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
                 cls="btn small",
                 aria_label=t(lang, "practice_deal"),
             ),
+            None
+            if ui.embed
+            else _btn(  # the deal editor, from this deal (app.editor)
+                _labelled("✎", t(lang, "editor.tool")),
+                ui="editor",
+                cls="btn small",
+                aria_label=t(lang, "editor.tool"),
+            ),
             None if ui.embed else _btn(t(lang, "replay_close"), ui="replay-close", cls="btn small"),
         ]
     analysis = analysis_section(lang, ui.analysis_rows if ui.analysis else None, ui.analysis_pct)

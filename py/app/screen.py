@@ -80,6 +80,7 @@ class Screen:
     joining: Any = None  # guest: the invitation being answered (app.invite.Invite)
     net_progress: tuple[int, int] = (0, 0)  # online: the deal's setup, done of total
     ice: list[dict[str, Any]] = field(default_factory=list)  # online: the ICE servers set
+    editor: Any = None  # the deal editor (app.editor.Editor), once opened
 
     def reset_turn(self) -> None:
         """Forget the choices of a turn (after a move, a new game, an undo)."""
@@ -147,6 +148,8 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         extra = notices(dataclasses.replace(m, notices=tuple(ui.notices)))
         if ui.dialog == Dialog.SHARE:
             children.append(share_dialog(ui.lang, ui.share_link))
+        elif ui.dialog == Dialog.EDITOR and ui.editor is not None:
+            children.append(_editor(ui))
         return m, [*children, extra] if extra is not None else children
     obs = session.observation()
     human_turn = session.human_to_act() and not ui.follower
@@ -247,4 +250,13 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         dialogs.append(lobby_dialog(ui.lang, session, m.names, ui.ice))
     elif ui.dialog == Dialog.STATS:
         dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == "stats"))
+    elif ui.dialog == Dialog.EDITOR and ui.editor is not None:
+        dialogs.append(_editor(ui))
     return m, render(m, dialogs)
+
+
+def _editor(ui: Screen) -> El:
+    """The deal editor's dialog (its module is imported once it is opened)."""
+    from .editor_view import editor_dialog
+
+    return editor_dialog(ui.editor, ui.lang, ui.sets)

@@ -39,6 +39,21 @@ from thousand.record import RecordError, Replay, replay
 
 from . import boot
 from .dom import Attrs, Patcher
+from .editor import (
+    MAX_RECORD_TEXT,
+    Copy,
+    Download,
+    EditorActed,
+    EditorBotAnswered,
+    EditorCardDropped,
+    EditorCardTapped,
+    EditorChanged,
+    EditorEffect,
+    EditorOpened,
+    EditorPressed,
+    EditorTargetTapped,
+    EditorThink,
+)
 from .hint import hint_rows
 from .i18n import LANGS, normalize_lang, t
 from .library import (
@@ -228,6 +243,7 @@ class Table:
         self.replay = ReplayControl(self.ui, self.render, self._timing_log)
         self.links = Links(self.dispatch, self.fail)  # the online table's connections
         self.practice_back: Session | None = None  # the game a practice returns to
+        self.editor_task: Any = None  # a computer player's move in the deal editor
         self.ui.ice = self._load_ice()
         self.ui.base_url = str(window.location.href).split("#")[0].split("?")[0]
         self.wake = asyncio.Event()
@@ -246,6 +262,9 @@ class Table:
             (self.root, "change", create_proxy(self.on_change)),
             (document, "keydown", create_proxy(self.on_key)),
             (window, "storage", create_proxy(self.on_storage)),
+            (self.root, "dragstart", create_proxy(self.on_drag)),
+            (self.root, "dragover", create_proxy(self.on_drag)),
+            (self.root, "drop", create_proxy(self.on_drag)),
         ]
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
@@ -308,6 +327,8 @@ class Table:
                 _log(e.text)
             elif isinstance(e, Remember):
                 self.store.write(e.key, e.value)
+            elif isinstance(e, EditorEffect):
+                self.editor_effect(e)
             else:
                 self.links.run(e, self.session, self.ui.ice, int(self.ai_budget_ms))
 
@@ -550,6 +571,13 @@ class Table:
             if ui == "guest-name":
                 self.dispatch(NameChanged(str(el.value)))
                 return
+            if ui and str(ui).startswith("editor-"):
+                name = str(ui).removeprefix("editor-")
+                seat = _int(el.getAttribute("data-seat"), 0, 3)
+                target = str(el.getAttribute("data-target") or "")
+                value = str(el.value or "")[:2000]
+                self.dispatch(EditorChanged(name, value, -1 if seat is None else seat, target))
+                return
             if ui == "replay-view":
                 self.replay.set_view(str(el.value))
                 return
@@ -630,7 +658,9 @@ class Table:
 
     def on_ui(self, ui: str, el: Any) -> None:
         """Table-level buttons."""
-        if ui == "next":
+        if ui == "editor" or ui.startswith("editor-"):
+            self.on_editor(ui, el)
+        elif ui == "next":
             if self.summary_task is not None and not self.summary_task.done():
                 self.summary_task.cancel()
             self.dispatch(NextDeal())
@@ -1126,11 +1156,11 @@ class Table:
         retell(self.page)
         self.persist()
 
-    def _download(self, name: str, text: str) -> None:
+    def _download(self, name: str, text: str, mime: str = "application/json") -> None:
         """Offer ``text`` as a file download."""
         blob = window.Blob.new(
             to_js([text]),
-            to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries),
+            to_js({"type": mime}, dict_converter=window.Object.fromEntries),
         )
         url = window.URL.createObjectURL(blob)
         a = document.createElement("a")
@@ -1274,6 +1304,101 @@ class Table:
             raise
         except Exception as e:
             self.fail(e)
+
+    # -- the deal editor ----------------------------------------------------------------
+
+    def on_editor(self, ui: str, el: Any) -> None:
+        """The deal editor's taps, as its messages (``app.editor``)."""
+        if ui == "editor":
+            self.dispatch(EditorOpened())
+            return
+        if ui == "editor-card":
+            text = str(el.getAttribute("data-editor-card") or "")
+            with contextlib.suppress(ValueError):
+                self.dispatch(EditorCardTapped(card_from_str(text)))
+        elif ui == "editor-target":
+            box = el.closest("[data-editor-target]")
+            if box:
+                self.dispatch(EditorTargetTapped(str(box.getAttribute("data-editor-target"))))
+        elif ui == "editor-act":
+            self.dispatch(EditorActed(str(el.getAttribute("data-editor-action") or "")[:40]))
+        elif ui == "editor-load":
+            box = self.root.querySelector('[data-ui="editor-record"]')
+            text = str(box.value or "") if box else ""
+            self.dispatch(EditorPressed("load", text[: MAX_RECORD_TEXT + 1]))
+        elif ui in ("editor-copy", "editor-download"):
+            what = str(el.getAttribute("data-what") or "")
+            self.dispatch(EditorPressed(ui.removeprefix("editor-"), what))
+        elif ui == "editor-record":
+            return  # the text field for a record: read by editor-load
+        else:
+            seed = random.SystemRandom().randrange(1 << 62)
+            self.dispatch(EditorPressed(ui.removeprefix("editor-"), seed=seed))
+
+    def on_drag(self, event: Any) -> None:
+        """The deal editor's cards dragged onto a hand or the talon (a tap on the card,
+        then on its place, does the same)."""
+        try:
+            target = event.target
+            if not target or not hasattr(target, "closest"):
+                return
+            kind = str(event.type)
+            if kind == "dragstart":
+                card = target.closest("[data-editor-card]")
+                if card:
+                    text = str(card.getAttribute("data-editor-card"))
+                    event.dataTransfer.setData("text/plain", text)
+                return
+            box = target.closest("[data-editor-target]")
+            if not box:
+                return
+            event.preventDefault()  # dragover: this is a place to drop on
+            if kind == "drop":
+                text = str(event.dataTransfer.getData("text/plain") or "")
+                with contextlib.suppress(ValueError):
+                    where = str(box.getAttribute("data-editor-target"))
+                    self.dispatch(EditorCardDropped(card_from_str(text[:4]), where))
+        except Exception as e:
+            self.fail(e)
+
+    def editor_effect(self, e: EditorEffect) -> None:
+        """The editor's effects: a computer player's move, a file, the clipboard."""
+        if isinstance(e, EditorThink):
+            if self.editor_task is not None and not self.editor_task.done():
+                self.editor_task.cancel()
+            self.editor_task = asyncio.ensure_future(self._editor_bot(e))
+        elif isinstance(e, Download):
+            self._download(e.name, e.text, e.mime)
+        elif isinstance(e, Copy):
+            with contextlib.suppress(Exception):
+                window.navigator.clipboard.writeText(e.text)
+            self.notice(t(self.ui.lang, "share_copied"), NoticeKind.PASSING, "share")
+
+    async def _editor_bot(self, e: EditorThink) -> None:
+        """A computer player's move in the editor's deal (dropped if the deal changed)."""
+        from thousand.bots import make_bot
+
+        from .editor import state_at
+
+        def stale() -> bool:
+            ed = self.ui.editor
+            return ed is None or ed.version != e.version or self.ui.dialog != Dialog.EDITOR
+
+        try:
+            await asyncio.sleep(self.bot_delay)
+            ed = self.ui.editor
+            if stale() or ed is None:
+                return
+            obs = state_at(ed).observation(e.seat)
+            rng = random.Random(f"editor:{e.version}")
+            got = await decide(make_bot(e.level), obs, rng, self.ai_budget_ms, stale)
+            if got is None or stale():
+                return
+            self.dispatch(EditorBotAnswered(e.version, got))
+        except asyncio.CancelledError:
+            raise
+        except Exception as ex:
+            self.fail(ex)
 
     def give_hint(self) -> None:
         """Ask the strongest bot what it would do now (thought out step-wise)."""

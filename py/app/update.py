@@ -32,6 +32,7 @@ from thousand.cards import card_str
 from thousand.phase import Phase
 
 from .dom import El, find_all
+from .editor import EditorEffect, EditorMsg, on_message
 from .events import Event, deal_events
 from .i18n import t
 from .netplay import NetSession, guest_reply, host_invitation, read_reply
@@ -337,6 +338,7 @@ Msg = (
     | LessonNext
     | LessonLeft
     | NetMsg
+    | EditorMsg
 )
 
 
@@ -450,6 +452,7 @@ Effect = (
     | FinishLink
     | AcceptOffer
     | NetBot
+    | EditorEffect
 )
 
 
@@ -461,6 +464,8 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     s, ui = page.session, page.ui
     if isinstance(msg, NetMsg):
         return page, net_update(page, msg)
+    if isinstance(msg, EditorMsg):  # the deal editor: its own model (app.editor)
+        return page, list(on_message(ui, s, msg))
     if page.lesson_back is not None or isinstance(msg, (LessonStarted, LessonNext, LessonLeft)):
         from .lesson_page import lesson_update
 

@@ -77,6 +77,7 @@ class Dialog(StrEnum):
     SHARE = "share"
     UNDO = "undo"  # pass-and-play: the other people at the device allow an undo
     ONLINE = "online"  # the online table's invitations (host) or reply (guest)
+    EDITOR = "editor"  # the deal editor for authors (app.editor)
 
 
 class NoticeKind(StrEnum):
@@ -800,6 +801,8 @@ def toolbar(m: Model) -> El:
         ("rules", "⚙", t(lang, "rules"), t(lang, "rules_short")),
         ("games", "▤", t(lang, "games"), t(lang, "games_short")),
         ("learn", "?", t(lang, "lesson.tool"), t(lang, "lesson.tool_short")),
+
+        ("editor", "✎", t(lang, "editor.tool"), t(lang, "editor.tool_short")),
         *[(ui, "", label, label) for ui, label in m.extra_tools],
         ("new", "+", t(lang, "new_game"), t(lang, "new_short")),
     ]
