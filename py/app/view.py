@@ -801,7 +801,6 @@ def toolbar(m: Model) -> El:
         ("rules", "⚙", t(lang, "rules"), t(lang, "rules_short")),
         ("games", "▤", t(lang, "games"), t(lang, "games_short")),
         ("learn", "?", t(lang, "lesson.tool"), t(lang, "lesson.tool_short")),
-
         ("editor", "✎", t(lang, "editor.tool"), t(lang, "editor.tool_short")),
         *[(ui, "", label, label) for ui, label in m.extra_tools],
         ("new", "+", t(lang, "new_game"), t(lang, "new_short")),
