@@ -39,14 +39,21 @@ def journaled(t: Table) -> dict[str, Journal]:
         else:
             peer, j = start_guest(old.name)
 
-        def handle(ev: Any, _p: Peer = peer, _j: Journal = j) -> list[Any]:
-            outs = Peer.handle(_p, ev)
-            _j.record(ev, outs)
-            return outs
-
-        peer.handle = handle  # type: ignore[method-assign]
-        t.peers[name], out[name] = peer, j
+        t.peers[name], out[name] = Recorded(peer, j), j  # type: ignore[assignment]
     return out
+
+
+class Recorded:
+    """A peer whose every event goes through its journal."""
+
+    def __init__(self, peer: Peer, journal: Journal) -> None:
+        self.peer, self.journal = peer, journal
+
+    def handle(self, ev: Any) -> list[Any]:
+        return self.journal.step(self.peer, ev)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.peer, name)
 
 
 def size(j: Journal) -> int:

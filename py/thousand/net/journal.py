@@ -44,10 +44,14 @@ from typing import Any
 from ..conventions import Conventions, ConventionsError
 from ..fair import HEX64
 from .drbg import Drbg, new_seed
+from .snapshot import SnapshotError
+from .snapshot import decode as decode_peer
+from .snapshot import encode as encode_peer
 from .messages import MAX_NAME, MAX_TEXT, ProtocolError, Refusal
 from .session import (
     BUILD,
     Connected,
+    DealAudited,
     Dropped,
     Event,
     LocalAction,
@@ -141,7 +145,12 @@ def decode_event(x: Any) -> Event | str:
 
 
 class Journal:
-    """How a peer was made and what it handled; ``step`` feeds the peer and records."""
+    """How a peer was made and what it handled; ``step`` feeds the peer and records.
+
+    After every audited deal the journal is compacted: a snapshot of the peer
+    (``thousand.net.snapshot``) replaces the events so far, so it holds about
+    one deal of messages, and a reload replays at most that.
+    """
 
     def __init__(
         self,
@@ -156,14 +165,23 @@ class Journal:
         self.seed = seed
         self.conventions = dict(conventions or {})
         self.build = build
+        self.snapshot: dict[str, Any] | None = None
+        self.marks: dict[str, Any] = {}  # sequence numbers at the last snapshot
         self.events: list[list[Any]] = []
         self.chars = 0  # message text held
+        self.compactions = 0
+        self._chain(None)
 
     # -- the peer ----------------------------------------------------------------
 
     def new_peer(self) -> Peer:
-        """The peer as it was made (before any event); ``JournalError`` when the
-        arguments cannot make one."""
+        """The peer as it was made (before any event), or as its snapshot holds it;
+        ``JournalError`` when the arguments cannot make one."""
+        if self.snapshot is not None:
+            try:
+                return decode_peer(self.snapshot)
+            except SnapshotError as e:
+                raise JournalError("field", f"snapshot: {str(e)[:80]}") from None
         rng = Drbg(self.seed)
         if self.role == "guest":
             return Peer.guest(self.name, rng, self.build)
@@ -178,7 +196,7 @@ class Journal:
     def step(self, peer: Peer, event: Event) -> list[Output]:
         """Apply ``event`` to ``peer`` (made by this journal) and record it."""
         outs = peer.handle(event)
-        self.record(event, outs)
+        self.record(event, outs, peer)
         return outs
 
     def rename(self, peer: Peer, name: str) -> None:
@@ -186,8 +204,9 @@ class Journal:
         peer.name = name[:MAX_NAME]
         self.events.append(["n", peer.name])
 
-    def record(self, event: Event, outs: list[Output]) -> None:
-        """Add ``event`` (which the peer answered with ``outs``) to the journal."""
+    def record(self, event: Event, outs: list[Output], peer: Peer | None = None) -> None:
+        """Add ``event`` (which the peer answered with ``outs``) to the journal; with
+        the ``peer``, compact after an audited deal."""
         if isinstance(event, Tick):
             if self.events and self.events[-1][0] == "t":
                 self.events[-1] = ["t", event.now]  # a later tick covers the last
@@ -207,6 +226,39 @@ class Journal:
         if isinstance(event, Received):
             self.chars += len(event.text)
         self.events.append(data)
+        if peer is not None and any(isinstance(o, DealAudited) for o in outs):
+            self.compact(peer)
+
+    def compact(self, peer: Peer) -> bool:
+        """Replace the events with a snapshot of ``peer`` (True: done). What no page
+        can ask for again is forgotten first, in the peer too: the host's log and a
+        guest's sent messages below the numbers of the last snapshot (a deal ago:
+        every page has them, as the deal since could not be audited without every
+        seat's reveal), and the duplicate check's memory of them."""
+        marks = {
+            "log": len(peer.log),
+            "out": len(peer.out_log),
+            "in": peer.inbox.expected,
+            "links": {k: v.inbox.expected for k, v in peer.links.items()},
+        }
+        if self.marks:
+            _forget(peer.log, self.marks["log"])
+            _forget(peer.out_log, self.marks["out"])
+            _trim(peer.inbox.seen, self.marks["in"])
+            for k, link in peer.links.items():
+                _trim(link.inbox.seen, self.marks["links"].get(k, 0))
+        try:
+            snap = json.loads(json.dumps(encode_peer(peer)))
+            # the snapshot must read back to the same peer, or it is not used
+            if encode_peer(decode_peer(snap)) != snap:
+                return False
+        except SnapshotError:
+            return False
+        self.snapshot, self.marks = snap, marks
+        self.events, self.chars = [], 0
+        self.compactions += 1
+        self._chain(snap)
+        return True
 
     def rebuild(self, progress: Callable[[int, int], None] | None = None) -> Peer:
         """A new peer with every event replayed: the same as the journal's peer (but
@@ -222,7 +274,7 @@ class Journal:
                     peer.handle(ev)
             except Exception as e:  # a journal is untrusted text: never a traceback
                 raise JournalError("replay", f"event {i}: {type(e).__name__}") from None
-            if progress is not None and i % 500 == 0:
+            if progress is not None and i % 100 == 0:
                 progress(i, total)
         # the bots asked for before the reload never answered: ask again
         peer.asked.clear()
@@ -239,21 +291,38 @@ class Journal:
             "seed": self.seed,
             "conventions": self.conventions,
             "build": self.build,
+            "marks": self.marks,
         }
+
+    def _chain(self, snap: Any) -> None:
+        """Start the seal's chain: the head and the snapshot (events are folded in
+        one by one as they become final, so sealing costs little per event)."""
+        mac = hmac.new(bytes.fromhex(self.seed), _canon(self._head()), hashlib.sha256)
+        mac.update(_canon(snap))
+        self._h = mac.digest()
+        self._folded = 0
 
     def check(self) -> str:
         """The journal's seal: HMAC-SHA256 under its seed of everything else (a
         journal cut short or edited by hand no longer matches)."""
-        mac = hmac.new(bytes.fromhex(self.seed), _canon(self._head()), hashlib.sha256)
+        final = len(self.events) - 1  # the last event may still change (a tick)
+        while self._folded < final:
+            self._h = hashlib.sha256(self._h + _canon(self.events[self._folded])).digest()
+            self._folded += 1
+        mac = hmac.new(bytes.fromhex(self.seed), self._h, hashlib.sha256)
         mac.update(str(len(self.events)).encode())
-        for x in self.events:
-            mac.update(b"\n")
-            mac.update(_canon(x))
+        if self.events:
+            mac.update(_canon(self.events[-1]))
         return mac.hexdigest()
 
     def to_data(self) -> dict[str, Any]:
         """The journal as JSON-ready data (``from_data`` reads it back)."""
-        return {**self._head(), "events": self.events, "check": self.check()}
+        return {
+            **self._head(),
+            "snapshot": self.snapshot,
+            "events": self.events,
+            "check": self.check(),
+        }
 
     @classmethod
     def from_data(cls, data: Any) -> Journal:
@@ -265,6 +334,7 @@ class Journal:
             raise JournalError("version", "a journal of another version")
         role, name, seed = data.get("role"), data.get("name"), data.get("seed")
         conv, build, events = data.get("conventions"), data.get("build"), data.get("events")
+        snap, marks = data.get("snapshot"), data.get("marks")
         if role not in ("host", "guest"):
             raise JournalError("field", "role")
         if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
@@ -277,6 +347,10 @@ class Journal:
             raise JournalError("field", "build")
         if not isinstance(events, list):
             raise JournalError("field", "events")
+        if snap is not None and not isinstance(snap, dict):
+            raise JournalError("field", "snapshot")
+        if not _marks_ok(marks):
+            raise JournalError("field", "marks")
         if len(events) > MAX_EVENTS:
             raise JournalError("size", f"more than {MAX_EVENTS} events")
         j = cls(role, name, seed, conv, build)
@@ -286,11 +360,38 @@ class Journal:
                 j.chars += len(ev.text)
         if j.chars > MAX_CHARS:
             raise JournalError("size", f"more than {MAX_CHARS} characters of messages")
+        j.snapshot, j.marks = snap, marks
+        j._chain(snap)
         j.events = list(events)
         got = data.get("check")
         if not isinstance(got, str) or not hmac.compare_digest(got, j.check()):
             raise JournalError("check", "the journal was cut short or changed")
         return j
+
+
+def _forget(texts: list[str], below: int) -> None:
+    for i in range(min(below, len(texts)) - 1, -1, -1):
+        if texts[i] == "":
+            break  # forgotten at an earlier snapshot, and everything before it
+        texts[i] = ""
+
+
+def _trim(seen: dict[int, Any], below: int) -> None:
+    for k in [k for k in seen if k < below]:
+        del seen[k]
+
+
+def _marks_ok(m: Any) -> bool:
+    if m == {}:
+        return True
+    if not isinstance(m, dict) or set(m) != {"log", "out", "in", "links"}:
+        return False
+    nums = [m["log"], m["out"], m["in"]]
+    links = m["links"]
+    if not isinstance(links, dict) or len(links) > 8:
+        return False
+    nums += list(links.values())
+    return all(_link(k) for k in links) and all(_int(x, 0, MAX_EVENTS * 4) for x in nums)
 
 
 def start_host(
