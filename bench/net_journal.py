@@ -23,11 +23,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 
-from net_sim import Table  # noqa: E402
+from net_sim import Table
 
-from thousand import Conventions  # noqa: E402
-from thousand.net.journal import Journal, rebuild, start_guest, start_host  # noqa: E402
-from thousand.net.session import Peer  # noqa: E402
+from thousand import Conventions
+from thousand.net.journal import Journal, rebuild, start_guest, start_host
+from thousand.net.session import Peer
 
 
 def journaled(t: Table) -> dict[str, Journal]:
@@ -76,7 +76,7 @@ def main() -> None:
     print(f"3 players, {args.guests} guest(s), target {args.target}, 1024-bit group")
     print("deal  " + "  ".join(f"{n:>10}" for n in js))
     while not t.over():
-        t.run(until=lambda: t.over() or t.deals_done() > done)
+        t.run(until=lambda done=done: t.over() or t.deals_done() > done)
         if t.deals_done() > done:
             done = t.deals_done()
             print(f"{done:>4}  " + "  ".join(f"{size(j):>10,}" for j in js.values()), flush=True)

@@ -37,7 +37,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from thousand import Conventions, card_from_str, safejson
 from thousand.record import RecordError, Replay, replay
 
-from . import boot
+from . import boot, netresume
 from .dom import Attrs, Patcher
 from .hint import hint_rows
 from .i18n import LANGS, normalize_lang, t
@@ -61,7 +61,7 @@ from .library import (
     saved_games,
     user_sets,
 )
-from .netplay import new_guest, new_host, read_ice
+from .netplay import NetSession, new_guest, new_host, read_ice
 from .online_glue import Links
 from .replay_ctl import STEP_KEYS, ReplayControl, run_analysis
 from .replay_view import replay_attrs
@@ -87,9 +87,11 @@ from .update import (
     ContinueAlone,
     CountStats,
     Effect,
+    ForgetJournal,
     HoldOver,
     IceChanged,
     InvitationPasted,
+    KeepJournal,
     KeyPressed,
     Linger,
     Log,
@@ -102,6 +104,7 @@ from .update import (
     Persist,
     PlainLeadToggled,
     Reinvite,
+    Reloaded,
     Remember,
     ReplyPasted,
     SetupChanged,
@@ -244,6 +247,8 @@ class Table:
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
         announce(self.page, initial=True)
+        if self.params.get("fresh") != "1":
+            self.resume_online()
 
     # -- the one door ---------------------------------------------------------------------
 
@@ -302,6 +307,10 @@ class Table:
                 _log(e.text)
             elif isinstance(e, Remember):
                 self.store.write(e.key, e.value)
+            elif isinstance(e, KeepJournal):
+                self.keep_journal()
+            elif isinstance(e, ForgetJournal):
+                netresume.forget(self.store)
             else:
                 self.links.run(e, self.session, self.ui.ice, int(self.ai_budget_ms))
 
@@ -408,8 +417,11 @@ class Table:
 
     def persist(self) -> None:
         """Autosave after every action; a failed write is always said (a practice is
-        never saved: the game it came from stays the saved one)."""
+        never saved: the game it came from stays the saved one, nor an online table
+        before its first audited deal: its journal keeps it)."""
         if self.ui.follower or self.session.practice is not None:
+            return
+        if isinstance(self.session, NetSession) and self.session.peer.game is None:
             return
         err = save(self.store, self.session, self.tab)
         if err is not None:
@@ -769,6 +781,28 @@ class Table:
         stored, _ = self.store.read(ICE_KEY)
         return read_ice(stored)
 
+    def keep_journal(self) -> None:
+        """Write the online table's journal (after every event that changed its peer)."""
+        s = self.session
+        if self.ui.follower or not isinstance(s, NetSession):
+            return
+        err = netresume.save(self.store, s)
+        if err is not None and not self.store.refused:
+            self.notice(t(self.ui.lang, "storage_failed", why=err), NoticeKind.ERROR, "storage")
+
+    def resume_online(self) -> None:
+        """An online table the page had before a reload comes back from its journal,
+        its links gone: the host invites its friends again, a guest waits for that."""
+        got, why = netresume.load(self.store)
+        if why is not None:
+            text = t(self.ui.lang, "net.restore_failed", why=why[:120])
+            self.notice(text, NoticeKind.ERROR, "reloaded")
+        if got is None:
+            return
+        self.session = got
+        self.page, effects = update(self.page, Reloaded())
+        self.run(effects)
+
     def open_online(self, conv: Conventions, rules: str) -> None:
         """Host: an online table, its invitations made one link at a time."""
         kinds = seat_kinds(self.ui.setup, online=True)
@@ -809,6 +843,10 @@ class Table:
             return False
         if not isinstance(got, Invite):
             return False
+        s = self.session
+        if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
+            self.dispatch(InvitationPasted(fragment))  # the reloaded table's new invitation
+            return True
         self._keep_current()
         name = next(
             (
@@ -959,6 +997,8 @@ class Table:
     def _keep_current(self) -> None:
         """Keep the game on the table among the saved games (a new one replaces it)."""
         s = self.session
+        if isinstance(s, NetSession):
+            netresume.forget(self.store)  # the online table leaves the page
         if s.state.is_terminal() or (s.state.n_rows == 0 and not s.state.deal_actions):
             return
         game = SavedGame(

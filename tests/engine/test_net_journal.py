@@ -76,9 +76,7 @@ def test_drbg_is_determined_by_its_seed_and_seeds_differ() -> None:
     assert Drbg(seed).seed_hex == seed and len(Drbg().seed_hex) == 64
 
 
-@pytest.mark.parametrize(
-    "bad", ["", "zz" * 32, b"short", -1, 2**256, 1.5, None.__class__, [1]]
-)
+@pytest.mark.parametrize("bad", ["", "zz" * 32, b"short", -1, 2**256, 1.5, None.__class__, [1]])
 def test_drbg_refuses_a_seed_or_state_that_is_not_one(bad: Any) -> None:
     with pytest.raises(ValueError):
         Drbg(bad)

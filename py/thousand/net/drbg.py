@@ -74,7 +74,7 @@ class Drbg(random.Random):
 
     # -- seeding and state --------------------------------------------------------
 
-    def seed(self, a: Any = None, version: int = 2) -> None:  # noqa: ARG002 (Random's signature)
+    def seed(self, a: Any = None, version: int = 2) -> None:
         """Start over from seed ``a`` (None: a fresh secret one)."""
         self._key = secrets.token_bytes(SEED_BYTES) if a is None else _key(a)
         self._counter = 0

@@ -112,7 +112,12 @@ class _Writer:
         cls = type(x).__name__
         if _CLASSES.get(cls) is type(x):
             i = self._remember(x)
-            return {"t": "o", "c": cls, "i": i, "v": {k: self.value(v) for k, v in _attrs(x).items()}}
+            return {
+                "t": "o",
+                "c": cls,
+                "i": i,
+                "v": {k: self.value(v) for k, v in _attrs(x).items()},
+            }
         raise SnapshotError(f"a value of type {cls}")
 
     def _remember(self, x: Any) -> int:
@@ -234,5 +239,3 @@ def decode(data: Any) -> session.Peer:
     if type(peer) is not session.Peer:
         raise SnapshotError("not a peer")
     return peer
-
-
