@@ -63,6 +63,7 @@ def save(store: Store, s: NetSession) -> str | None:
         "seats": [x.seat for x in s.lobby.seats],
         "level": s.bot_level,
         "rules": s.rules,
+        "session": s.lobby.session if s.lobby.role == "guest" else "",
     }
     return store.write(NET_KEY, data)
 
@@ -84,6 +85,8 @@ def _page_part(x: Any, role: str) -> dict[str, Any] | None:
     if level not in LEVELS or not isinstance(rules, str) or len(rules) > 60:
         return None
     if not isinstance(gid, str) or len(gid) > 64:
+        return None
+    if not isinstance(x.get("session"), str) or len(x["session"]) > 64:
         return None
     return x
 
@@ -133,7 +136,8 @@ def load(store: Store) -> tuple[NetSession | None, str | None]:
     if page["role"] == "host":
         lobby = Lobby("host", [Seat(k, f"p{k}") for k in page["seats"]])
     else:
-        lobby = Lobby("guest", state="closed")
+        # the invitation it last answered: the page's address may still hold it
+        lobby = Lobby("guest", state="closed", session=page["session"])
     s = NetSession(peer, lobby, page["rules"], page["level"], journal=journal)
     if isinstance(slot, int):
         s.kept_snapshot = (journal.compactions, slot)

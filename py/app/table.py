@@ -845,8 +845,9 @@ class Table:
             return False
         s = self.session
         if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
-            self.dispatch(InvitationPasted(fragment))  # the reloaded table's new invitation
-            return True
+            if got.session != s.lobby.session:  # a new invitation for the reloaded table
+                self.dispatch(InvitationPasted(fragment))
+            return True  # (the address still holds the one answered before the reload)
         self._keep_current()
         name = next(
             (

@@ -170,7 +170,10 @@ def test_the_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(w: StoredWire) 
         assert play_some(w, rng, 5) == 5
         assert w.kept > 0 and NET_KEY in w.stores["guest"].backend.data  # type: ignore[attr-defined]
         before = w.guest.session.peer
+        answered = w.guest.session.lobby.session
         guest = reload_page(w, "guest")
+        # the invitation answered before (the address may still hold it) is known
+        assert answered and guest.session.lobby.session == answered
         s = guest.session
         assert isinstance(s, NetSession) and s.peer is not before
         assert s.peer.token == before.token and s.peer.version() == before.version()
