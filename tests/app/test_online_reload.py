@@ -55,6 +55,7 @@ class StoredWire(Wire):
         super().__init__(host, guest)
         self.stores = {"host": Store(MemoryStorage()), "guest": Store(MemoryStorage())}
         self.kept = 0
+        self.host_fx: list[object] = []  # the host page's last effects
 
     def effects(self, side: str, fx: list[object]) -> None:
         sends = [i for i, e in enumerate(fx) if isinstance(e, (NetSend, NetBroadcast))]
@@ -62,6 +63,8 @@ class StoredWire(Wire):
         if keeps and sends:
             assert keeps[0] < sends[0], fx  # written before anything leaves
         page = self.host if side == "host" else self.guest
+        if side == "host":
+            self.host_fx = list(fx)
         for e in fx:
             if isinstance(e, KeepJournal):
                 assert isinstance(page.session, NetSession)
@@ -72,9 +75,11 @@ class StoredWire(Wire):
         super().effects(side, fx)
 
 
-def joined() -> StoredWire:
+def joined(seats: tuple[int, ...] = (1,)) -> StoredWire:
     """A host's page and a guest's page, linked (the invitation and reply are real)."""
-    host = Page(new_host("Ann", Conventions(), [1]), Screen(lang="en", base_url="https://x.test/"))
+    host = Page(
+        new_host("Ann", Conventions(), list(seats)), Screen(lang="en", base_url="https://x.test/")
+    )
     offer, answer = sdps()
     update(host, OfferMade("p1", offer))
     invite_link = host.session.lobby.seats[0].link
@@ -213,6 +218,22 @@ def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(w: StoredW
         assert host.session.lobby.seats[0].link.startswith("https://x.test/#join=")
         reconnect(w, [MakeOffer(seat.conn)])
         play_deal_out(w, rng)
+
+
+def test_a_reloaded_host_invites_only_the_friends_who_sat_down() -> None:
+    with small_group():
+        w = joined((1, 2))  # two online seats; only one friend came
+        w.send("host", BeginOnline())
+        w.drain()
+        assert w.host.session.peer.bots == {2}
+        play_some(w, random.Random(5), 2)
+        host = reload_page(w, "host")
+        assert [x.seat for x in host.session.lobby.seats] == [1]
+        offers = [e for e in w.host_fx if isinstance(e, MakeOffer)]
+        assert len(offers) == 1 and offers[0].conn == host.session.lobby.seats[0].conn
+        w.conn = offers[0].conn
+        reconnect(w, offers)  # type: ignore[arg-type]
+        play_deal_out(w, random.Random(5))
 
 
 def test_both_pages_reload_at_a_deal_boundary_and_the_game_goes_on(w: StoredWire) -> None:
