@@ -473,3 +473,16 @@ def test_ticks_are_kept_short_and_refused_duplicates_shorter() -> None:
     assert j.events[-1] == ["f", "p1"] and j.chars == 0
     again, _ = rebuild(j.to_data())
     assert again.now == peer.now == 49.5
+
+
+def test_an_event_the_journal_does_not_know_is_refused_at_rebuild() -> None:
+    from dataclasses import dataclass as dc
+
+    @dc(frozen=True)
+    class Undo:  # a kind of event the session may learn before the journal does
+        seat: int
+
+    peer, j = start_host("Ann", Conventions(), new_seed())
+    j.step(peer, Undo(1))  # type: ignore[arg-type]  (the peer ignores it; no traceback)
+    e = refused(j.to_data())
+    assert e.code == "replay" and "Undo" in e.why
