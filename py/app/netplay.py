@@ -486,7 +486,7 @@ def lobby_dialog(
         title = t(lang, "net.invite_title")
     else:
         body.append(el("p", {}, _state_badge(lang, lobby.state)))
-        if lobby.state != "open":
+        if lobby.state != "open" and session.peer.seat < 0:  # said in the first hello
             body.append(
                 el(
                     "label",
@@ -507,7 +507,8 @@ def lobby_dialog(
         if lobby.state == "open":
             body.append(el("p", {}, t(lang, "net.joined")))
         elif not lobby.reply:
-            body.append(el("p", {}, t(lang, "net.preparing_reply")))
+            if lobby.state not in ("closed", "failed"):  # (a reloaded page waits for one)
+                body.append(el("p", {}, t(lang, "net.preparing_reply")))
         else:
             body += [
                 el("p", {}, t(lang, "net.reply_text")),

@@ -188,6 +188,7 @@ def test_the_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(w: StoredWire) 
         assert any(n.key == "reloaded" for n in guest.ui.notices)
         page = html(guest)
         assert 'data-ui="invite-input"' in page and 'data-ui="rejoin"' in page
+        assert "Preparing your reply" not in page and 'data-ui="guest-name"' not in page
         # its own cards are back on the table
         obs = s.observation()
         assert obs.hand and obs.hand == before.observation(1).hand  # type: ignore[union-attr]
