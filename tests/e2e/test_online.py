@@ -246,3 +246,41 @@ def test_a_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(chromium: Any, si
         raise AssertionError("the deal never ended after the reload")
     guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
     shoot(guest, "8-guest-deal-over")
+
+
+def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(
+    chromium: Any, site: str
+) -> None:
+    """The host's page reloads mid-trick: it comes back with the table (its bot's
+    keys, the log) and a new invitation; the friend's page, told the host is gone,
+    takes it (*Rejoin*) and the deal goes on to its end."""
+    host, guest = connect(chromium, site)
+    into_a_trick(host, guest)
+    before = version(guest)
+    host.reload()
+    host.wait_for_selector(READY, timeout=180_000)
+    assert host.get_attribute("#table", "data-online") == "host"
+    invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
+    assert invite and "#join=" in invite
+    shoot(host, "9-host-reloaded")
+    guest.wait_for_selector('.notice [data-ui="online"]', timeout=120_000)
+    guest.click('.notice [data-ui="online"]')
+    guest.fill('[data-ui="invite-input"]', invite)
+    guest.click('[data-ui="rejoin"]')
+    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
+    host.click('[data-ui="connect"][data-seat="1"]')
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    for page in (host, guest):
+        if page.locator('.dialog.online [data-ui="close"]').count():
+            page.click('.dialog.online [data-ui="close"]')
+    assert version(guest) >= before
+    for _ in range(400):
+        if host.get_attribute("#table", "data-deals") not in (None, "0"):
+            break
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deal never ended after the host's reload")
+    guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")

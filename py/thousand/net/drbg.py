@@ -86,7 +86,7 @@ class Drbg(random.Random):
         """The seed as 64 hex digits."""
         return self._key.hex()
 
-    def getstate(self) -> tuple[str, str, int, str]:
+    def getstate(self) -> tuple[str, str, int, str]:  # type: ignore[override]
         """The whole state (JSON-safe: strings and an int)."""
         return (_STATE, self._key.hex(), self._counter, self._pool.hex())
 

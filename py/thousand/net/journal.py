@@ -26,10 +26,13 @@ Received, ``["f", peer]`` a received message that only took a rate-limit token
 (a duplicate, a replay of an old number, a flood: kept short), ``["a", action,
 seat, [deal, n] | null]`` LocalAction, ``["s"]`` Start, ``["t", now]`` Tick
 (consecutive ticks kept as the last one), ``["n", name]`` the guest renamed
-before being seated.
+before being seated, ``["x", kind]`` an event of a kind this module does not
+know (refused at rebuild: teach ``encode_event``/``decode_event`` new events).
 
-Size: a guest keeps every message of the host's log (the host only its
-guests' messages); ``bench/net_journal.py`` measures a whole game's journal.
+Size: a guest keeps every message of the host's log, the host its guests'
+(about 42 KB a deal with the 1024-bit group), so after every audited deal the
+journal is compacted to a snapshot of the peer (``Journal.compact``);
+``bench/net_journal.py`` measures a whole game's journal.
 """
 
 from __future__ import annotations
@@ -363,7 +366,7 @@ class Journal:
                 j.chars += len(ev.text)
         if j.chars > MAX_CHARS:
             raise JournalError("size", f"more than {MAX_CHARS} characters of messages")
-        j.snapshot, j.marks = snap, marks
+        j.snapshot, j.marks = snap, marks if isinstance(marks, dict) else {}
         j._chain(snap)
         j.events = list(events)
         got = data.get("check")

@@ -198,10 +198,11 @@ class _Reader:
 
     def _object(self, x: dict[str, Any]) -> Any:
         name, fields = x.get("c"), x["v"]
-        cls = _CLASSES.get(name)  # type: ignore[arg-type]
+        cls = _CLASSES.get(name) if isinstance(name, str) else None
         if cls is None or not isinstance(fields, dict):
             raise SnapshotError("an unknown class")
-        obj = cls.__new__(cls)
+        assert isinstance(name, str)
+        obj: Any = object.__new__(cls)
         self._made(x, obj)
         if dataclasses.is_dataclass(cls):
             allowed = {f.name for f in dataclasses.fields(cls)}
