@@ -486,3 +486,17 @@ def test_an_event_the_journal_does_not_know_is_refused_at_rebuild() -> None:
     j.step(peer, Undo(1))  # type: ignore[arg-type]  (the peer ignores it; no traceback)
     e = refused(j.to_data())
     assert e.code == "replay" and "Undo" in e.why
+
+
+def test_a_peer_the_snapshot_cannot_write_keeps_all_its_events() -> None:
+    t = Journaled(FAST, guests=1, seed=61, bot="easy")
+    t.seat_all()
+    t.peers["g1"].peer.novel = object()  # a new attribute of a kind snapshots do not know
+    t.run(until=lambda: t.deals_done("g1") >= 1 and t.peers["g1"].stage is Stage.PLAY)
+    j = t.journals["g1"]
+    assert j.compactions == 0 and j.snapshot is None and len(j.events) > 100
+    assert t.journals["host"].compactions >= 1
+    t.reload("g1")  # from the whole journal: the same peer
+    t.reload("host")  # from its snapshot
+    t.run(until=t.over)
+    finished(t)

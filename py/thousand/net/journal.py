@@ -258,7 +258,7 @@ class Journal:
             # the snapshot must read back to the same peer, or it is not used
             if encode_peer(decode_peer(snap)) != snap:
                 return False
-        except SnapshotError:
+        except Exception:  # compacting is a saving, never a reason to stop
             return False
         self.snapshot, self.marks = snap, marks
         self.events, self.chars = [], 0
