@@ -483,6 +483,8 @@ def lobby_dialog(
             _btn(t(lang, "net.begin"), ui="begin-online", cls="btn primary", data_autofocus="1"),
             _btn(t(lang, "close"), ui="close", cls="btn"),
         ]
+        if session.peer.stage.value != "lobby":  # begun: new invitations only
+            buttons = [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.invite_title")
     else:
         body.append(el("p", {}, _state_badge(lang, lobby.state)))

@@ -208,6 +208,8 @@ def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(w: StoredW
         assert s.peer.log == old.log and s.peer.tokens == old.tokens
         # every friend's seat gets a new invitation; the lost link is said
         assert host.ui.dialog == Dialog.ONLINE
+        shown = html(host)
+        assert 'data-net-seat="1"' in shown and 'data-ui="begin-online"' not in shown
         assert any(n.key == "lost1" for n in host.ui.notices)
         assert any(n.key == "reloaded" for n in host.ui.notices)
         seat = s.lobby.seats[0]
