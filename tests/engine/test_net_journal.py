@@ -500,3 +500,18 @@ def test_a_peer_the_snapshot_cannot_write_keeps_all_its_events() -> None:
     t.reload("host")  # from its snapshot
     t.run(until=t.over)
     finished(t)
+
+
+def test_four_players_on_drbg_entropy_with_a_reload_per_deal() -> None:
+    t = Journaled(Conventions(players=4, barrel=False, target=300), guests=2, seed=71, bot="easy")
+    t.seat_all()
+    assert all(isinstance(p.rng, Drbg) for p in t.peers.values())
+    for k, who in enumerate(("g2", "host", "g1")):
+        t.run(until=lambda k=k: t.over() or t.deals_done("g1") > k)
+        at = mid_trick(t, who)
+        t.run(until=lambda at=at: t.over() or at())
+        if not t.over():
+            t.reload(who)
+    t.run(until=t.over)
+    finished(t)
+    assert t.peers["host"].bots == {3} and t.rebuilt >= 2
