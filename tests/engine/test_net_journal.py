@@ -515,3 +515,43 @@ def test_four_players_on_drbg_entropy_with_a_reload_per_deal() -> None:
     t.run(until=t.over)
     finished(t)
     assert t.peers["host"].bots == {3} and t.rebuilt >= 2
+
+
+def _nodes(x: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _nodes(v, (*path, k))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _nodes(v, (*path, i))
+
+
+def test_a_sealed_snapshot_changed_anywhere_gives_a_peer_or_a_refusal() -> None:
+    # whoever holds the seed can seal any snapshot: reading one is never a traceback
+    t = Journaled(FAST, guests=1, seed=81, bot="easy")
+    t.seat_all()
+    t.run(until=lambda: t.deals_done("g1") >= 1 and t.peers["g1"].stage is Stage.PLAY)
+    t.run(until=lambda: bool(mid_trick(t, "g1")()))
+    good = t.stored("g1")
+    assert good["snapshot"] is not None
+    paths = list(_nodes(good["snapshot"]))
+    rng = random.Random(9)
+    odd = [None, -1, 10**30, 0.5, "x", "", [], {}, {"t": "o", "c": "Peer", "i": 0, "v": {}}]
+    outcomes: Counter[str] = Counter()
+    for _ in range(150):
+        data = json.loads(json.dumps(good))
+        path = rng.choice(paths[1:])
+        node = data["snapshot"]
+        for k in path[:-1]:
+            node = node[k]
+        node[path[-1]] = rng.choice(odd)
+        j = Journal(data["role"], data["name"], data["seed"], data["conventions"], data["build"])
+        j.snapshot, j.marks, j.events = data["snapshot"], data["marks"], data["events"]
+        j._chain(j.snapshot)
+        try:
+            rebuild(j.to_data())
+            outcomes["peer"] += 1
+        except JournalError as e:
+            outcomes[e.code] += 1
+    assert outcomes["field"] + outcomes["replay"] > 50, outcomes

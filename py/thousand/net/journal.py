@@ -284,6 +284,12 @@ class Journal:
                 progress(i, total)
         # the bots asked for before the reload never answered: ask again
         peer.asked.clear()
+        try:  # what the page asks of its peer (a sealed but strange journal fails here)
+            peer.version(), peer.to_act(), peer.record(), peer.players
+            for seat in sorted(peer.local):
+                peer.observation(seat)
+        except Exception as e:
+            raise JournalError("replay", f"the rebuilt peer: {type(e).__name__}") from None
         return peer
 
     # -- storage -------------------------------------------------------------------

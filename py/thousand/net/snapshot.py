@@ -167,8 +167,9 @@ class _Reader:
             raise SnapshotError("not a snapshot value")
         if t == "z":
             n = x.get("n")
-            if type(n) is not int or not 0 <= n <= 10_000_000 or not isinstance(v, list):
+            if type(n) is not int or not 0 <= n <= 1_000_000 or not isinstance(v, list):
                 raise SnapshotError("a cut list")
+            self.nodes += n
             return [""] * n + [self.value(y) for y in v]
         if t == "o":
             return self._object(x)
@@ -239,4 +240,8 @@ def decode(data: Any) -> session.Peer:
         raise SnapshotError(type(e).__name__) from None
     if type(peer) is not session.Peer:
         raise SnapshotError("not a peer")
+    fresh = session.Peer.guest("x", Drbg(bytes(32)))
+    for k, v in vars(fresh).items():  # each attribute of the type a new peer's has
+        if v is not None and k not in _SKIP["Peer"] and type(getattr(peer, k)) is not type(v):
+            raise SnapshotError(f"the peer's {k}")
     return peer
