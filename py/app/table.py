@@ -822,6 +822,7 @@ class Table:
         self._keep_current()
         self.links.close()
         self.session = session
+        self.keep_journal()  # a reload before anyone joins still finds the table
         self.ui.dialog = Dialog.ONLINE
         self.run([MakeOffer(seat.conn) for seat in session.lobby.seats])
         self.render()
