@@ -327,3 +327,34 @@ def test_the_netresume_doctests() -> None:
     import doctest
 
     assert doctest.testmod(netresume).failed == 0
+
+
+def test_the_host_reloads_before_anyone_joined_and_the_table_is_still_open() -> None:
+    with small_group():
+        store = Store(MemoryStorage())
+        first = new_host("Ann", Conventions(), [1])
+        assert netresume.save(store, first) is None  # as the table does when it opens
+        session, why = netresume.load(store)
+        assert why is None and session is not None
+        assert session.peer.token == first.peer.token and session.peer.stage is Stage.LOBBY
+        host = Page(session, Screen(lang="en", base_url="https://x.test/"))
+        _, fx = update(host, Reloaded())
+        offers = [e for e in fx if isinstance(e, MakeOffer)]
+        assert len(offers) == 1
+        offer, answer = sdps()
+        update(host, OfferMade(offers[0].conn, offer))
+        link = host.session.lobby.seats[0].link
+        guest = Page(new_guest("Olena", _invite(link)), Screen(lang="en"))
+        guest.ui.joining = _invite(link)
+        update(guest, ReplyMade(answer))
+        w = StoredWire(host, guest)
+        w.conn = offers[0].conn
+        _, fx = update(host, ReplyPasted(1, guest.session.lobby.reply))
+        assert isinstance(fx[0], FinishLink)
+        w.send("guest", LinkChanged("host", "open"))
+        w.send("host", LinkChanged(w.conn, "open"))
+        w.drain()
+        assert host.session.names[:2] == ["Ann", "Olena"]
+        w.send("host", BeginOnline())
+        w.drain()
+        play_deal_out(w, random.Random(7))
