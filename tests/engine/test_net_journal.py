@@ -30,7 +30,7 @@ from thousand.net.journal import (
     start_host,
 )
 from thousand.net.messages import Refusal
-from thousand.net.session import Peer, Stage
+from thousand.net.session import Peer, Received, Stage
 
 FAST = Conventions(barrel=False, target=300)
 
@@ -555,3 +555,22 @@ def test_a_sealed_snapshot_changed_anywhere_gives_a_peer_or_a_refusal() -> None:
         except JournalError as e:
             outcomes[e.code] += 1
     assert outcomes["field"] + outcomes["replay"] > 50, outcomes
+
+
+def test_junk_from_a_hostile_guest_does_not_fill_the_host_s_journal() -> None:
+    t = Journaled(FAST, guests=1, seed=91, bot="easy")
+    t.seat_all()
+    t.run(until=lambda: t.peers["host"].stage is Stage.PLAY)
+    j = t.journals["host"]
+    chars, n = j.chars, len(j.events)
+    junk = ['{"v":1,"t":"act","x":"' + "y" * 60_000 + '"}', "{" * 3000, "[]", '{"v":7}']
+    for k in range(600):
+        t.feed("host", Received("g1", junk[k % len(junk)]))
+    assert j.chars == chars and len(j.events) == n + 600  # a few characters each
+    assert all(x == ["f", "g1"] for x in j.events[n:])
+    assert any(r.code is Refusal.FLOOD for r in t.refused("host"))
+    t.reload("host")  # the same peer (its rate limit too)
+    t.run(until=t.over)
+    # the junk was refused (malformed, flood); the game is the same on both pages
+    assert all(p.stage is Stage.OVER for p in t.peers.values())
+    assert len(t.hashes()) == 1 and not any(t.found(n) for n in t.peers)

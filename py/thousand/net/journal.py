@@ -46,7 +46,7 @@ from typing import Any
 from ..conventions import Conventions, ConventionsError
 from ..fair import HEX64
 from .drbg import Drbg, new_seed
-from .messages import MAX_NAME, MAX_TEXT, ProtocolError, Refusal
+from .messages import MAX_NAME, MAX_TEXT, ProtocolError, Refusal, decode
 from .session import (
     BUILD,
     Connected,
@@ -216,13 +216,7 @@ class Journal:
             else:
                 self.events.append(["t", event.now])
             return
-        if (
-            isinstance(event, Received)
-            and len(outs) == 1
-            and isinstance(outs[0], Refused)
-            and outs[0].code in _NO_CHANGE
-            and "theirs" not in outs[0].params  # the other side's refusal may stop us
-        ):
+        if isinstance(event, Received) and _only_a_token(event, outs):
             self.events.append(["f", event.peer])  # only a rate-limit token was spent
             return
         try:
@@ -379,6 +373,20 @@ class Journal:
         if not isinstance(got, str) or not hmac.compare_digest(got, j.check()):
             raise JournalError("check", "the journal was cut short or changed")
         return j
+
+
+def _only_a_token(event: Received, outs: list[Output]) -> bool:
+    """Whether a message received changed nothing but the rate limit (and the time
+    its link was last heard): not even a message (junk a hostile peer may send at
+    full rate), or refused as a duplicate, an old number or a flood (but the other
+    side's ``refuse``, which may stop us)."""
+    if len(outs) != 1 or not isinstance(outs[0], Refused):
+        return False
+    try:
+        msg = decode(event.text)
+    except ProtocolError:
+        return True
+    return outs[0].code in _NO_CHANGE and msg["t"] != "refuse"
 
 
 def _forget(texts: list[str], below: int) -> None:
