@@ -36,7 +36,7 @@ from typing import Any
 
 from .netplay import Lobby, NetSession, Seat
 from .session import LEVELS
-from .storage import NET_KEY, NET_SNAP_KEYS, Store
+from .storage import LIMITS, NET_KEY, NET_SNAP_KEYS, Aside, Store
 
 SNAP_KEYS = NET_SNAP_KEYS
 ALL_KEYS = (NET_KEY, *SNAP_KEYS)
@@ -68,6 +68,21 @@ def save(store: Store, s: NetSession) -> str | None:
     return store.write(NET_KEY, data)
 
 
+def _read(store: Store, key: str) -> tuple[Any, Aside | None]:
+    """``Store.read`` with the journal's nesting (a snapshot nests its objects deeper
+    than the other stored values may: ``thousand.net.journal.MAX_DEPTH``)."""
+    from thousand import safejson
+    from thousand.net.journal import MAX_DEPTH
+
+    text = store.get_text(key)
+    if text is None:
+        return None, None
+    try:
+        return safejson.loads(text, max_bytes=LIMITS[key], max_depth=MAX_DEPTH), None
+    except ValueError as e:
+        return None, store.move_aside(key, text, str(e))
+
+
 def forget(store: Store) -> None:
     """The online table left the page: its journal goes."""
     for key in ALL_KEYS:
@@ -96,7 +111,7 @@ def load(store: Store) -> tuple[NetSession | None, str | None]:
     why a stored one could not be used (it is moved aside)."""
     from thousand.net.journal import JournalError, rebuild
 
-    data, aside = store.read(NET_KEY)
+    data, aside = _read(store, NET_KEY)
     if aside is not None:
         forget(store)
         return None, aside.reason
@@ -115,7 +130,7 @@ def load(store: Store) -> tuple[NetSession | None, str | None]:
             if slot not in (0, 1):
                 why = "the online game's snapshot is missing"
             else:
-                got, bad = store.read(SNAP_KEYS[slot])
+                got, bad = _read(store, SNAP_KEYS[slot])
                 if bad is not None or not isinstance(got, dict) or "snapshot" not in got:
                     why = "the online game's snapshot is missing"
                 else:

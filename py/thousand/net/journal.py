@@ -43,6 +43,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from .. import safejson
 from ..conventions import Conventions, ConventionsError
 from ..fair import HEX64
 from .drbg import Drbg, new_seed
@@ -73,6 +74,8 @@ MAX_EVENTS = 400_000
 MAX_CHARS = 40_000_000
 MAX_PEER = 64  # characters of a link's name
 VERIFY = 8  # every how many compactions one is read back before it is used
+MAX_DEPTH = 40  # the deepest nesting of a journal's JSON (its snapshot's objects)
+MAX_SNAPSHOT = 1_500_000  # characters of a snapshot (the page stores up to 2 MB a key)
 MAX_BUILD = 64
 
 # Refusals that leave the peer as it was, but for the rate limit's token.
@@ -249,7 +252,8 @@ class Journal:
             for k, link in peer.links.items():
                 _trim(link.inbox.seen, self.marks["links"].get(k, 0))
         try:
-            snap = json.loads(json.dumps(encode_peer(peer)))
+            text = json.dumps(encode_peer(peer))
+            snap = safejson.loads(text, max_bytes=MAX_SNAPSHOT, max_depth=MAX_DEPTH)
             # the first snapshot, and every VERIFY-th, must read back to the same peer
             # or it is not used (reading replays the game's records: the costly part)
             if self.compactions % VERIFY == 0 and encode_peer(decode_peer(snap)) != snap:

@@ -71,10 +71,8 @@ class _Writer:
         self.keep: list[Any] = []  # keeps memoized objects alive while writing
 
     def value(self, x: Any) -> Any:
-        if x is None or isinstance(x, (bool, str)):
-            return x
-        if type(x) is int:
-            return x
+        if x is None or type(x) in (bool, str, int):
+            return x  # (a str enum is an enum: below)
         if type(x) is float:
             if x != x or x in (float("inf"), float("-inf")):
                 raise SnapshotError("a float that is not finite")
