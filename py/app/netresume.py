@@ -71,12 +71,12 @@ def save(store: Store, s: NetSession) -> str | None:
 def _read(store: Store, key: str) -> tuple[Any, Aside | None]:
     """``Store.read`` with the journal's nesting (a snapshot nests its objects deeper
     than the other stored values may: ``thousand.net.journal.MAX_DEPTH``)."""
-    from thousand import safejson
-    from thousand.net.journal import MAX_DEPTH
-
     text = store.get_text(key)
     if text is None:
         return None, None
+    from thousand import safejson
+    from thousand.net.journal import MAX_DEPTH  # (only when there is a journal)
+
     try:
         return safejson.loads(text, max_bytes=LIMITS[key], max_depth=MAX_DEPTH), None
     except ValueError as e:
@@ -109,14 +109,14 @@ def _page_part(x: Any, role: str) -> dict[str, Any] | None:
 def load(store: Store) -> tuple[NetSession | None, str | None]:
     """The online table the stored journal rebuilds (None when there is none), and
     why a stored one could not be used (it is moved aside)."""
-    from thousand.net.journal import JournalError, rebuild
-
     data, aside = _read(store, NET_KEY)
     if aside is not None:
         forget(store)
         return None, aside.reason
     if data is None:
-        return None, None
+        return None, None  # (the page starts without loading the online protocol)
+    from thousand.net.journal import JournalError, rebuild
+
     why = ""
     snap: Any = None
     slot: Any = None

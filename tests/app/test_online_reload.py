@@ -358,3 +358,23 @@ def test_the_host_reloads_before_anyone_joined_and_the_table_is_still_open() -> 
         w.send("host", BeginOnline())
         w.drain()
         play_deal_out(w, random.Random(7))
+
+
+def test_a_page_without_a_journal_does_not_load_the_online_protocol() -> None:
+    import subprocess
+
+    code = (
+        "import sys; from app import netresume; from app.storage import MemoryStorage, Store;"
+        "assert netresume.load(Store(MemoryStorage())) == (None, None);"
+        "print(sorted(m for m in sys.modules if m.startswith('thousand.net')))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    got = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(root / "py")},
+        check=True,
+    )
+    assert got.stdout.strip() == "[]", got.stdout
