@@ -33,6 +33,7 @@ from .session import Session
 
 if TYPE_CHECKING:  # imported when an online table opens, not with the page
     from thousand.net import session as net
+    from thousand.net.journal import Journal
 
     from . import invite as inv
 
@@ -212,9 +213,17 @@ class NetSession(Session):
     """A game at an online table: the table shows what ``peer`` may see."""
 
     def __init__(
-        self, peer: net.Peer, lobby: Lobby, rules: str = "", bot_level: str = "normal"
+        self,
+        peer: net.Peer,
+        lobby: Lobby,
+        rules: str = "",
+        bot_level: str = "normal",
+        journal: Journal | None = None,
     ) -> None:
         self.peer = peer
+        self.journal = journal  # what rebuilds the peer after a reload (app.netresume)
+        self.clock = 0.0  # added to the runner's clock (it restarts with a reload)
+        self.kept_snapshot = (-1, 0)  # (compactions, slot) of the snapshot in storage
         self.bot_level = bot_level
         self.lobby = lobby
         self.rules = rules
@@ -337,23 +346,19 @@ def new_host(
 ) -> NetSession:
     """The host's online table (the host sits at seat 0): its invitations still to be
     made, one link each; ``ProtocolError`` for rules online play cannot run yet."""
-    import secrets
+    from thousand.net.journal import start_host
 
-    from thousand.net import session as net
-
-    peer = net.Peer.host(name, conventions, random.Random(secrets.randbits(128)))
+    peer, journal = start_host(name, conventions)  # on a Drbg: rebuilt after a reload
     lobby = Lobby("host", [Seat(s, f"p{i + 1}") for i, s in enumerate(online_seats)])
-    return NetSession(peer, lobby, bot_level=bot_level)
+    return NetSession(peer, lobby, bot_level=bot_level, journal=journal)
 
 
 def new_guest(name: str, invite: inv.Invite) -> NetSession:
     """A guest's page answering ``invite``."""
-    import secrets
+    from thousand.net.journal import start_guest
 
-    from thousand.net import session as net
-
-    peer = net.Peer.guest(name, random.Random(secrets.randbits(128)))
-    return NetSession(peer, Lobby("guest", session=invite.session))
+    peer, journal = start_guest(name)
+    return NetSession(peer, Lobby("guest", session=invite.session), journal=journal)
 
 
 # -- the lobby as the page shows it -------------------------------------------------------
@@ -499,10 +504,12 @@ def lobby_dialog(
             _btn(t(lang, "net.begin"), ui="begin-online", cls="btn primary", data_autofocus="1"),
             _btn(t(lang, "close"), ui="close", cls="btn"),
         ]
+        if session.peer.stage.value != "lobby":  # begun: new invitations only
+            buttons = [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.invite_title")
     else:
         body.append(el("p", {}, _state_badge(lang, lobby.state)))
-        if lobby.state != "open":
+        if lobby.state != "open" and session.peer.seat < 0:  # said in the first hello
             body.append(
                 el(
                     "label",
@@ -523,7 +530,8 @@ def lobby_dialog(
         if lobby.state == "open":
             body.append(el("p", {}, t(lang, "net.joined")))
         elif not lobby.reply:
-            body.append(el("p", {}, t(lang, "net.preparing_reply")))
+            if lobby.state not in ("closed", "failed"):  # (a reloaded page waits for one)
+                body.append(el("p", {}, t(lang, "net.preparing_reply")))
         else:
             body += [
                 el("p", {}, t(lang, "net.reply_text")),

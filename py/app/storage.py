@@ -39,6 +39,8 @@ SAVES_KEY = PREFIX + "saves"  # games kept side by side
 STATS_KEY = PREFIX + "stats"
 ICE_KEY = PREFIX + "ice"  # online: the ICE servers the player set (a list of URLs)
 LESSON_KEY = PREFIX + "lesson"  # Learn to play: the lesson's progress (app.lesson.progress)
+NET_KEY = PREFIX + "net"  # online: the table's journal, to rebuild it after a reload
+NET_SNAP_KEYS = (PREFIX + "net.snap.0", PREFIX + "net.snap.1")  # ... its snapshot's two slots
 
 #: Per key: the largest text that is read at all (a 60-deal save is ~40 KB).
 LIMITS: dict[str, int] = {
@@ -50,6 +52,9 @@ LIMITS: dict[str, int] = {
     SAVES_KEY: 3_000_000,
     STATS_KEY: 50_000,
     LESSON_KEY: 2_000,
+    NET_KEY: 2_000_000,  # a deal's messages (~60 KB) and the page's part
+    NET_SNAP_KEYS[0]: 2_000_000,  # the peer after the last audited deal (~100 KB)
+    NET_SNAP_KEYS[1]: 2_000_000,
 }
 MAX_DEPTH = 16
 ASIDE_SLOTS = 20  # corrupt copies kept per key; more are reported, never overwritten

@@ -37,7 +37,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from thousand import Conventions, card_from_str, safejson
 from thousand.record import RecordError, Replay, replay
 
-from . import boot
+from . import boot, netresume
 from .dom import Attrs, Patcher
 from .editor import (
     MAX_RECORD_TEXT,
@@ -76,7 +76,7 @@ from .library import (
     saved_games,
     user_sets,
 )
-from .netplay import new_guest, new_host, read_ice
+from .netplay import NetSession, new_guest, new_host, read_ice
 from .online_glue import Links
 from .replay_ctl import STEP_KEYS, ReplayControl, run_analysis
 from .replay_view import replay_attrs
@@ -103,9 +103,11 @@ from .update import (
     CountStats,
     Effect,
     EndOnline,
+    ForgetJournal,
     HoldOver,
     IceChanged,
     InvitationPasted,
+    KeepJournal,
     KeyPressed,
     LessonLeft,
     LessonNext,
@@ -121,6 +123,7 @@ from .update import (
     Persist,
     PlainLeadToggled,
     Reinvite,
+    Reloaded,
     Remember,
     ReplyPasted,
     SetupChanged,
@@ -269,6 +272,8 @@ class Table:
         for target, name, proxy in self._proxies:
             target.addEventListener(name, proxy)
         announce(self.page, initial=True)
+        if self.params.get("fresh") != "1":
+            self.resume_online()
 
     # -- the one door ---------------------------------------------------------------------
 
@@ -329,6 +334,10 @@ class Table:
                 self.store.write(e.key, e.value)
             elif isinstance(e, EditorEffect):
                 self.editor_effect(e)
+            elif isinstance(e, KeepJournal):
+                self.keep_journal()
+            elif isinstance(e, ForgetJournal):
+                netresume.forget(self.store)
             else:
                 self.links.run(e, self.session, self.ui.ice, int(self.ai_budget_ms))
 
@@ -435,13 +444,16 @@ class Table:
 
     def persist(self) -> None:
         """Autosave after every action; a failed write is always said (a practice is
-        never saved: the game it came from stays the saved one)."""
+        never saved: the game it came from stays the saved one, nor an online table
+        before its first audited deal: its journal keeps it)."""
         if (
             self.ui.follower
             or self.session.practice is not None
             or self.page.lesson_back is not None
         ):
             return  # (a lesson is never saved: the game behind it stays the saved one)
+        if isinstance(self.session, NetSession) and self.session.peer.game is None:
+            return
         err = save(self.store, self.session, self.tab)
         if err is not None:
             key = "storage"
@@ -827,6 +839,28 @@ class Table:
         stored, _ = self.store.read(ICE_KEY)
         return read_ice(stored)
 
+    def keep_journal(self) -> None:
+        """Write the online table's journal (after every event that changed its peer)."""
+        s = self.session
+        if self.ui.follower or not isinstance(s, NetSession):
+            return
+        err = netresume.save(self.store, s)
+        if err is not None and not self.store.refused:
+            self.notice(t(self.ui.lang, "storage_failed", why=err), NoticeKind.ERROR, "storage")
+
+    def resume_online(self) -> None:
+        """An online table the page had before a reload comes back from its journal,
+        its links gone: the host invites its friends again, a guest waits for that."""
+        got, why = netresume.load(self.store)
+        if why is not None:
+            text = t(self.ui.lang, "net.restore_failed", why=why[:120])
+            self.notice(text, NoticeKind.ERROR, "reloaded")
+        if got is None:
+            return
+        self.session = got
+        self.page, effects = update(self.page, Reloaded())
+        self.run(effects)
+
     def open_online(self, conv: Conventions, rules: str) -> None:
         """Host: an online table, its invitations made one link at a time."""
         kinds = seat_kinds(self.ui.setup, online=True)
@@ -846,6 +880,7 @@ class Table:
         self._keep_current()
         self.links.close()
         self.session = session
+        self.keep_journal()  # a reload before anyone joins still finds the table
         self.ui.dialog = Dialog.ONLINE
         self.run([MakeOffer(seat.conn) for seat in session.lobby.seats])
         self.render()
@@ -867,6 +902,11 @@ class Table:
             return False
         if not isinstance(got, Invite):
             return False
+        s = self.session
+        if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
+            if got.session != s.lobby.session:  # a new invitation for the reloaded table
+                self.dispatch(InvitationPasted(fragment))
+            return True  # (the address still holds the one answered before the reload)
         self._keep_current()
         name = next(
             (
@@ -1019,6 +1059,8 @@ class Table:
         if self.page.lesson_back is not None:
             self.run(update(self.page, LessonLeft())[1])  # the game behind the lesson
         s = self.session
+        if isinstance(s, NetSession):
+            netresume.forget(self.store)  # the online table leaves the page
         if s.state.is_terminal() or (s.state.n_rows == 0 and not s.state.deal_actions):
             return
         game = SavedGame(

@@ -35,7 +35,7 @@ from .dom import El, find_all
 from .editor import EditorEffect, EditorMsg, on_message
 from .events import Event, deal_events
 from .i18n import t
-from .netplay import NetSession, guest_reply, host_invitation, read_reply
+from .netplay import GUEST_LINK, NetSession, guest_reply, host_invitation, read_reply
 from .screen import Screen, build
 from .seats import change, names_of, speaker
 from .session import Session
@@ -299,6 +299,12 @@ class NetTick:
     now: float
 
 
+@dataclass(frozen=True)
+class Reloaded:
+    """The page came back with an online table rebuilt from its journal
+    (``app.netresume``): its links are gone; new invitations reconnect them."""
+
+
 NetMsg = (
     NetReceived
     | LinkChanged
@@ -315,6 +321,7 @@ NetMsg = (
     | BeginOnline
     | NetBotAnswered
     | NetTick
+    | Reloaded
 )
 
 
@@ -430,6 +437,16 @@ class Remember:
 
 
 @dataclass(frozen=True)
+class KeepJournal:
+    """Write the online table's journal (before the messages it goes with are sent)."""
+
+
+@dataclass(frozen=True)
+class ForgetJournal:
+    """The online table left the page: its journal is no longer needed."""
+
+
+@dataclass(frozen=True)
 class NetBot:
     """Host: let the computer player at ``seat`` choose, for the peer's ``version``."""
 
@@ -453,6 +470,8 @@ Effect = (
     | AcceptOffer
     | NetBot
     | EditorEffect
+    | KeepJournal
+    | ForgetJournal
 )
 
 
@@ -786,7 +805,13 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     if isinstance(msg, NetReceived):
         return net_outputs(page, net.Received(msg.conn, msg.text))
     if isinstance(msg, NetTick):
-        return net_outputs(page, net.Tick(msg.now))
+        now = msg.now + s.clock
+        if now < s.peer.now:  # a reloaded page's clock starts again: go on from the peer's
+            s.clock += s.peer.now - now
+            now = s.peer.now
+        return net_outputs(page, net.Tick(now))
+    if isinstance(msg, Reloaded):
+        return reloaded(page)
     if isinstance(msg, LinkChanged):
         if lobby.role == "guest":
             lobby.state = msg.state
@@ -820,7 +845,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         ui.dialog = Dialog.NONE
         ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
         retell(page)
-        return [Cancel(), Persist(), Bots()]
+        return [Cancel(), ForgetJournal(), Persist(), Bots()]
     if isinstance(msg, Reinvite):
         again = next((x for x in lobby.seats if x.seat == msg.seat), None)
         if again is None or lobby.role != "host":
@@ -854,6 +879,9 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         from thousand.record import clean_name
 
         if lobby.role == "guest" and s.peer.seat < 0 and (name := clean_name(msg.name)):
+            if s.journal is not None:
+                s.journal.rename(s.peer, name)
+                return [KeepJournal()]
             s.peer.name = name  # said in the hello, when the link opens
         return []
     if isinstance(msg, BeginOnline):
@@ -861,6 +889,34 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     if isinstance(msg, NetBotAnswered):
         return net_act(page, msg.action, msg.seat, msg.version)
     raise TypeError(f"not a network message: {msg!r}")  # pragma: no cover
+
+
+def reloaded(page: Page) -> list[Effect]:
+    """The online table is back after a reload: every link it had is lost. The
+    host's page makes a new invitation for each friend's seat; the guest's page
+    waits for one (pasted, or opened as a link) to say hello again."""
+    from thousand.net import session as net
+
+    s, ui = page.session, page.ui
+    assert isinstance(s, NetSession)
+    retell(page)
+    fx: list[Effect] = []
+    if s.lobby.role == "host":
+        for conn, link in list(s.peer.links.items()):
+            if link.up:
+                fx += net_outputs(page, net.Dropped(conn))
+        if s.peer.stage is not net.Stage.LOBBY:  # the seats nobody took have computer players
+            s.lobby.seats = [x for x in s.lobby.seats if x.seat in s.peer.tokens]
+        for seat in s.lobby.seats:
+            fx += net_update(page, Reinvite(seat.seat))
+        key = "net.reloaded_host"
+    else:
+        s.lobby.state = "closed"
+        if s.peer.host_up:
+            fx += net_outputs(page, net.Dropped(GUEST_LINK))
+        key = "net.reloaded_guest"
+    ui.dialog = Dialog.ONLINE
+    return [*fx, *notice(ui, t(ui.lang, key), NoticeKind.INFO, "reloaded")]
 
 
 def alone(s: NetSession) -> Session:
@@ -906,8 +962,13 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
     lang = ui.lang
     tricks = len(s.state.tricks)
     deal = s.peer.deal_no
-    _, outs = net.step(s.peer, event)  # type: ignore[arg-type]
-    fx: list[Effect] = []
+    if s.journal is not None:
+        outs = s.journal.step(s.peer, event)  # type: ignore[arg-type]
+    else:
+        _, outs = net.step(s.peer, event)  # type: ignore[arg-type]
+    # the journal is written before anything is sent: a page reloaded after a send
+    # rebuilds a peer that sent it too (a tick changes nothing worth a write)
+    fx: list[Effect] = [] if s.journal is None or isinstance(event, net.Tick) else [KeepJournal()]
     names = names_of(s, lang)
     for o in outs:
         if isinstance(o, net.Send):

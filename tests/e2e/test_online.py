@@ -188,3 +188,99 @@ def test_a_guest_dropped_mid_trick_rejoins_and_the_deal_goes_on(chromium: Any, s
             host.wait_for_timeout(100)
     else:
         raise AssertionError("the deal never ended after the rejoin")
+
+
+def into_a_trick(host: Any, guest: Any) -> None:
+    """Play until a card is on the felt."""
+    for _ in range(200):
+        if (
+            host.get_attribute("#table", "data-phase") == "play"
+            and host.locator(".trick .card, .felt .trick-card").count()
+        ):
+            return
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+
+
+def test_a_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(chromium: Any, site: str) -> None:
+    """The guest's page reloads in the middle of a trick (a phone browser killing a
+    background tab does the same): it comes back with its cards from its journal,
+    the host makes a new invitation, the guest pastes it, and the deal goes on."""
+    host, guest = connect(chromium, site)
+    into_a_trick(host, guest)
+    hand = sorted(
+        guest.locator(".hand-own [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    )
+    assert hand
+    before = version(host)
+    guest.reload()
+    guest.wait_for_selector(READY, timeout=180_000)
+    # back behind the rejoin: its own cards, the same as before the reload
+    guest.wait_for_selector('[data-ui="invite-input"]', timeout=60_000)
+    again = sorted(
+        guest.locator(".hand-own [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    )
+    assert again == hand
+    assert guest.get_attribute("#table", "data-online") == "guest"
+    shoot(guest, "7-guest-reloaded")
+    host.wait_for_selector('.notice [data-ui="reinvite-1"]', timeout=120_000)
+    host.click('.notice [data-ui="reinvite-1"]')
+    invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
+    guest.fill('[data-ui="invite-input"]', invite or "")
+    guest.click('[data-ui="rejoin"]')
+    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
+    host.click('[data-ui="connect"][data-seat="1"]')
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    for page in (host, guest):
+        if page.locator('.dialog.online [data-ui="close"]').count():
+            page.click('.dialog.online [data-ui="close"]')
+    assert version(host) >= before
+    for _ in range(400):
+        if host.get_attribute("#table", "data-deals") not in (None, "0"):
+            break
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deal never ended after the reload")
+    guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
+    shoot(guest, "8-guest-deal-over")
+
+
+def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(
+    chromium: Any, site: str
+) -> None:
+    """The host's page reloads mid-trick: it comes back with the table (its bot's
+    keys, the log) and a new invitation; the friend's page, told the host is gone,
+    takes it (*Rejoin*) and the deal goes on to its end."""
+    host, guest = connect(chromium, site)
+    into_a_trick(host, guest)
+    before = version(guest)
+    host.reload()
+    host.wait_for_selector(READY, timeout=180_000)
+    assert host.get_attribute("#table", "data-online") == "host"
+    invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
+    assert invite and "#join=" in invite
+    shoot(host, "9-host-reloaded")
+    guest.wait_for_selector('.notice [data-ui="online"]', timeout=120_000)
+    guest.click('.notice [data-ui="online"]')
+    guest.fill('[data-ui="invite-input"]', invite)
+    guest.click('[data-ui="rejoin"]')
+    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
+    host.click('[data-ui="connect"][data-seat="1"]')
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    for page in (host, guest):
+        if page.locator('.dialog.online [data-ui="close"]').count():
+            page.click('.dialog.online [data-ui="close"]')
+    assert version(guest) >= before
+    for _ in range(400):
+        if host.get_attribute("#table", "data-deals") not in (None, "0"):
+            break
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("the deal never ended after the host's reload")
+    guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")

@@ -94,7 +94,7 @@ def keys_from_d(d: int) -> Keys:
 
 
 def new_keys(rng: random.Random) -> Keys:
-    """A fresh key (rng: ``secrets.SystemRandom()`` online, seeded in tests)."""
+    """A fresh key (rng: a ``drbg.Drbg`` online, seeded in tests)."""
     d = rng.getrandbits(D_BITS) | (1 << (D_BITS - 1)) | 1
     return keys_from_d(d)
 
