@@ -457,7 +457,7 @@ def test_a_sealed_journal_of_nonsense_events_replays_to_a_refusal_or_a_peer() ->
 
 
 def test_a_host_journal_with_conventions_online_play_cannot_run_is_refused() -> None:
-    for conv in ({"dark_game": True}, {"players": 9}):
+    for conv in ({"cut_ritual": True}, {"players": 9}):
         h = Journal("host", "Ann", new_seed(), conv)
         assert refused(h.to_data()).code == "field"
 

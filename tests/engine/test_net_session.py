@@ -219,8 +219,8 @@ def test_wrong_version_or_build_is_refused_with_both() -> None:
 
 def test_unsupported_conventions_are_refused() -> None:
     with pytest.raises(ValueError) as e:
-        Peer.host("Ann", Conventions(ace_marriage=True), random.Random(1))
-    assert "ace_marriage" in str(e.value)
+        Peer.host("Ann", Conventions(cut_ritual=True), random.Random(1))
+    assert "cut_ritual" in str(e.value)
 
 
 class LyingShares(Peer):
