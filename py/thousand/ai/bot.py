@@ -111,13 +111,14 @@ def make_ai_bot(level: str) -> AIBot:
     """A bot by level name: ``normal`` or ``strong``; ``strong@2`` doubles its work.
 
     ``oracle`` is the benchmark oracle (``oracle.py``): it decides only on a deal
-    the arena shows it, so the page never offers it.
+    the arena shows it, so the page never offers it; ``oracle_play`` and
+    ``oracle_auction`` see the deal in the card play only or before it only.
     """
     key, _, work = level.strip().lower().partition("@")
-    if key == "oracle" and not work:
+    if key in ("oracle", "oracle_play", "oracle_auction") and not work:
         from .oracle import OracleBot  # the benchmark oracle: the arena only
 
-        return OracleBot()
+        return OracleBot(key.partition("_")[2] or "all")
     if key not in LEVELS:
         raise ValueError(f"unknown bot {level!r}; bots: random, easy, {', '.join(LEVELS)}")
     try:

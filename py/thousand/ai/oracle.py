@@ -9,6 +9,12 @@ deal is at hand: the arena shows it before each decision (``see_deal``, called
 by ``bots.bot_action``), and a decision without a matching deal raises.
 
     python -m thousand.arena --a oracle --b strong --deals 100 --seed 2001
+
+Two half-oracles split the headroom between the auction and the card play:
+``oracle_play`` bids, discards and chooses its contract as Strong does (from
+its own observation, sampled worlds) and plays its cards on the true deal;
+``oracle_auction`` is the converse (the true deal until the play, then
+Strong's sampled play).
 """
 
 from __future__ import annotations
@@ -59,9 +65,19 @@ class OracleBot(AIBot):
 
     sees_all = True
 
-    def __init__(self) -> None:
-        super().__init__(ORACLE)
+    def __init__(self, phases: str = "all") -> None:
+        if phases not in ("all", "play", "auction"):
+            raise ValueError(f"unknown oracle phases {phases!r}")
+        super().__init__(ORACLE if phases == "all" else dataclasses.replace(ORACLE, name=f"oracle_{phases}"))
+        self.phases = phases
+        self._strong = AIBot(STRONG, self.evaluator)
         self._known: KnownDeal | None = None
+
+    def _open(self, obs: Observation) -> bool:
+        """Whether this decision is made on the true deal (else Strong's own)."""
+        if self.phases == "all":
+            return True
+        return (obs.phase is Phase.PLAY) == (self.phases == "play")
 
     def see_deal(self, state: State) -> None:
         """Be shown the whole deal before the next decision."""
@@ -70,6 +86,8 @@ class OracleBot(AIBot):
     def _decision(self, obs: Observation, rng: random.Random) -> Callable[[Context], Decision]:
         known = self._known
         self._known = None
+        if not self._open(obs):
+            return self._strong._decision(obs, rng)
         if known is None or (obs.looked and known.world.hands.get(obs.seat) != obs.hand):
             raise ValueError("the oracle decides only on a deal shown to it (see_deal)")
         inner = super()._decision(obs, rng)
