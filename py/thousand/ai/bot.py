@@ -111,11 +111,12 @@ def make_ai_bot(level: str) -> AIBot:
     """A bot by level name: ``normal`` or ``strong``; ``strong@2`` doubles its work.
 
     ``oracle`` is the benchmark oracle (``oracle.py``): it decides only on a deal
-    the arena shows it, so the page never offers it; ``oracle_play`` and
-    ``oracle_auction`` see the deal in the card play only or before it only.
+    the arena shows it, so the page never offers it; ``oracle_play``,
+    ``oracle_auction``, ``oracle_bidding`` and ``oracle_talon`` see the deal in
+    some phases only (``oracle.OPEN_PHASES``).
     """
     key, _, work = level.strip().lower().partition("@")
-    if key in ("oracle", "oracle_play", "oracle_auction") and not work:
+    if key.partition("_")[0] == "oracle" and not work:
         from .oracle import OracleBot  # the benchmark oracle: the arena only
 
         return OracleBot(key.partition("_")[2] or "all")
