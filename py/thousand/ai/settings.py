@@ -51,6 +51,9 @@ class Settings:
     # The decisions only Strong makes: bolts valued in the auction, the dark
     # game chosen when it pays, the defenders' own points and marriages in play.
     full_model: bool = True
+    # With ``full_model``: hands valued with what the preset's play rules add over the
+    # classic ones the models were fitted on (``Evaluator.rule_shift``; Polish rules).
+    rule_shift: bool = True
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
