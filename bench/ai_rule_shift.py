@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from thousand.ai.auction import _best_out
 from thousand.ai.evaluator import shared
 from thousand.ai.solver import Position, Rules, Solver
-from thousand.cards import MARRIAGE_MASK, POINTS, FULL_DECK, iter_cards
+from thousand.cards import FULL_DECK, MARRIAGE_MASK, POINTS, iter_cards
 from thousand.conventions import Conventions
 
 
@@ -90,12 +90,13 @@ def main() -> int:
     for k in sorted(by):
         v = by[k]
         s = statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else float("nan")
-        out["by_marriages"][k] = {"n": len(v), "shift": round(statistics.mean(v), 2), "se": round(s, 2)}
+        shift = round(statistics.mean(v), 2)
+        out["by_marriages"][k] = {"n": len(v), "shift": shift, "se": round(s, 2)}
     # Least squares: shift = a + b * (marriages held).
     xs = [r[0] for r in rows]
     mx = statistics.mean(xs)
     sxx = sum((x - mx) ** 2 for x in xs)
-    b = sum((x - mx) * (d - m) for x, d in zip(xs, diffs)) / sxx if sxx else 0.0
+    b = sum((x - mx) * (d - m) for x, d in zip(xs, diffs, strict=True)) / sxx if sxx else 0.0
     out["fit"] = {"intercept": round(m - b * mx, 2), "per_marriage": round(b, 2)}
     out["seconds"] = round(time.time() - t0, 1)
     print(json.dumps(out))
