@@ -113,3 +113,33 @@ def test_the_arena_plays_the_oracle() -> None:
     """``--a oracle`` plays duplicate deal sets (two players: two arrangements)."""
     args = ["--a", "oracle", "--b", "easy", "--deals", "1", "--seed", "3"]
     assert arena_main([*args, "--preset", "two_players"]) == 0
+
+
+def test_the_half_oracles_see_the_deal_in_their_phase_only() -> None:
+    """``oracle_play`` bids as Strong does from its observation alone (the same
+    values, without being shown the deal) and plays on the true deal; ``oracle_auction``
+    the converse."""
+    strong = make_ai_bot("strong")
+    rng = random.Random(5)
+    state = Game().new_initial_state(random.Random(5))
+    while state.phase is not Phase.BIDDING or len(state.legal_actions()) < 2:
+        state.apply_action(EasyBot().act(state.observation(state.current_player()), rng))
+    obs = state.observation(state.current_player())
+    half = make_bot("oracle_play")
+    assert isinstance(half, OracleBot)
+    assert half.explain(obs, random.Random(1), budget_ms=None) == strong.explain(
+        obs, random.Random(1), budget_ms=None
+    )
+    with pytest.raises(ValueError, match="see_deal"):
+        make_bot("oracle_auction").act(obs, random.Random(1))
+    late, late_obs = _late_position(0, 4)
+    with pytest.raises(ValueError, match="see_deal"):
+        make_bot("oracle_play").act(late_obs, random.Random(1))
+    play = make_bot("oracle_play")
+    play.see_deal(late)
+    hints = dict(play.explain(late_obs, random.Random(1), budget_ms=None))
+    assert {mv: v["make"] for mv, v in hints.items()} == _true_makes(late, late_obs)
+    auction = make_bot("oracle_auction")
+    assert auction.explain(late_obs, random.Random(1), budget_ms=None) == strong.explain(
+        late_obs, random.Random(1), budget_ms=None
+    )

@@ -313,7 +313,9 @@ class BidTable:
         return self.ev[i], self.make[i], self.points[i]
 
 
-def _best_out(obs: Observation, ev: Evaluator, hand: int) -> tuple[float, int]:
+def _best_out(
+    obs: Observation, ev: Evaluator, hand: int, shifted: bool = False
+) -> tuple[float, int]:
     """The best two cards to pass (or put aside): (expected points, hand played)."""
     # Candidates: the cards whose removal alone costs least, then their pairs.
     single = sorted(
@@ -321,7 +323,7 @@ def _best_out(obs: Observation, ev: Evaluator, hand: int) -> tuple[float, int]:
     )[:5]
     best = (-1e9, hand)
     for a, b in itertools.combinations(single, 2):
-        mu = quick_plan_value(obs, ev, hand, a, b)
+        mu = quick_plan_value(obs, ev, hand, a, b, shifted)
         if mu > best[0]:
             best = (mu, hand & ~(1 << a) & ~(1 << b))
     return best
@@ -364,7 +366,7 @@ def bid_table(
     made = [0.0] * len(grid)
     pts = [0.0] * len(grid)
     for w in worlds:
-        mu, rest = _best_out(obs, ev, hand | w.talon)
+        mu, rest = _best_out(obs, ev, hand | w.talon, _shifted(settings))
         mar = share * marriage_total(rest, conv.ace_marriage)
         dmar = defence_marriages(obs, ev, settings, rest, (hand | w.talon) & ~rest)
         # §6 the final contract: at least the bid, up to the limit of the new hand.
@@ -492,11 +494,16 @@ def _bidding(
 # -- talon, discard, contract ---------------------------------------------------------
 
 
-def quick_plan_value(obs: Observation, ev: Evaluator, hand: int, a: int, b: int) -> float:
-    """The evaluator's expected declarer points after passing (or putting aside) a and b."""
+def quick_plan_value(
+    obs: Observation, ev: Evaluator, hand: int, a: int, b: int, shifted: bool = False
+) -> float:
+    """The evaluator's expected declarer points after passing (or putting aside) a and b
+    (``shifted``: with what the preset's play rules add, ``rule_shift``)."""
     conv = obs.conventions
     rest = hand & ~(1 << a) & ~(1 << b)
     mu = ev.expected("play", rest, obs.players, conv.ace_marriage)
+    if shifted:
+        mu += rule_shift(obs, ev, rest)
     if obs.players == 2:
         mu += POINTS[a] + (POINTS[b] if b != a else 0)  # §11 the aside counts for the declarer
     # Keep the pieces that cannot be valued linearly: marriages and aces.
@@ -507,6 +514,18 @@ def quick_plan_value(obs: Observation, ev: Evaluator, hand: int, a: int, b: int)
     if conv.ace_marriage and hand & ACES_MASK == ACES_MASK and rest & ACES_MASK != ACES_MASK:
         mu -= 40.0
     return mu
+
+
+def rule_shift(obs: Observation, ev: Evaluator, hand: int) -> float:
+    """What the preset's play rules add to the points of the played ``hand`` over the
+    classic rules the models were fitted on (``Evaluator.rule_shift``; Strong)."""
+    conv = obs.conventions
+    return ev.rule_shift(hand, obs.players, conv.must_beat, conv.declare_on_first_lead)
+
+
+def _shifted(settings: Settings) -> bool:
+    """Whether a level values hands with ``rule_shift`` (Strong)."""
+    return settings.full_model and settings.rule_shift
 
 
 def _receivers(obs: Observation) -> list[int]:
@@ -570,27 +589,28 @@ def _discard(
     given = {s: c for c, s in obs.known_gives}
     rec = _receivers(obs)
     aside_now = obs.aside or 0
+    shift = _shifted(settings)
     # Candidate plans: (quick value, cards out, action for the first of them).
     plans: list[tuple[float, int, int, int]] = []
     if two:
         if aside_now:
             (first,) = list(iter_cards(aside_now))
             for c in iter_cards(hand):
-                mu = quick_plan_value(obs, ev, hand | aside_now, first, c)
+                mu = quick_plan_value(obs, ev, hand | aside_now, first, c, shift)
                 plans.append((mu, first, c, A.aside(c)))
         else:
             for a, b in itertools.combinations(list(iter_cards(hand)), 2):
-                mu = quick_plan_value(obs, ev, hand, a, b)
+                mu = quick_plan_value(obs, ev, hand, a, b, shift)
                 plans.append((mu, a, b, A.aside(a)))
     elif given:
         ((_seat, c_done),) = given.items()
         s_left = next(s for s in rec if s not in given)
         for c in iter_cards(hand):
-            mu = quick_plan_value(obs, ev, hand | (1 << c_done), c_done, c)
+            mu = quick_plan_value(obs, ev, hand | (1 << c_done), c_done, c, shift)
             plans.append((mu, c_done, c, A.give(c, s_left)))
     else:
         for a, b in itertools.combinations(list(iter_cards(hand)), 2):
-            mu = quick_plan_value(obs, ev, hand, a, b)
+            mu = quick_plan_value(obs, ev, hand, a, b, shift)
             # The richer card to the seat after the declarer (it plays second to
             # the declarer's leads), the other to the last seat.
             hi, lo = (a, b) if (POINTS[a], a) >= (POINTS[b], b) else (b, a)
@@ -724,6 +744,8 @@ def _contract(
     aside_pts = mask_points(obs.aside or 0) if two else 0
     m = ev.model("play", obs.players)
     mu = m.mean(obs.hand, conv.ace_marriage) + aside_pts
+    if _shifted(settings):
+        mu += rule_shift(obs, ev, obs.hand)
     mar = ev.const(obs.players, "marriage_share") * marriage_total(obs.hand, conv.ace_marriage)
     passed = 0 if two else sum(1 << c for c, _s in obs.known_gives)
     dmar = defence_marriages(obs, ev, settings, obs.hand, passed)

@@ -166,7 +166,12 @@ class Evaluator:
     * ``calib``: the predicted chances of making a contract, calibrated against
       the outcomes (logistic on the logit); ``bidcal`` the same for the bid
       table's chances, seen from the dealt hand;
-    * constants (``const``): means measured in the same self-play.
+    * constants (``const``): means measured in the same self-play;
+    * ``rule_shift``: what play rules unlike the classic ones (the Polish
+      ``must_beat`` and ``declare_on_first_lead``) add to the declarer's points,
+      by the marriages of the played hand (measured open-handed on the same
+      deals under both rule sets, ``bench/ai_rule_shift.py``): the models were
+      fitted on classic deals.
     """
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
@@ -191,6 +196,11 @@ class Evaluator:
                 if m is not None:
                     self.logistic[kind, players] = tuple(float(x) for x in m["weights"])
             self.consts[players] = {**_DEFAULT_CONST, **data.get(f"const{players}", {})}
+        self.shifts: dict[tuple[int, tuple[bool, bool]], tuple[float, ...]] = {}
+        for players in (2, 3):
+            for m in data.get(f"rule_shift{players}", []):
+                key = (bool(m["must_beat"]), bool(m["declare_on_first_lead"]))
+                self.shifts[players, key] = tuple(float(x) for x in m["by_marriages"])
 
     @classmethod
     def load(cls) -> Evaluator:
@@ -212,6 +222,18 @@ class Evaluator:
     def const(self, players: int, key: str) -> float:
         """A measured constant (see ``_DEFAULT_CONST``)."""
         return self.consts[table_size(players)][key]
+
+    def rule_shift(self, hand: int, players: int, must_beat: bool, first_lead: bool) -> float:
+        """What the play rules (``must_beat``, ``declare_on_first_lead``) add to the
+        declarer's expected points of the played ``hand`` over the classic rules the
+        models were fitted on: by its marriages (0 for rules not measured)."""
+        if not (must_beat or first_lead):
+            return 0.0
+        by = self.shifts.get((table_size(players), (must_beat, first_lead)))
+        if not by:
+            return 0.0
+        k = sum(1 for mm in MARRIAGE_MASK if hand & mm == mm)
+        return by[min(k, len(by) - 1)]
 
     def defend_value(self, hand: int, players: int, ace_marriage: bool = False) -> float:
         """A defender's expected relative score in the deal, from its hand as dealt."""

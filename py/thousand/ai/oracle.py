@@ -9,6 +9,14 @@ deal is at hand: the arena shows it before each decision (``see_deal``, called
 by ``bots.bot_action``), and a decision without a matching deal raises.
 
     python -m thousand.arena --a oracle --b strong --deals 100 --seed 2001
+
+Two half-oracles split the headroom between the auction and the card play:
+``oracle_play`` bids, discards and chooses its contract as Strong does (from
+its own observation, sampled worlds) and plays its cards on the true deal;
+``oracle_auction`` is the converse (the true deal until the play, then
+Strong's sampled play); ``oracle_bidding`` sees the deal only until it has
+seen the talon (the bids, a redeal, the dark game), ``oracle_talon`` only in
+the declarer's decisions after it (the passed cards, the contract).
 """
 
 from __future__ import annotations
@@ -37,6 +45,18 @@ ORACLE = dataclasses.replace(
 )
 
 
+_BIDDING = frozenset({Phase.DARK, Phase.REDEAL, Phase.BIDDING, Phase.PICK})
+_TALON = frozenset({Phase.DISCARD, Phase.CONTRACT})
+# The phases in which each variant decides on the true deal (in the others, as Strong).
+OPEN_PHASES = {
+    "all": frozenset(Phase),
+    "play": frozenset({Phase.PLAY}),
+    "auction": _BIDDING | _TALON,
+    "bidding": _BIDDING,
+    "talon": _TALON,
+}
+
+
 def true_world(state: State) -> KnownDeal:
     """The deal as it stands in ``state``: every hand, the talon, the passes."""
     n = state.n
@@ -59,8 +79,14 @@ class OracleBot(AIBot):
 
     sees_all = True
 
-    def __init__(self) -> None:
-        super().__init__(ORACLE)
+    def __init__(self, phases: str = "all") -> None:
+        if phases not in OPEN_PHASES:
+            raise ValueError(f"unknown oracle phases {phases!r}")
+        name = "oracle" if phases == "all" else f"oracle_{phases}"
+        super().__init__(dataclasses.replace(ORACLE, name=name))
+        self.phases = phases
+        self._open = OPEN_PHASES[phases]
+        self._strong = AIBot(STRONG, self.evaluator)
         self._known: KnownDeal | None = None
 
     def see_deal(self, state: State) -> None:
@@ -70,6 +96,8 @@ class OracleBot(AIBot):
     def _decision(self, obs: Observation, rng: random.Random) -> Callable[[Context], Decision]:
         known = self._known
         self._known = None
+        if obs.phase not in self._open:
+            return self._strong._decision(obs, rng)
         if known is None or (obs.looked and known.world.hands.get(obs.seat) != obs.hand):
             raise ValueError("the oracle decides only on a deal shown to it (see_deal)")
         inner = super()._decision(obs, rng)

@@ -51,6 +51,11 @@ class Settings:
     # The decisions only Strong makes: bolts valued in the auction, the dark
     # game chosen when it pays, the defenders' own points and marriages in play.
     full_model: bool = True
+    # With ``full_model``: hands valued with what the preset's play rules add over the
+    # classic ones the models were fitted on (``Evaluator.rule_shift``; Polish rules).
+    # Off at every level: measured within chance (bench/ai_results.md, session 22);
+    # the arena's ``strong_shift`` is Strong with it.
+    rule_shift: bool = False
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
@@ -104,3 +109,5 @@ NORMAL = Settings(
 STRONG = Settings(name="strong")
 
 LEVELS = {"normal": NORMAL, "strong": STRONG}
+# Benchmark variants the arena can name beside the levels (never offered on the page).
+VARIANTS = {"strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True)}
