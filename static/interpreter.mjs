@@ -6,7 +6,8 @@
 // imports this module as soon as the HTML is parsed, and importing it starts
 // everything at once, in parallel with PyScript's own download:
 //
-// - loadPyodide() (the standard library in dist/ is byte-compiled);
+// - loadPyodide() with the page's standard library (stdlib-page.zip: the
+//   modules the page's Python can import, byte-compiled);
 // - our two wheels, "thousand" (the engine) and "thousand-app" (py/app), as
 //   pyodide-lock.json names them, each checked against the lock's sha256.
 //   They go on sys.path as they are: zipimport reads the modules and the
@@ -47,6 +48,9 @@ const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
 const DATACLASS_CODE = new URL("dataclass-code.bin", PYODIDE_DIR);
 const SNAPSHOT = new URL("snapshot.bin.gz", PYODIDE_DIR);
 const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
+// The page's standard library: the modules its Python can import, not all of
+// python_stdlib.zip (build.sh; tools/pycompile.py pagestdlib).
+const STDLIB = "stdlib-page.zip";
 
 /** [name, bytes] of each entry of a zip whose entries are stored (not deflated). */
 function storedEntries(buffer) {
@@ -102,7 +106,7 @@ async function wheels() {
   );
 }
 
-const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json"];
 
 /**
  * ``error``, or one naming the runtime files that cannot be fetched when that
@@ -226,7 +230,11 @@ sys.path[:] = list(dict.fromkeys(sys.path))
 /** The interpreter, started when this module is first imported. */
 export const ready = (async () => {
   performance.mark("interpreter:start");
-  const options = { lockFileContents: lockFile, packageBaseUrl: PYODIDE_DIR.href };
+  const options = {
+    lockFileContents: lockFile,
+    packageBaseUrl: PYODIDE_DIR.href,
+    stdLibURL: new URL(STDLIB, PYODIDE_DIR).href,
+  };
   const start = async () => {
     const pyodide = snapshotWanted() && (await restored(options));
     if (pyodide) return [pyodide, true];

@@ -50,11 +50,13 @@ OURS_BESIDE_RUNTIME = {"dataclass-code.bin": "dataclass code"}
 #: Directories of dist/ that hold third-party runtime files, not our payload.
 RUNTIME_DIRS = ("pyodide", "pyscript")
 #: Files in dist/ that are never precached by the service worker.
-NOT_PRECACHED = ("sw.js",)
+#: (The full standard library and micropip are there for the benchmarks' bare
+#: Pyodide pages; the page loads pyodide/stdlib-page.zip.)
+NOT_PRECACHED = ("sw.js", "pyodide/python_stdlib.zip")
 NOT_PRECACHED_DIRS = ("bench", "examples")  # benchmarks and the example host page: not the game
 #: The rules pages' static diagrams are their fallback without JavaScript; a reader the
 #: service worker serves has JavaScript and the live examples, so they are not precached.
-NOT_PRECACHED_PREFIXES = ("rules/diagrams/",)
+NOT_PRECACHED_PREFIXES = ("rules/diagrams/", "pyodide/micropip-")
 #: Marker in static/sw.js that the build replaces with the precache manifest.
 SW_MARKER = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.DOTALL)
 
