@@ -225,6 +225,10 @@ if [[ ! -f "$SNAPSHOT" ]]; then
 fi
 cp "$SNAPSHOT" "$STAGE/pyodide/snapshot.bin.gz"
 "$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
+# Brotli and gzip copies of the files that compress, for servers that send them
+# (tools/serve.py; see the README's hosting guide). Last: the manifest above is
+# made from the files as a browser gets them back.
+node tools/precompress.mjs "$STAGE" || die "tools/precompress.mjs failed"
 
 rm -rf "$DIST"
 mv "$STAGE" "$DIST"

@@ -18,9 +18,10 @@
 //   entries stored), written where PyScript writes that package, so its
 //   import at start-up skips compiling (checked-hash .pyc: used only for
 //   identical sources);
-// - the code of our dataclasses' generated methods (dataclass-code.bin, see
-//   py/app/dataclass_code.py), which py/app reuses instead of compiling
-//   those sources while it imports.
+// - when Python starts afresh, the code of our dataclasses' generated
+//   methods (dataclass-code.bin, see py/app/dataclass_code.py), which py/app
+//   reuses instead of compiling those sources while it imports (a restored
+//   snapshot holds those classes already, so it is not fetched then).
 //
 // PyScript then imports this same module (one module instance per URL) and
 // calls loadPyodide() below, which hands it the interpreter already started.
@@ -34,10 +35,13 @@
 // as it arrives. Without it (absent, unreadable, or made for another build:
 // its engine's build id is not the page's), Python starts afresh, as it also
 // does with ?nosnapshot in the URL and, unless the service worker already
-// holds it, on a connection that asks to save data or is slower than 4G (the
-// snapshot is ~5 MB more to download; Python's start-up costs CPU instead).
+// holds it, when the server is not near (the page took 10 ms or more to
+// start arriving) or the connection asks to save data or is slower than 4G:
+// the snapshot is ~6 MB more to download, which costs more time than Python's
+// start-up on any link but a very fast one (bench/startup.py --network).
 // Chromium's bandwidth estimate (navigator.connection.downlink) is not used:
-// a fresh browser reports 1.4 Mbit/s before it has measured anything.
+// a fresh browser reports 1.4 Mbit/s before it has measured anything, and it
+// is capped at 10 Mbit/s.
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
 
 export { version };
@@ -128,12 +132,27 @@ export async function explained(error) {
   return new Error(`Could not load ${missing.join(", ")}. Check the connection and try again.`);
 }
 
+/**
+ * Whether the page's server is near: its page arrived within NEAR_MS of being
+ * asked for (navigation timing, request to first byte). Only then can the
+ * snapshot's megabytes arrive sooner than Python starts afresh (measured:
+ * bench/startup.py --network; a 40 ms round trip at 50 Mbit/s is already too
+ * far). A page from the HTTP cache counts as near (so is its snapshot).
+ */
+const NEAR_MS = 10;
+function nearServer() {
+  const nav = globalThis.performance?.getEntriesByType?.("navigation")?.[0];
+  if (!nav || !(nav.responseStart > 0)) return false;
+  return nav.responseStart - nav.requestStart < NEAR_MS;
+}
+
 /** Whether to restore the snapshot rather than start Python afresh (see the top). */
 function snapshotWanted() {
   if (new URLSearchParams(globalThis.location?.search ?? "").has("nosnapshot")) return false;
+  if (globalThis.navigator?.serviceWorker?.controller) return true; // the worker holds it
   const connection = globalThis.navigator?.connection;
   const slow = connection && (connection.saveData || /2g|3g/.test(connection.effectiveType ?? ""));
-  return !slow || Boolean(globalThis.navigator?.serviceWorker?.controller);
+  return !slow && nearServer();
 }
 
 /** The snapshot's bytes, gunzipped as they arrive. */
@@ -235,19 +254,25 @@ export const ready = (async () => {
     packageBaseUrl: PYODIDE_DIR.href,
     stdLibURL: new URL(STDLIB, PYODIDE_DIR).href,
   };
+  // The dataclass code serves a fresh start only: the snapshot holds every
+  // dataclass the page makes (fetched then only if the restore fails).
+  const wanted = snapshotWanted();
+  const dataclassCode = () => optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null);
+  const early = wanted ? null : dataclassCode();
   const start = async () => {
-    const pyodide = snapshotWanted() && (await restored(options));
-    if (pyodide) return [pyodide, true];
+    const pyodide = wanted && (await restored(options));
+    if (pyodide) return [pyodide, true, null];
+    const code = early ?? dataclassCode();
     return [
       await startPyodide(options).catch(async (error) => Promise.reject(await explained(error))),
       false,
+      await code,
     ];
   };
-  const [[pyodide, fromSnapshot], pyc, files, dataclasses] = await Promise.all([
+  const [[pyodide, fromSnapshot, dataclasses], pyc, files] = await Promise.all([
     start(),
     optionalFile(PYSCRIPT_PYC, storedEntries, []),
     wheels(),
-    optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null),
   ]);
   performance.mark("interpreter:pyodide");
   pyodide.FS.mkdirTree(SITE);

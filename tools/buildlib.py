@@ -306,16 +306,29 @@ def stamp(dist: Path, build_id: str) -> list[str]:
     return done
 
 
-def precache_list(dist: Path) -> list[str]:
-    """Return the URLs (relative to dist/) the service worker should precache."""
-    urls = ["./"]
+#: Kept by the service worker when first visited, not at install (most players
+#: never open the rules): they then work offline too.
+ON_VISIT_PREFIXES = ("rules/",)
+
+
+def is_precompressed(path: Path) -> bool:
+    """Whether ``path`` is another file's precompressed copy (tools/precompress.mjs)."""
+    return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+
+
+def precache_list(dist: Path, *, on_visit: bool = False) -> list[str]:
+    """Return the URLs (relative to dist/) the service worker should precache
+    (with ``on_visit``: those it keeps when first visited, ``ON_VISIT_PREFIXES``)."""
+    urls = [] if on_visit else ["./"]
     for path in sorted(dist.rglob("*")):
         if not path.is_file():
             continue
         rel = path.relative_to(dist)
         if rel.as_posix() in NOT_PRECACHED or rel.parts[0] in NOT_PRECACHED_DIRS:
             continue
-        if rel.as_posix().startswith(NOT_PRECACHED_PREFIXES):
+        if rel.as_posix().startswith(NOT_PRECACHED_PREFIXES) or is_precompressed(path):
+            continue
+        if rel.as_posix().startswith(ON_VISIT_PREFIXES) != on_visit:
             continue
         if rel.name == "index.html" and len(rel.parts) > 1:
             urls.append(f"./{rel.parent.as_posix()}/")  # the folder's address (rules/)
@@ -343,12 +356,18 @@ def content_version(dist: Path, urls: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def render_sw(template: str, version: str, files: Mapping[str, str]) -> str:
+def render_sw(
+    template: str,
+    version: str,
+    files: Mapping[str, str],
+    on_visit: Mapping[str, str] | None = None,
+) -> str:
     """Return ``template`` with its precache marker replaced by the manifest.
 
-    The manifest is ``{"version": V, "files": {url: sha256}}``.
+    The manifest is ``{"version": V, "files": {url: sha256}, "onVisit": {url: sha256}}``.
     """
-    manifest = json.dumps({"version": version, "files": dict(files)}, indent=1)
+    body = {"version": version, "files": dict(files), "onVisit": dict(on_visit or {})}
+    manifest = json.dumps(body, indent=1)
     rendered, count = SW_MARKER.subn(lambda _: manifest, template, count=1)
     if count != 1:
         raise ValueError("service worker template lacks the /*PRECACHE*/ ... /*END*/ marker")
@@ -471,6 +490,10 @@ def payload_bytes(dist: Path) -> dict[str, int]:
         top = rel.parts[0]
         if top in NOT_PRECACHED_DIRS or rel.as_posix().startswith(NOT_PRECACHED_PREFIXES):
             continue  # never loaded by the game (the rules pages' no-script pictures)
+        if is_precompressed(path):
+            continue  # the same bytes again, as the server may send them
+        if rel.as_posix().startswith(ON_VISIT_PREFIXES):
+            continue  # fetched and kept only when a reader opens the rules
         ours = path.name.startswith("thousand") or path.name in OURS_BESIDE_RUNTIME
         if top in RUNTIME_DIRS and not ours:
             continue
@@ -501,17 +524,24 @@ def _cmd_lock(args: argparse.Namespace) -> None:
 
 
 def _cmd_stamp(args: argparse.Namespace) -> None:
-    build_id = args.build_id or content_version(args.dist, precache_list(args.dist))
+    urls = precache_list(args.dist) + precache_list(args.dist, on_visit=True)
+    build_id = args.build_id or content_version(args.dist, urls)
     wheels = stamp(args.dist, build_id)
     print(f"  build {build_id}: index.html, {', '.join(wheels)}")
 
 
 def _cmd_sw(args: argparse.Namespace) -> None:
     urls = precache_list(args.dist)
-    version = content_version(args.dist, urls)
+    later = precache_list(args.dist, on_visit=True)
+    version = content_version(args.dist, urls + later)
     manifest = precache_manifest(args.dist, urls)
-    args.out.write_text(render_sw(args.template.read_text(), version, manifest))
-    print(f"  sw.js: version {version}, {len(urls)} files precached")
+    on_visit = precache_manifest(args.dist, later)
+    args.out.write_text(render_sw(args.template.read_text(), version, manifest, on_visit))
+    size = sum((args.dist / _file_of(u)).stat().st_size for u in urls if not u.endswith("/"))
+    print(
+        f"  sw.js: version {version}, {len(urls)} files precached ({size:,d} bytes), "
+        f"{len(later)} kept when visited"
+    )
 
 
 def _own_files(page: Path, refs: list[str], kind: str) -> dict[str, str]:

@@ -280,6 +280,14 @@ PAGE_STDLIB_ALWAYS = (
 START_MODULES: frozenset[str] = frozenset(sys.modules)
 #: A code object's flag that marks a function's code (not a module's or a class body's).
 CO_OPTIMIZED = 0x1
+#: Never in the page's standard library: processes and subinterpreters, which
+#: Pyodide cannot start (``concurrent.futures`` names them lazily).
+PAGE_STDLIB_NEVER = (
+    "multiprocessing",
+    "concurrent.futures.process",
+    "concurrent.futures.interpreter",
+    "concurrent.interpreters",
+)
 _IMPORT_TEXT = re.compile(r"\b(?:from\s+([A-Za-z_][\w.]*)\s+import|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))")
 
 
@@ -300,7 +308,7 @@ def _main_guard(instructions: list[Any], at: int) -> int:
     if not any(w.opname.startswith("LOAD_CONST") and w.argval == "__main__" for w in window):
         return 0
     for w in window:
-        if w.opname == "POP_JUMP_IF_FALSE":
+        if w.opname.startswith("POP_JUMP") and w.opname.endswith("IF_FALSE"):  # (3.11: _FORWARD_)
             return int(w.argval)
     return 0
 
@@ -310,13 +318,12 @@ def code_imports(code: Any, module: str, is_package: bool, *, lazy: bool = True)
     each ``import``'s module, its parents, and ``from X import a`` as ``X.a`` too
     (``a`` may be a submodule). Without ``lazy``, what importing the module
     imports (its own code and its class bodies, not a ``__main__`` block), and
-    of what its functions import only its own package's modules (a package's
+    of what its functions import only the modules of its own package (a package's
     parts loaded when needed, like ``importlib.resources._adapters``)."""
     import dis
 
     found: set[str] = set()
     package = module if is_package else module.rpartition(".")[0]
-    own = package.partition(".")[0]
     stack = [(code, False)]
     while stack:
         current, in_function = stack.pop()
@@ -340,7 +347,7 @@ def code_imports(code: Any, module: str, is_package: bool, *, lazy: bool = True)
                     name = f"{base}.{name}" if name else base
                 names = {name, *(f"{name}.{item}" for item in fromlist or () if item != "*")}
                 if in_function and not lazy:
-                    names = {n for n in names if own and n.partition(".")[0] == own}
+                    names = {n for n in names if package and n.startswith(package + ".")}
                 found |= names
             consts = []
         for nested in current.co_consts:
@@ -390,7 +397,7 @@ def import_closure(
         todo |= code_imports(code, name, is_package)
     while todo:
         name = todo.pop()
-        if name in seen or name not in stdlib:
+        if name in seen or name not in stdlib or name.startswith(PAGE_STDLIB_NEVER):
             continue
         seen.add(name)
         code, is_package = stdlib[name]

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from e2e_support import LoadLog, first_load
+from play_support import act, seed_where_human_declares
 
 PYTHON_CHECK = """async () => {
     const { ready } = await import("./static/interpreter.mjs");
@@ -72,15 +73,15 @@ def test_each_file_is_fetched_once_and_nothing_else(
     images = ("static/icon.svg",)  # the favicon; the card sprite is inlined in the page
     assert [p for p in twice if not p.startswith(images)] == []
     assert not [p for p in paths if p.startswith("py/") or p == "pyscript.json"]
-    assert not [p for p in paths if "micropip" in p]
+    assert not [p for p in paths if "micropip" in p or "python_stdlib" in p]
+    assert "pyodide/dataclass-code.bin" not in paths  # the restored snapshot has the classes
     expected = {
         "",
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.mjs",
         "pyodide/pyodide.asm.wasm",
-        "pyodide/python_stdlib.zip",
+        "pyodide/stdlib-page.zip",
         "pyodide/pyodide-lock.json",
-        "pyodide/dataclass-code.bin",
         "pyodide/snapshot.bin.gz",
         "pyodide/thousand-0.1.0-py3-none-any.whl",
         "pyodide/thousand_app-0.1.0-py3-none-any.whl",
@@ -260,3 +261,42 @@ def test_a_snapshot_of_another_build_is_not_used(
         page, log = loaded
         assert "interpreter:snapshot" not in page.evaluate(MARKS)
         assert [m for m in log.console if "not other: starting Python afresh" in m]
+
+
+# --- the page's standard library -------------------------------------------------
+
+STDLIB_CHECK = """async () => {
+    const { ready } = await import("./static/interpreter.mjs");
+    const pyodide = await ready;
+    return pyodide.runPython(`
+import json, sys, zipfile
+names = zipfile.ZipFile(sys.path[next(i for i, p in enumerate(sys.path) if p.endswith(".zip"))]).namelist()
+try:
+    import pydoc
+    missing = None
+except ModuleNotFoundError as error:
+    missing = error.name
+json.dumps({"entries": len(names), "missing": missing,
+            "ai": "thousand.ai" in sys.modules, "analysis": "thousand.analysis" in sys.modules})
+`);
+}"""
+
+
+def test_a_whole_deal_imports_nothing_the_page_standard_library_lacks(
+    browser: Any, browser_context_args: dict[str, Any], base_url: str
+) -> None:
+    """stdlib-page.zip holds only the modules the page's Python can import (build.sh):
+    a whole deal on a fresh start (nothing imported in advance by the snapshot)
+    plays without an error, and a module left out fails loudly."""
+    seed = seed_where_human_declares(3)
+    path = f"/?nosw&nosnapshot&seed={seed}&speed=fast&fresh=1&lang=en&level=easy"
+    with first_load(browser, browser_context_args, base_url, path) as (page, log):
+        while act(page) not in ("deal-end", "game-over"):
+            pass
+        page.wait_for_load_state("networkidle")
+        found = json.loads(page.evaluate(STDLIB_CHECK))
+        assert log.errors == [], log.errors
+        assert "interpreter:snapshot" not in page.evaluate(MARKS)
+    assert found["ai"] and found["analysis"]
+    assert found["missing"] == "pydoc"
+    assert 150 < found["entries"] < 400  # of the full standard library's 614
