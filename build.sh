@@ -138,7 +138,9 @@ DATACLASS_CODE="$PYC/$(sha_of "$ENGINE_WHL" "$APP_WHL")-$compiler-dataclass-code
 # The page's standard library: the modules of the compiled one that the page's
 # Python (both wheels, PyScript's package, the pages' scripts) and the Python
 # snippets of the JavaScript it runs can import (tools/pycompile.py pagestdlib);
-# python_stdlib.zip itself stays for the benchmarks' bare Pyodide pages.
+# python_stdlib.zip itself stays for the benchmarks' bare Pyodide pages. The
+# page's zips go into dist/ stored (buildlib stored, stamp): precompressed as a
+# whole (below) they travel smaller than their entries deflated one by one.
 shopt -s nullglob
 PAGE_JS=(node_modules/@pyscript/core/dist/core-*.js node_modules/pyodide/pyodide.asm.mjs
          node_modules/pyodide/pyodide.mjs static/interpreter.mjs static/boot.js tools/snapshot.mjs)
@@ -168,7 +170,7 @@ mkdir -p "$STAGE/pyodide" "$STAGE/pyscript" "$STAGE/static" "$STAGE/bench"
 
 for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" "$STAGE/pyodide/"; done
 cp "$STDLIB_PYC" "$STAGE/pyodide/python_stdlib.zip"
-cp "$STDLIB_PAGE" "$STAGE/pyodide/stdlib-page.zip"
+"$PYTHON" tools/buildlib.py stored "$STDLIB_PAGE" "$STAGE/pyodide/stdlib-page.zip"
 cp "$MICROPIP_WHL" "$STAGE/pyodide/"
 cp "$ENGINE_PYC" "$STAGE/pyodide/$(basename "$ENGINE_WHL")"
 cp "$APP_PYC" "$STAGE/pyodide/$(basename "$APP_WHL")"
@@ -228,7 +230,8 @@ cp "$SNAPSHOT" "$STAGE/pyodide/snapshot.bin.gz"
 # Brotli and gzip copies of the files that compress, for servers that send them
 # (tools/serve.py; see the README's hosting guide). Last: the manifest above is
 # made from the files as a browser gets them back.
-node tools/precompress.mjs "$STAGE" || die "tools/precompress.mjs failed"
+node tools/precompress.mjs "$STAGE" "$CACHE/brotli" || die "tools/precompress.mjs failed"
+find "$CACHE/brotli" -type f -mtime +30 -delete 2>/dev/null || true  # old entries
 
 rm -rf "$DIST"
 mv "$STAGE" "$DIST"

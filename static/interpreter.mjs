@@ -36,7 +36,7 @@
 // its engine's build id is not the page's), Python starts afresh, as it also
 // does with ?nosnapshot in the URL and, unless the service worker already
 // holds it, when the server is not near (the page took 10 ms or more to
-// start arriving) or the connection asks to save data or is slower than 4G:
+// arrive once it started) or the connection asks to save data or is slower than 4G:
 // the snapshot is ~6 MB more to download, which costs more time than Python's
 // start-up on any link but a very fast one (bench/startup.py --network).
 // Chromium's bandwidth estimate (navigator.connection.downlink) is not used:
@@ -133,17 +133,19 @@ export async function explained(error) {
 }
 
 /**
- * Whether the page's server is near: its page arrived within NEAR_MS of being
- * asked for (navigation timing, request to first byte). Only then can the
- * snapshot's megabytes arrive sooner than Python starts afresh (measured:
- * bench/startup.py --network; a 40 ms round trip at 50 Mbit/s is already too
- * far). A page from the HTTP cache counts as near (so is its snapshot).
+ * Whether the page's server is near: the page itself (index.html, ~25 KB sent
+ * compressed) arrived in under NEAR_MS from its first byte to its last
+ * (navigation timing; the time to the first byte is the server's as much as
+ * the link's). Only over such a link can the snapshot's megabytes arrive
+ * sooner than Python starts afresh (bench/startup.py --network: at 50 Mbit/s
+ * with a 40 ms round trip it is already slower). A page from the HTTP cache
+ * counts as near (its snapshot is likely there too).
  */
 const NEAR_MS = 10;
 function nearServer() {
   const nav = globalThis.performance?.getEntriesByType?.("navigation")?.[0];
-  if (!nav || !(nav.responseStart > 0)) return false;
-  return nav.responseStart - nav.requestStart < NEAR_MS;
+  if (!nav || !(nav.responseEnd > 0)) return false;
+  return nav.responseEnd - nav.responseStart < NEAR_MS;
 }
 
 /** Whether to restore the snapshot rather than start Python afresh (see the top). */

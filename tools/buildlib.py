@@ -27,7 +27,11 @@ Commands::
         chunks are listed in ``<meta name="thousand-pyscript">`` for
         static/boot.js to preload.
     python3 tools/buildlib.py payload DIST
-        Print the bytes of our own payload (everything but the runtime).
+        Print the bytes of our own payload (everything but the runtime), as
+        files and as sent with brotli (the .br copies).
+
+    python3 tools/buildlib.py stored SRC.zip OUT.zip
+        Copy a zip with every entry stored (the page's standard library).
 """
 
 from __future__ import annotations
@@ -167,11 +171,27 @@ CHUNKS_META = re.compile(r'<meta name="thousand-pyscript" content="[^"]*">')
 BUILD_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
 
-def _zip_entry(name: str) -> zipfile.ZipInfo:
+def _zip_entry(name: str, *, stored: bool = False) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, ZIP_DATE)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     return info
+
+
+def stored_zip(src: Path, out: Path) -> None:
+    """Write ``out``: zip ``src`` with every entry stored, in the same order.
+
+    The page's zips (the wheels in dist/, its standard library) are stored:
+    served with brotli or gzip as a whole they come out smaller than their
+    entries deflated one by one (shared words across modules), and zipimport
+    reads stored entries without inflating them.
+    """
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            copy = zipfile.ZipInfo(info.filename, info.date_time)
+            copy.compress_type = zipfile.ZIP_STORED
+            copy.external_attr = info.external_attr
+            zout.writestr(copy, zin.read(info))
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -180,8 +200,9 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def write_wheel(path: Path, members: Mapping[str, bytes]) -> None:
-    """Write a wheel: ``members`` in the given order, then a fresh ``RECORD``.
+def write_wheel(path: Path, members: Mapping[str, bytes], *, stored: bool = False) -> None:
+    """Write a wheel: ``members`` in the given order, then a fresh ``RECORD``
+    (with ``stored``, no entry deflated: see ``stored_zip``).
 
     The ``*.dist-info/RECORD`` member of ``members`` (if any) is replaced; the
     result depends on the bytes alone (fixed timestamps), so a build repeats.
@@ -194,8 +215,9 @@ def write_wheel(path: Path, members: Mapping[str, bytes]) -> None:
     with zipfile.ZipFile(path, "w") as zf:
         for name, data in members.items():
             if name != record:
-                zf.writestr(_zip_entry(name), data)
-        zf.writestr(_zip_entry(record), "\n".join([*lines, f"{record},,"]) + "\n")
+                zf.writestr(_zip_entry(name, stored=stored), data)
+        rows = "\n".join([*lines, f"{record},,"]) + "\n"
+        zf.writestr(_zip_entry(record, stored=stored), rows)
 
 
 def read_members(path: Path) -> dict[str, bytes]:
@@ -267,7 +289,7 @@ def stamp_wheel(path: Path, package: str, build_id: str) -> None:
         f"BUILD = {build_id!r}\n"
     )
     kept[f"{package}/_build.py"] = source.encode()
-    write_wheel(path, kept)
+    write_wheel(path, kept, stored=True)  # the page's copy, served compressed
 
 
 def stamp_page(html: str, build_id: str) -> str:
@@ -476,8 +498,11 @@ def inline_page(
     return html.replace("cards_svg/cards.svg#", "#")
 
 
-def payload_bytes(dist: Path) -> dict[str, int]:
-    """Return bytes of our own files in dist/ by top-level entry (runtime and bench excluded).
+def payload_bytes(dist: Path, *, served: bool = False) -> dict[str, int]:
+    """Return bytes of our own files in dist/ by top-level entry (runtime and bench excluded),
+    as the service worker precaches them (the rules pages are kept when visited);
+    with ``served``, the bytes sent to a browser that accepts brotli (a file's
+    ``.br`` copy when it has one).
 
     Our own wheels (engine, app) and OURS_BESIDE_RUNTIME count even though they
     sit beside the runtime.
@@ -502,7 +527,8 @@ def payload_bytes(dist: Path) -> dict[str, int]:
             key = OURS_BESIDE_RUNTIME[path.name]
         elif ours:
             key = "app wheel" if path.name.startswith("thousand_app-") else "engine wheel"
-        sizes[key] = sizes.get(key, 0) + path.stat().st_size
+        sent = path.with_name(path.name + ".br") if served else path
+        sizes[key] = sizes.get(key, 0) + (sent if sent.is_file() else path).stat().st_size
     return sizes
 
 
@@ -570,9 +596,16 @@ def _cmd_page(args: argparse.Namespace) -> None:
 
 def _cmd_payload(args: argparse.Namespace) -> None:
     sizes = payload_bytes(args.dist)
+    wire = payload_bytes(args.dist, served=True)
+    print(f"  {'files':>9}  {'brotli':>9}")
     for key, size in sorted(sizes.items(), key=lambda kv: -kv[1]):
-        print(f"  {size:>9,d}  {key}")
-    print(f"  {sum(sizes.values()):>9,d}  total (our own payload, runtime excluded)")
+        print(f"  {size:>9,d}  {wire[key]:>9,d}  {key}")
+    total, sent = sum(sizes.values()), sum(wire.values())
+    print(f"  {total:>9,d}  {sent:>9,d}  total (our own payload, runtime excluded)")
+
+
+def _cmd_stored(args: argparse.Namespace) -> None:
+    stored_zip(args.src, args.out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -609,6 +642,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("payload")
     p.add_argument("dist", type=Path)
     p.set_defaults(func=_cmd_payload)
+    p = sub.add_parser("stored")
+    p.add_argument("src", type=Path)
+    p.add_argument("out", type=Path)
+    p.set_defaults(func=_cmd_stored)
     args = parser.parse_args(argv)
     try:
         args.func(args)

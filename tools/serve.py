@@ -76,6 +76,10 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self) -> Any:
         """Like the stdlib's, but a precompressed copy the browser accepts wins."""
         path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # (the redirect to the folder's address)
+            path = os.path.join(path, "index.html")
         found = self._encoded(path)
         if found is None:
             return super().send_head()
@@ -105,8 +109,6 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
 
     def _encoded(self, path: str) -> tuple[str, str] | None:
         """(copy, encoding) of the precompressed copy of ``path`` to send, if any."""
-        if os.path.isdir(path):
-            path = os.path.join(path, "index.html")
         accepted = {
             part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")
         }

@@ -50,6 +50,7 @@ def test_a_precompressed_copy_is_sent_to_a_browser_that_accepts_it(tmp_path: Pat
     import gzip
 
     (tmp_path / "index.html").write_bytes(b"<p>page</p>")
+    (tmp_path / "index.html.br").write_bytes(b"brotli page")
     (tmp_path / "a.wasm").write_bytes(b"plain")
     (tmp_path / "a.wasm.gz").write_bytes(gzip.compress(b"plain"))
     (tmp_path / "a.wasm.br").write_bytes(b"brotli bytes")
@@ -70,6 +71,8 @@ def test_a_precompressed_copy_is_sent_to_a_browser_that_accepts_it(tmp_path: Pat
         assert (gzip.decompress(body), headers["Content-Encoding"]) == (b"plain", "gzip")
         body, headers = get("a.wasm", "identity")
         assert (body, headers["Content-Encoding"]) == (b"plain", None)
+        body, headers = get("", "br")
+        assert headers["Content-Type"] == "text/html"
         body, headers = get("only.gz", "gzip, br")
         assert (body, headers["Content-Encoding"]) == (b"a file of its own", None)
     finally:
