@@ -216,6 +216,26 @@ def test_a_slow_or_data_saving_connection_skips_the_snapshot(
         assert not [u for u in log.requests if "snapshot" in u.split("?")[0]]
 
 
+def test_a_far_server_skips_the_snapshot(
+    browser: Any, browser_context_args: dict[str, Any], base_url: str
+) -> None:
+    """Over a link with a 40 ms round trip (Chromium's network emulation, at
+    50 Mbit/s) the snapshot's megabytes cost more than Python's start-up: the
+    page starts afresh and never asks for it."""
+
+    def setup(page: Any) -> None:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        conditions = {"latency": 40, "downloadThroughput": 50e6 / 8, "uploadThroughput": 10e6 / 8}
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+
+    with first_load(browser, browser_context_args, base_url, "/?nosw", setup=setup) as loaded:
+        page, log = loaded
+        _started_afresh(page, log)
+        assert not [u for u in log.requests if "snapshot" in u.split("?")[0]]
+        assert "dataclass-code.bin" in [u.rsplit("/", 1)[-1] for u in log.requests]
+
+
 @pytest.mark.parametrize(
     "snapshot",
     [
