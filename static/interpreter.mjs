@@ -150,7 +150,9 @@ function nearServer() {
 
 /** Whether to restore the snapshot rather than start Python afresh (see the top). */
 function snapshotWanted() {
-  if (new URLSearchParams(globalThis.location?.search ?? "").has("nosnapshot")) return false;
+  const params = new URLSearchParams(globalThis.location?.search ?? "");
+  if (params.has("nosnapshot")) return false;
+  if (params.has("snapshot")) return true; // (bench/startup.py --network: what it would cost)
   if (globalThis.navigator?.serviceWorker?.controller) return true; // the worker holds it
   const connection = globalThis.navigator?.connection;
   const slow = connection && (connection.saveData || /2g|3g/.test(connection.effectiveType ?? ""));
