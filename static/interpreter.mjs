@@ -35,10 +35,10 @@
 // as it arrives. Without it (absent, unreadable, or made for another build:
 // its engine's build id is not the page's), Python starts afresh, as it also
 // does with ?nosnapshot in the URL and, unless the service worker already
-// holds it, when the server is not near (the page took 10 ms or more to
-// arrive once it started) or the connection asks to save data or is slower than 4G:
-// the snapshot is ~6 MB more to download, which costs more time than Python's
-// start-up on any link but a very fast one (bench/startup.py --network).
+// holds it, on a link slower than 12 Mbit/s as the wheels measure it (they
+// come first), or on a connection that asks to save data or is slower than
+// 4G: the snapshot is ~6 MB more to download, which costs more time than
+// Python's start-up saves on a slow link (bench/startup.py --network).
 // Chromium's bandwidth estimate (navigator.connection.downlink) is not used:
 // a fresh browser reports 1.4 Mbit/s before it has measured anything, and it
 // is capped at 10 Mbit/s.
@@ -97,12 +97,20 @@ const lockFile = fetch(new URL("pyodide-lock.json", PYODIDE_DIR)).then((response
 });
 
 /** Our wheels' [file name, bytes], as the lock lists them (checked by its sha256). */
-async function wheels() {
+function wheels() {
+  const urls = [];
+  const files = fetchWheels(urls);
+  files.urls = urls; // (for linkMbits)
+  return files;
+}
+
+async function fetchWheels(urls) {
   const lock = await lockFile;
   return Promise.all(
     PACKAGES.map(async (name) => {
       const { file_name: file, sha256 } = lock.packages[name];
       const url = new URL(file, PYODIDE_DIR);
+      urls.push(url.href);
       const response = await fetch(url, { integrity: `sha256-${base64(sha256)}` });
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
       return [file, new Uint8Array(await response.arrayBuffer())];
@@ -133,22 +141,37 @@ export async function explained(error) {
 }
 
 /**
- * Whether the page's server is near: the page itself (index.html, ~25 KB sent
- * compressed) arrived in under NEAR_MS from its first byte to its last
- * (navigation timing; the time to the first byte is the server's as much as
- * the link's). Only over such a link can the snapshot's megabytes arrive
- * sooner than Python starts afresh (bench/startup.py --network: at 50 Mbit/s
- * with a 40 ms round trip it is already slower). A page from the HTTP cache
- * counts as near (its snapshot is likely there too).
+ * The link's speed in Mbit/s as the page's wheels came over it: they are
+ * fetched first (~0.5 MB sent compressed, beside PyScript's own files), so
+ * their bytes over the time from asking to the last byte measure the link,
+ * round trip included. Resource Timing gives the bytes sent (compressed or
+ * not); the bytes received stand in where it does not.
  */
-const NEAR_MS = 10;
-function nearServer() {
-  const nav = globalThis.performance?.getEntriesByType?.("navigation")?.[0];
-  if (!nav || !(nav.responseEnd > 0)) return false;
-  return nav.responseEnd - nav.responseStart < NEAR_MS;
+async function linkMbits(files, asked) {
+  const [got] = await Promise.all([files.then(() => performance.now()), files]);
+  const sent = PACKAGES.reduce((sum, _name, i) => {
+    const entry = performance.getEntriesByName(files.urls?.[i] ?? "")[0];
+    return sum + (entry?.encodedBodySize || 0);
+  }, 0);
+  const bytes = sent || (await files).reduce((sum, [, data]) => sum + data.length, 0);
+  const mbits = (bytes * 8) / 1000 / Math.max(got - asked, 1);
+  performance.mark("interpreter:link", { detail: { mbits, bytes } });
+  return mbits;
 }
 
-/** Whether to restore the snapshot rather than start Python afresh (see the top). */
+/**
+ * Below this speed (as linkMbits measures it: two round trips included, so a
+ * 10 Mbit/s link with a 40 ms round trip reads about 7, a 50 Mbit/s one about
+ * 20) the snapshot's ~6 MB cost more time than Python's own start-up saves
+ * (bench/startup.py --network: restoring it is 1.20 of the bare page at
+ * 10 Mbit/s, starting afresh 0.85; at 50 Mbit/s restoring it is the faster).
+ */
+const SNAPSHOT_MBITS = 12;
+
+/**
+ * Whether to restore the snapshot rather than start Python afresh (see the
+ * top): true, false, or "measure" (as fast as the link is, by linkMbits).
+ */
 function snapshotWanted() {
   const params = new URLSearchParams(globalThis.location?.search ?? "");
   if (params.has("nosnapshot")) return false;
@@ -156,7 +179,7 @@ function snapshotWanted() {
   if (globalThis.navigator?.serviceWorker?.controller) return true; // the worker holds it
   const connection = globalThis.navigator?.connection;
   const slow = connection && (connection.saveData || /2g|3g/.test(connection.effectiveType ?? ""));
-  return !slow && nearServer();
+  return slow ? false : "measure";
 }
 
 /** The snapshot's bytes, gunzipped as they arrive. */
@@ -260,10 +283,14 @@ export const ready = (async () => {
   };
   // The dataclass code serves a fresh start only: the snapshot holds every
   // dataclass the page makes (fetched then only if the restore fails).
-  const wanted = snapshotWanted();
+  const asked = performance.now();
+  const wheelFiles = wheels();
+  const choice = snapshotWanted();
   const dataclassCode = () => optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null);
-  const early = wanted ? null : dataclassCode();
+  const early = choice === false ? dataclassCode() : null;
   const start = async () => {
+    const wanted =
+      choice === "measure" ? (await linkMbits(wheelFiles, asked)) >= SNAPSHOT_MBITS : choice;
     const pyodide = wanted && (await restored(options));
     if (pyodide) return [pyodide, true, null];
     const code = early ?? dataclassCode();
@@ -276,7 +303,7 @@ export const ready = (async () => {
   const [[pyodide, fromSnapshot, dataclasses], pyc, files] = await Promise.all([
     start(),
     optionalFile(PYSCRIPT_PYC, storedEntries, []),
-    wheels(),
+    wheelFiles,
   ]);
   performance.mark("interpreter:pyodide");
   pyodide.FS.mkdirTree(SITE);
