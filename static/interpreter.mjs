@@ -142,27 +142,27 @@ export async function explained(error) {
 
 /**
  * The link's speed in Mbit/s as the page's wheels came over it: they are
- * fetched first (~0.5 MB sent compressed, beside PyScript's own files), so
- * their bytes over the time from asking to the last byte measure the link,
- * round trip included. Resource Timing gives the bytes sent (compressed or
- * not); the bytes received stand in where it does not.
+ * fetched first (~0.5 MB sent compressed, beside PyScript's own files), and
+ * Resource Timing gives the bytes sent (compressed or not) and the time from
+ * the first request to the last byte, one round trip included; the page's own
+ * work before the requests (a busy main thread) is not counted. 0 when the
+ * browser does not say (Python then starts afresh: the cheaper mistake).
  */
-async function linkMbits(files, asked) {
-  const [got] = await Promise.all([files.then(() => performance.now()), files]);
-  const sent = PACKAGES.reduce((sum, _name, i) => {
-    const entry = performance.getEntriesByName(files.urls?.[i] ?? "")[0];
-    return sum + (entry?.encodedBodySize || 0);
-  }, 0);
-  const bytes = sent || (await files).reduce((sum, [, data]) => sum + data.length, 0);
-  const mbits = (bytes * 8) / 1000 / Math.max(got - asked, 1);
+async function linkMbits(files) {
+  await files;
+  const entries = (files.urls ?? []).map((url) => performance.getEntriesByName(url)[0]);
+  if (!entries.length || entries.some((e) => !e || !(e.encodedBodySize > 0))) return 0;
+  const bytes = entries.reduce((sum, e) => sum + e.encodedBodySize, 0);
+  const ms = Math.max(...entries.map((e) => e.responseEnd)) - Math.min(...entries.map((e) => e.requestStart || e.startTime));
+  const mbits = (bytes * 8) / 1000 / Math.max(ms, 0.5);
   performance.mark("interpreter:link", { detail: { mbits, bytes } });
   return mbits;
 }
 
 /**
- * Below this speed (as linkMbits measures it: two round trips included, so a
- * 10 Mbit/s link with a 40 ms round trip reads about 7, a 50 Mbit/s one about
- * 20) the snapshot's ~6 MB cost more time than Python's own start-up saves
+ * Below this speed (as linkMbits measures it: a round trip included, so a
+ * 10 Mbit/s link with a 40 ms round trip reads less than 10, a 50 Mbit/s one
+ * more than 15) the snapshot's ~6 MB cost more time than Python's own start-up saves
  * (bench/startup.py --network: restoring it is 1.20 of the bare page at
  * 10 Mbit/s, starting afresh 0.85; at 50 Mbit/s restoring it is the faster).
  */
@@ -283,14 +283,13 @@ export const ready = (async () => {
   };
   // The dataclass code serves a fresh start only: the snapshot holds every
   // dataclass the page makes (fetched then only if the restore fails).
-  const asked = performance.now();
   const wheelFiles = wheels();
   const choice = snapshotWanted();
   const dataclassCode = () => optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null);
   const early = choice === false ? dataclassCode() : null;
   const start = async () => {
     const wanted =
-      choice === "measure" ? (await linkMbits(wheelFiles, asked)) >= SNAPSHOT_MBITS : choice;
+      choice === "measure" ? (await linkMbits(wheelFiles)) >= SNAPSHOT_MBITS : choice;
     const pyodide = wanted && (await restored(options));
     if (pyodide) return [pyodide, true, null];
     const code = early ?? dataclassCode();
