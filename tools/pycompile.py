@@ -288,7 +288,10 @@ PAGE_STDLIB_NEVER = (
     "concurrent.futures.interpreter",
     "concurrent.interpreters",
 )
-_IMPORT_TEXT = re.compile(r"\b(?:from\s+([A-Za-z_][\w.]*)\s+import|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))")
+_IMPORT_TEXT = re.compile(
+    r"\b(?:from\s+([A-Za-z_][\w.]*)\s+import"
+    r"|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))"
+)
 
 
 def _module_name(entry: str) -> str | None:

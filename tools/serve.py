@@ -110,7 +110,8 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     def _encoded(self, path: str) -> tuple[str, str] | None:
         """(copy, encoding) of the precompressed copy of ``path`` to send, if any."""
         accepted = {
-            part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")
+            part.split(";")[0].strip()
+            for part in self.headers.get("Accept-Encoding", "").split(",")
         }
         for suffix, encoding in ((".br", "br"), (".gz", "gzip")):
             if encoding in accepted and os.path.isfile(path + suffix) and os.path.isfile(path):

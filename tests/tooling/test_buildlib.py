@@ -23,8 +23,8 @@ from buildlib import (
     render_sw,
     rewrite_lock,
     stamp,
-    stored_zip,
     stamp_page,
+    stored_zip,
     stylesheet_hrefs,
 )
 
