@@ -325,6 +325,12 @@ def stamp(dist: Path, build_id: str) -> list[str]:
         entry["sha256"] = sha256_file(wheel)
         done.append(wheel.name)
     lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    # Precompressed copies of what was rewritten would be the old bytes.
+    rewritten = [dist / "index.html", dist / "embed.html", lock_path]
+    rewritten += [lock_path.parent / w for w in done]
+    for path in rewritten:
+        for copy in (path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")):
+            copy.unlink(missing_ok=True)
     return done
 
 
