@@ -135,11 +135,24 @@ PYSCRIPT_PYC="$(pyc_path tree "$PYSCRIPT_STDLIB" stdlib-pyc.zip)"
 # The code of the dataclasses both wheels define (py/app/dataclass_code.py),
 # made from the page's copies of the wheels, after the jobs that write them.
 DATACLASS_CODE="$PYC/$(sha_of "$ENGINE_WHL" "$APP_WHL")-$compiler-dataclass-code.bin"
+# The page's standard library: the modules of the compiled one that the page's
+# Python (both wheels, PyScript's package, the pages' scripts) and the Python
+# snippets of the JavaScript it runs can import (tools/pycompile.py pagestdlib);
+# python_stdlib.zip itself stays for the benchmarks' bare Pyodide pages. The
+# page's zips go into dist/ stored (buildlib stored, stamp): precompressed as a
+# whole (below) they travel smaller than their entries deflated one by one.
+shopt -s nullglob
+PAGE_JS=(node_modules/@pyscript/core/dist/core-*.js node_modules/pyodide/pyodide.asm.mjs
+         node_modules/pyodide/pyodide.mjs static/interpreter.mjs static/boot.js tools/snapshot.mjs)
+shopt -u nullglob
+PAGE_SCRIPTS=(py/app/main.py py/app/embed_main.py)
+STDLIB_PAGE="$PYC/$(sha_of node_modules/pyodide/python_stdlib.zip "$ENGINE_WHL" "$APP_WHL" "$PYSCRIPT_STDLIB" "${PAGE_SCRIPTS[@]}" "${PAGE_JS[@]}")-$compiler-stdlib-page.zip"
 pyc_jobs=()
 for job in "stdlib node_modules/pyodide/python_stdlib.zip $STDLIB_PYC" \
            "zipwheel $ENGINE_WHL $ENGINE_PYC" "zipwheel $APP_WHL $APP_PYC" \
            "tree $PYSCRIPT_STDLIB $PYSCRIPT_PYC" \
-           "dataclasses $ENGINE_PYC $APP_PYC $DATACLASS_CODE"; do
+           "dataclasses $ENGINE_PYC $APP_PYC $DATACLASS_CODE" \
+           "pagestdlib $STDLIB_PYC $ENGINE_PYC $APP_PYC $PYSCRIPT_PYC ${PAGE_SCRIPTS[*]} ${PAGE_JS[*]} $STDLIB_PAGE"; do
     read -r -a words <<<"$job"
     [[ -f "${words[-1]}" ]] || pyc_jobs+=(-- "${words[@]}")
 done
@@ -157,6 +170,7 @@ mkdir -p "$STAGE/pyodide" "$STAGE/pyscript" "$STAGE/static" "$STAGE/bench"
 
 for f in "${PYODIDE_FILES[@]}"; do cp "node_modules/pyodide/$f" "$STAGE/pyodide/"; done
 cp "$STDLIB_PYC" "$STAGE/pyodide/python_stdlib.zip"
+"$PYTHON" tools/buildlib.py stored "$STDLIB_PAGE" "$STAGE/pyodide/stdlib-page.zip"
 cp "$MICROPIP_WHL" "$STAGE/pyodide/"
 cp "$ENGINE_PYC" "$STAGE/pyodide/$(basename "$ENGINE_WHL")"
 cp "$APP_PYC" "$STAGE/pyodide/$(basename "$APP_WHL")"
@@ -201,7 +215,7 @@ find "$STAGE" -name '*.map' -delete
 # The interpreter started once, as a memory snapshot the page restores (see
 # tools/snapshot.mjs); made from the stamped wheels, so after the stamp, and
 # cached by a hash of everything it is made from.
-snapshot_inputs=("$STAGE"/pyodide/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,python_stdlib.zip,pyodide-lock.json})
+snapshot_inputs=("$STAGE"/pyodide/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,stdlib-page.zip,pyodide-lock.json})
 snapshot_inputs+=("$STAGE"/pyodide/thousand*.whl tools/snapshot.mjs)
 SNAPSHOT="$CACHE/snapshot/$(sha_of "${snapshot_inputs[@]}").bin.gz"
 if [[ ! -f "$SNAPSHOT" ]]; then
@@ -213,6 +227,11 @@ if [[ ! -f "$SNAPSHOT" ]]; then
 fi
 cp "$SNAPSHOT" "$STAGE/pyodide/snapshot.bin.gz"
 "$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
+# Brotli and gzip copies of the files that compress, for servers that send them
+# (tools/serve.py; see the README's hosting guide). Last: the manifest above is
+# made from the files as a browser gets them back.
+node tools/precompress.mjs "$STAGE" "$CACHE/brotli" || die "tools/precompress.mjs failed"
+find "$CACHE/brotli" -type f -mtime +30 -delete 2>/dev/null || true  # old entries
 
 rm -rf "$DIST"
 mv "$STAGE" "$DIST"

@@ -6,7 +6,8 @@
 // imports this module as soon as the HTML is parsed, and importing it starts
 // everything at once, in parallel with PyScript's own download:
 //
-// - loadPyodide() (the standard library in dist/ is byte-compiled);
+// - loadPyodide() with the page's standard library (stdlib-page.zip: the
+//   modules the page's Python can import, byte-compiled);
 // - our two wheels, "thousand" (the engine) and "thousand-app" (py/app), as
 //   pyodide-lock.json names them, each checked against the lock's sha256.
 //   They go on sys.path as they are: zipimport reads the modules and the
@@ -17,9 +18,10 @@
 //   entries stored), written where PyScript writes that package, so its
 //   import at start-up skips compiling (checked-hash .pyc: used only for
 //   identical sources);
-// - the code of our dataclasses' generated methods (dataclass-code.bin, see
-//   py/app/dataclass_code.py), which py/app reuses instead of compiling
-//   those sources while it imports.
+// - when Python starts afresh, the code of our dataclasses' generated
+//   methods (dataclass-code.bin, see py/app/dataclass_code.py), which py/app
+//   reuses instead of compiling those sources while it imports (a restored
+//   snapshot holds those classes already, so it is not fetched then).
 //
 // PyScript then imports this same module (one module instance per URL) and
 // calls loadPyodide() below, which hands it the interpreter already started.
@@ -33,10 +35,13 @@
 // as it arrives. Without it (absent, unreadable, or made for another build:
 // its engine's build id is not the page's), Python starts afresh, as it also
 // does with ?nosnapshot in the URL and, unless the service worker already
-// holds it, on a connection that asks to save data or is slower than 4G (the
-// snapshot is ~5 MB more to download; Python's start-up costs CPU instead).
+// holds it, on a link slower than 12 Mbit/s as the wheels measure it (they
+// come first), or on a connection that asks to save data or is slower than
+// 4G: the snapshot is ~6 MB more to download, which costs more time than
+// Python's start-up saves on a slow link (bench/startup.py --network).
 // Chromium's bandwidth estimate (navigator.connection.downlink) is not used:
-// a fresh browser reports 1.4 Mbit/s before it has measured anything.
+// a fresh browser reports 1.4 Mbit/s before it has measured anything, and it
+// is capped at 10 Mbit/s.
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
 
 export { version };
@@ -47,6 +52,9 @@ const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
 const DATACLASS_CODE = new URL("dataclass-code.bin", PYODIDE_DIR);
 const SNAPSHOT = new URL("snapshot.bin.gz", PYODIDE_DIR);
 const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
+// The page's standard library: the modules its Python can import, not all of
+// python_stdlib.zip (build.sh; tools/pycompile.py pagestdlib).
+const STDLIB = "stdlib-page.zip";
 
 /** [name, bytes] of each entry of a zip whose entries are stored (not deflated). */
 function storedEntries(buffer) {
@@ -89,12 +97,20 @@ const lockFile = fetch(new URL("pyodide-lock.json", PYODIDE_DIR)).then((response
 });
 
 /** Our wheels' [file name, bytes], as the lock lists them (checked by its sha256). */
-async function wheels() {
+function wheels() {
+  const urls = [];
+  const files = fetchWheels(urls);
+  files.urls = urls; // (for linkMbits)
+  return files;
+}
+
+async function fetchWheels(urls) {
   const lock = await lockFile;
   return Promise.all(
     PACKAGES.map(async (name) => {
       const { file_name: file, sha256 } = lock.packages[name];
       const url = new URL(file, PYODIDE_DIR);
+      urls.push(url.href);
       const response = await fetch(url, { integrity: `sha256-${base64(sha256)}` });
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
       return [file, new Uint8Array(await response.arrayBuffer())];
@@ -102,7 +118,7 @@ async function wheels() {
   );
 }
 
-const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json"];
 
 /**
  * ``error``, or one naming the runtime files that cannot be fetched when that
@@ -124,12 +140,46 @@ export async function explained(error) {
   return new Error(`Could not load ${missing.join(", ")}. Check the connection and try again.`);
 }
 
-/** Whether to restore the snapshot rather than start Python afresh (see the top). */
+/**
+ * The link's speed in Mbit/s as the page's wheels came over it: they are
+ * fetched first (~0.5 MB sent compressed, beside PyScript's own files), and
+ * Resource Timing gives the bytes sent (compressed or not) and the time from
+ * the first request to the last byte, one round trip included; the page's own
+ * work before the requests (a busy main thread) is not counted. 0 when the
+ * browser does not say (Python then starts afresh: the cheaper mistake).
+ */
+async function linkMbits(files) {
+  await files;
+  const entries = (files.urls ?? []).map((url) => performance.getEntriesByName(url)[0]);
+  if (!entries.length || entries.some((e) => !e || !(e.encodedBodySize > 0))) return 0;
+  const bytes = entries.reduce((sum, e) => sum + e.encodedBodySize, 0);
+  const ms = Math.max(...entries.map((e) => e.responseEnd)) - Math.min(...entries.map((e) => e.requestStart || e.startTime));
+  const mbits = (bytes * 8) / 1000 / Math.max(ms, 0.5);
+  performance.mark("interpreter:link", { detail: { mbits, bytes } });
+  return mbits;
+}
+
+/**
+ * Below this speed (as linkMbits measures it: a round trip included, so a
+ * 10 Mbit/s link with a 40 ms round trip reads less than 10, a 50 Mbit/s one
+ * more than 15) the snapshot's ~6 MB cost more time than Python's own start-up saves
+ * (bench/startup.py --network: restoring it is 1.20 of the bare page at
+ * 10 Mbit/s, starting afresh 0.85; at 50 Mbit/s restoring it is the faster).
+ */
+const SNAPSHOT_MBITS = 12;
+
+/**
+ * Whether to restore the snapshot rather than start Python afresh (see the
+ * top): true, false, or "measure" (as fast as the link is, by linkMbits).
+ */
 function snapshotWanted() {
-  if (new URLSearchParams(globalThis.location?.search ?? "").has("nosnapshot")) return false;
+  const params = new URLSearchParams(globalThis.location?.search ?? "");
+  if (params.has("nosnapshot")) return false;
+  if (params.has("snapshot")) return true; // (bench/startup.py --network: what it would cost)
+  if (globalThis.navigator?.serviceWorker?.controller) return true; // the worker holds it
   const connection = globalThis.navigator?.connection;
   const slow = connection && (connection.saveData || /2g|3g/.test(connection.effectiveType ?? ""));
-  return !slow || Boolean(globalThis.navigator?.serviceWorker?.controller);
+  return slow ? false : "measure";
 }
 
 /** The snapshot's bytes, gunzipped as they arrive. */
@@ -226,20 +276,33 @@ sys.path[:] = list(dict.fromkeys(sys.path))
 /** The interpreter, started when this module is first imported. */
 export const ready = (async () => {
   performance.mark("interpreter:start");
-  const options = { lockFileContents: lockFile, packageBaseUrl: PYODIDE_DIR.href };
+  const options = {
+    lockFileContents: lockFile,
+    packageBaseUrl: PYODIDE_DIR.href,
+    stdLibURL: new URL(STDLIB, PYODIDE_DIR).href,
+  };
+  // The dataclass code serves a fresh start only: the snapshot holds every
+  // dataclass the page makes (fetched then only if the restore fails).
+  const wheelFiles = wheels();
+  const choice = snapshotWanted();
+  const dataclassCode = () => optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null);
+  const early = choice === false ? dataclassCode() : null;
   const start = async () => {
-    const pyodide = snapshotWanted() && (await restored(options));
-    if (pyodide) return [pyodide, true];
+    const wanted =
+      choice === "measure" ? (await linkMbits(wheelFiles)) >= SNAPSHOT_MBITS : choice;
+    const pyodide = wanted && (await restored(options));
+    if (pyodide) return [pyodide, true, null];
+    const code = early ?? dataclassCode();
     return [
       await startPyodide(options).catch(async (error) => Promise.reject(await explained(error))),
       false,
+      await code,
     ];
   };
-  const [[pyodide, fromSnapshot], pyc, files, dataclasses] = await Promise.all([
+  const [[pyodide, fromSnapshot, dataclasses], pyc, files] = await Promise.all([
     start(),
     optionalFile(PYSCRIPT_PYC, storedEntries, []),
-    wheels(),
-    optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null),
+    wheelFiles,
   ]);
   performance.mark("interpreter:pyodide");
   pyodide.FS.mkdirTree(SITE);

@@ -2,10 +2,12 @@
 // updates that never mix two builds in one page load.
 //
 // build.sh writes this file to dist/sw.js with the marker below replaced by
-// {"version": <hash of dist's contents>, "files": {"./url": "<sha256>", ...}}.
+// {"version": <hash of dist's contents>, "files": {"./url": "<sha256>", ...},
+//  "onVisit": {"./rules/...": "<sha256>", ...}}.
 //
 // One build per page load:
-// - install: every file of this build goes into a cache of its own,
+// - install: every file of this build (but the rules pages, kept once visited)
+//   goes into a cache of its own,
 //   `thousand-<version>`, checked against its sha256. A file that does not
 //   match (a deploy half done, a stale proxy copy) fails the install, which
 //   the browser retries on a later visit; the old version stays in charge.
@@ -23,7 +25,12 @@
 //   installing, nor a newer one's: an old worker's clean-up can run late).
 // - Responses carry COOP/COEP headers (the mini-coi pattern), so the page is
 //   cross-origin isolated even on hosts that cannot set headers.
-const MANIFEST = /*PRECACHE*/ { version: "dev", files: {} } /*END*/;
+const MANIFEST = /*PRECACHE*/ { version: "dev", files: {}, onVisit: {} } /*END*/;
+// Files kept when first visited rather than at install (the rules pages and
+// their examples: most players never open them), checked against the same
+// sha256s; once visited, they are served offline too.
+const ON_VISIT = MANIFEST.onVisit ?? {};
+
 const PREFIX = "thousand-";
 const CACHE = PREFIX + MANIFEST.version;
 const PAGES = PREFIX + "pages";
@@ -37,6 +44,10 @@ const ISOLATION = {
 const here = (path) => new URL(path, self.registration.scope).href;
 const pageKey = (clientId) => here(`__page__/${encodeURIComponent(clientId)}`);
 const isVersionCache = (key) => key.startsWith(PREFIX) && key !== PAGES;
+const onVisitHash = (url) => {
+  const { origin, pathname } = new URL(url);
+  return Object.entries(ON_VISIT).find(([path]) => here(path) === origin + pathname)?.[1];
+};
 
 async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -72,6 +83,14 @@ async function download(url, hash) {
   throw new Error(`${url} is not the file of build ${MANIFEST.version}`);
 }
 
+/** Whether an older version's cache holds ``url`` (a page visited before). */
+async function visitedBefore(url) {
+  for (const key of await caches.keys()) {
+    if (isVersionCache(key) && key !== CACHE && (await (await caches.open(key)).match(url))) return true;
+  }
+  return false;
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(
@@ -80,6 +99,17 @@ async function precache() {
       const have = await cache.match(url); // an earlier, interrupted install
       if (have && have.headers.get(HASH_HEADER) === hash) return;
       await cache.put(url, (await reusable(url, hash)) || (await download(url, hash)));
+    }),
+  );
+  // The pages kept when visited (the rules): those an older version kept come
+  // along (this build's copy), so they stay readable offline after an update.
+  await Promise.all(
+    Object.entries(ON_VISIT).map(async ([path, hash]) => {
+      const url = here(path);
+      if (await cache.match(url)) return;
+      const copy = await reusable(url, hash);
+      if (copy) await cache.put(url, copy);
+      else if (await visitedBefore(url)) await cache.put(url, await download(url, hash)).catch(() => {});
     }),
   );
 }
@@ -169,7 +199,18 @@ async function answer(request, version, options) {
   const hit =
     (await (await caches.open(PREFIX + version)).match(request, options)) ||
     (version !== MANIFEST.version && (await (await caches.open(CACHE)).match(request, options)));
-  return isolated(hit || (await fetch(request)));
+  if (hit) return isolated(hit);
+  const hash = version === MANIFEST.version && onVisitHash(request.url);
+  if (hash) {
+    // A page kept when visited: this build's copy, checked, then kept.
+    const url = new URL(request.url);
+    const kept = await download(url.origin + url.pathname, hash).catch(() => null);
+    if (kept) {
+      await (await caches.open(CACHE)).put(url.origin + url.pathname, kept.clone());
+      return kept;
+    }
+  }
+  return isolated(await fetch(request));
 }
 
 // For tests and bug reports: postMessage("version", [port]) answers with this

@@ -27,7 +27,11 @@ Commands::
         chunks are listed in ``<meta name="thousand-pyscript">`` for
         static/boot.js to preload.
     python3 tools/buildlib.py payload DIST
-        Print the bytes of our own payload (everything but the runtime).
+        Print the bytes of our own payload (everything but the runtime), as
+        files and as sent with brotli (the .br copies).
+
+    python3 tools/buildlib.py stored SRC.zip OUT.zip
+        Copy a zip with every entry stored (the page's standard library).
 """
 
 from __future__ import annotations
@@ -50,11 +54,13 @@ OURS_BESIDE_RUNTIME = {"dataclass-code.bin": "dataclass code"}
 #: Directories of dist/ that hold third-party runtime files, not our payload.
 RUNTIME_DIRS = ("pyodide", "pyscript")
 #: Files in dist/ that are never precached by the service worker.
-NOT_PRECACHED = ("sw.js",)
+#: (The full standard library and micropip are there for the benchmarks' bare
+#: Pyodide pages; the page loads pyodide/stdlib-page.zip.)
+NOT_PRECACHED = ("sw.js", "pyodide/python_stdlib.zip")
 NOT_PRECACHED_DIRS = ("bench", "examples")  # benchmarks and the example host page: not the game
 #: The rules pages' static diagrams are their fallback without JavaScript; a reader the
 #: service worker serves has JavaScript and the live examples, so they are not precached.
-NOT_PRECACHED_PREFIXES = ("rules/diagrams/",)
+NOT_PRECACHED_PREFIXES = ("rules/diagrams/", "pyodide/micropip-")
 #: Marker in static/sw.js that the build replaces with the precache manifest.
 SW_MARKER = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.DOTALL)
 
@@ -165,11 +171,27 @@ CHUNKS_META = re.compile(r'<meta name="thousand-pyscript" content="[^"]*">')
 BUILD_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
 
-def _zip_entry(name: str) -> zipfile.ZipInfo:
+def _zip_entry(name: str, *, stored: bool = False) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, ZIP_DATE)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     return info
+
+
+def stored_zip(src: Path, out: Path) -> None:
+    """Write ``out``: zip ``src`` with every entry stored, in the same order.
+
+    The page's zips (the wheels in dist/, its standard library) are stored:
+    served with brotli or gzip as a whole they come out smaller than their
+    entries deflated one by one (shared words across modules), and zipimport
+    reads stored entries without inflating them.
+    """
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            copy = zipfile.ZipInfo(info.filename, info.date_time)
+            copy.compress_type = zipfile.ZIP_STORED
+            copy.external_attr = info.external_attr
+            zout.writestr(copy, zin.read(info))
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -178,8 +200,9 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def write_wheel(path: Path, members: Mapping[str, bytes]) -> None:
-    """Write a wheel: ``members`` in the given order, then a fresh ``RECORD``.
+def write_wheel(path: Path, members: Mapping[str, bytes], *, stored: bool = False) -> None:
+    """Write a wheel: ``members`` in the given order, then a fresh ``RECORD``
+    (with ``stored``, no entry deflated: see ``stored_zip``).
 
     The ``*.dist-info/RECORD`` member of ``members`` (if any) is replaced; the
     result depends on the bytes alone (fixed timestamps), so a build repeats.
@@ -192,8 +215,9 @@ def write_wheel(path: Path, members: Mapping[str, bytes]) -> None:
     with zipfile.ZipFile(path, "w") as zf:
         for name, data in members.items():
             if name != record:
-                zf.writestr(_zip_entry(name), data)
-        zf.writestr(_zip_entry(record), "\n".join([*lines, f"{record},,"]) + "\n")
+                zf.writestr(_zip_entry(name, stored=stored), data)
+        rows = "\n".join([*lines, f"{record},,"]) + "\n"
+        zf.writestr(_zip_entry(record, stored=stored), rows)
 
 
 def read_members(path: Path) -> dict[str, bytes]:
@@ -269,7 +293,7 @@ def stamp_wheel(path: Path, package: str, build_id: str) -> None:
         f"BUILD = {build_id!r}\n"
     )
     kept[f"{package}/_build.py"] = source.encode()
-    write_wheel(path, kept)
+    write_wheel(path, kept, stored=True)  # the page's copy, served compressed
 
 
 def stamp_page(html: str, build_id: str) -> str:
@@ -305,19 +329,38 @@ def stamp(dist: Path, build_id: str) -> list[str]:
         entry["sha256"] = sha256_file(wheel)
         done.append(wheel.name)
     lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    # Precompressed copies of what was rewritten would be the old bytes.
+    rewritten = [dist / "index.html", dist / "embed.html", lock_path]
+    rewritten += [lock_path.parent / w for w in done]
+    for path in rewritten:
+        for copy in (path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")):
+            copy.unlink(missing_ok=True)
     return done
 
 
-def precache_list(dist: Path) -> list[str]:
-    """Return the URLs (relative to dist/) the service worker should precache."""
-    urls = ["./"]
+#: Kept by the service worker when first visited, not at install (most players
+#: never open the rules): they then work offline too.
+ON_VISIT_PREFIXES = ("rules/",)
+
+
+def is_precompressed(path: Path) -> bool:
+    """Whether ``path`` is another file's precompressed copy (tools/precompress.mjs)."""
+    return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+
+
+def precache_list(dist: Path, *, on_visit: bool = False) -> list[str]:
+    """Return the URLs (relative to dist/) the service worker should precache
+    (with ``on_visit``: those it keeps when first visited, ``ON_VISIT_PREFIXES``)."""
+    urls = [] if on_visit else ["./"]
     for path in sorted(dist.rglob("*")):
         if not path.is_file():
             continue
         rel = path.relative_to(dist)
         if rel.as_posix() in NOT_PRECACHED or rel.parts[0] in NOT_PRECACHED_DIRS:
             continue
-        if rel.as_posix().startswith(NOT_PRECACHED_PREFIXES):
+        if rel.as_posix().startswith(NOT_PRECACHED_PREFIXES) or is_precompressed(path):
+            continue
+        if rel.as_posix().startswith(ON_VISIT_PREFIXES) != on_visit:
             continue
         if rel.name == "index.html" and len(rel.parts) > 1:
             urls.append(f"./{rel.parent.as_posix()}/")  # the folder's address (rules/)
@@ -345,12 +388,18 @@ def content_version(dist: Path, urls: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def render_sw(template: str, version: str, files: Mapping[str, str]) -> str:
+def render_sw(
+    template: str,
+    version: str,
+    files: Mapping[str, str],
+    on_visit: Mapping[str, str] | None = None,
+) -> str:
     """Return ``template`` with its precache marker replaced by the manifest.
 
-    The manifest is ``{"version": V, "files": {url: sha256}}``.
+    The manifest is ``{"version": V, "files": {url: sha256}, "onVisit": {url: sha256}}``.
     """
-    manifest = json.dumps({"version": version, "files": dict(files)}, indent=1)
+    body = {"version": version, "files": dict(files), "onVisit": dict(on_visit or {})}
+    manifest = json.dumps(body, indent=1)
     rendered, count = SW_MARKER.subn(lambda _: manifest, template, count=1)
     if count != 1:
         raise ValueError("service worker template lacks the /*PRECACHE*/ ... /*END*/ marker")
@@ -459,8 +508,11 @@ def inline_page(
     return html.replace("cards_svg/cards.svg#", "#")
 
 
-def payload_bytes(dist: Path) -> dict[str, int]:
-    """Return bytes of our own files in dist/ by top-level entry (runtime and bench excluded).
+def payload_bytes(dist: Path, *, served: bool = False) -> dict[str, int]:
+    """Return bytes of our own files in dist/ by top-level entry (runtime and bench excluded),
+    as the service worker precaches them (the rules pages are kept when visited);
+    with ``served``, the bytes sent to a browser that accepts brotli (a file's
+    ``.br`` copy when it has one).
 
     Our own wheels (engine, app) and OURS_BESIDE_RUNTIME count even though they
     sit beside the runtime.
@@ -473,6 +525,10 @@ def payload_bytes(dist: Path) -> dict[str, int]:
         top = rel.parts[0]
         if top in NOT_PRECACHED_DIRS or rel.as_posix().startswith(NOT_PRECACHED_PREFIXES):
             continue  # never loaded by the game (the rules pages' no-script pictures)
+        if is_precompressed(path):
+            continue  # the same bytes again, as the server may send them
+        if rel.as_posix().startswith(ON_VISIT_PREFIXES):
+            continue  # fetched and kept only when a reader opens the rules
         ours = path.name.startswith("thousand") or path.name in OURS_BESIDE_RUNTIME
         if top in RUNTIME_DIRS and not ours:
             continue
@@ -481,7 +537,8 @@ def payload_bytes(dist: Path) -> dict[str, int]:
             key = OURS_BESIDE_RUNTIME[path.name]
         elif ours:
             key = "app wheel" if path.name.startswith("thousand_app-") else "engine wheel"
-        sizes[key] = sizes.get(key, 0) + path.stat().st_size
+        sent = path.with_name(path.name + ".br") if served else path
+        sizes[key] = sizes.get(key, 0) + (sent if sent.is_file() else path).stat().st_size
     return sizes
 
 
@@ -503,17 +560,24 @@ def _cmd_lock(args: argparse.Namespace) -> None:
 
 
 def _cmd_stamp(args: argparse.Namespace) -> None:
-    build_id = args.build_id or content_version(args.dist, precache_list(args.dist))
+    urls = precache_list(args.dist) + precache_list(args.dist, on_visit=True)
+    build_id = args.build_id or content_version(args.dist, urls)
     wheels = stamp(args.dist, build_id)
     print(f"  build {build_id}: index.html, {', '.join(wheels)}")
 
 
 def _cmd_sw(args: argparse.Namespace) -> None:
     urls = precache_list(args.dist)
-    version = content_version(args.dist, urls)
+    later = precache_list(args.dist, on_visit=True)
+    version = content_version(args.dist, urls + later)
     manifest = precache_manifest(args.dist, urls)
-    args.out.write_text(render_sw(args.template.read_text(), version, manifest))
-    print(f"  sw.js: version {version}, {len(urls)} files precached")
+    on_visit = precache_manifest(args.dist, later)
+    args.out.write_text(render_sw(args.template.read_text(), version, manifest, on_visit))
+    size = sum((args.dist / _file_of(u)).stat().st_size for u in urls if not u.endswith("/"))
+    print(
+        f"  sw.js: version {version}, {len(urls)} files precached ({size:,d} bytes), "
+        f"{len(later)} kept when visited"
+    )
 
 
 def _own_files(page: Path, refs: list[str], kind: str) -> dict[str, str]:
@@ -542,9 +606,16 @@ def _cmd_page(args: argparse.Namespace) -> None:
 
 def _cmd_payload(args: argparse.Namespace) -> None:
     sizes = payload_bytes(args.dist)
+    wire = payload_bytes(args.dist, served=True)
+    print(f"  {'files':>9}  {'brotli':>9}")
     for key, size in sorted(sizes.items(), key=lambda kv: -kv[1]):
-        print(f"  {size:>9,d}  {key}")
-    print(f"  {sum(sizes.values()):>9,d}  total (our own payload, runtime excluded)")
+        print(f"  {size:>9,d}  {wire[key]:>9,d}  {key}")
+    total, sent = sum(sizes.values()), sum(wire.values())
+    print(f"  {total:>9,d}  {sent:>9,d}  total (our own payload, runtime excluded)")
+
+
+def _cmd_stored(args: argparse.Namespace) -> None:
+    stored_zip(args.src, args.out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -581,6 +652,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("payload")
     p.add_argument("dist", type=Path)
     p.set_defaults(func=_cmd_payload)
+    p = sub.add_parser("stored")
+    p.add_argument("src", type=Path)
+    p.add_argument("out", type=Path)
+    p.set_defaults(func=_cmd_stored)
     args = parser.parse_args(argv)
     try:
         args.func(args)

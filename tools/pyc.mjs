@@ -44,7 +44,7 @@ function inPyodide(hostPath) {
 }
 
 // Host paths resolved; a PyScript stdlib module becomes a folder of its texts.
-const JOBS = new Set(["stdlib", "wheel", "zipwheel", "tree", "dataclasses"]);
+const JOBS = new Set(["stdlib", "wheel", "zipwheel", "tree", "dataclasses", "pagestdlib"]);
 const args = [];
 for (const [i, arg] of process.argv.slice(2).entries()) {
   const isSource = JOBS.has(args[args.length - 1]);
@@ -66,10 +66,13 @@ for (const [i, arg] of process.argv.slice(2).entries()) {
 py.FS.mkdirTree("/tools");
 py.FS.writeFile("/tools/pycompile.py", fs.readFileSync(path.join(root, "tools/pycompile.py")));
 py.globals.set("ARGV", py.toPy(args));
+// The modules a fresh Pyodide has imported, read before pycompile imports its own.
 const rc = py.runPython(`
 import sys
+start = frozenset(sys.modules)
 sys.path.insert(0, "/tools")
 import pycompile
+pycompile.START_MODULES = start
 pycompile.main(list(ARGV))
 `);
 process.exit(rc);

@@ -23,6 +23,13 @@ Jobs (several in one call, separated by ``--``)::
                              (checked hash: used only while the source that
                              PyScript writes is byte-identical), stored, for
                              unpacking into a __pycache__ folder
+    pagestdlib STDLIB.zip ROOT... OUT.zip
+                             the page's standard library: the modules of the
+                             compiled STDLIB.zip that the ROOTs can import
+                             (import_closure), nothing else; a ROOT is a zip
+                             of .pyc (the page's wheels, PyScript's package),
+                             a .py script, or a text (JavaScript, HTML) whose
+                             Python snippets are read for their imports
     dataclasses WHL... OUT   imports every page module of the wheels and writes
                              the code of their dataclasses' generated methods
                              (py/app/dataclass_code.py: the page reuses it
@@ -38,10 +45,12 @@ import hashlib
 import importlib
 import importlib.util
 import marshal
+import re
 import sys
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 #: Fixed timestamp for zip entries we add (1980-01-01, the zip epoch).
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -237,6 +246,196 @@ def compile_dataclasses(wheels: list[Path], out: Path) -> int:
     return len(codes)
 
 
+#: Always in the page's standard library: Pyodide's own modules (its start-up
+#: and its JavaScript bridge import them) and the codecs a browser page may ask
+#: for by name (codec lookups import ``encodings.<name>`` at run time, which no
+#: import statement shows).
+PAGE_STDLIB_ALWAYS = (
+    "_pyodide",
+    "_pyodide._base",
+    "_pyodide._importhook",
+    "pyodide",
+    "pyodide.ffi",
+    "pyodide.webloop",
+    "encodings",
+    "encodings.aliases",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_16_le",
+    "encodings.utf_16_be",
+    "encodings.utf_32",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.idna",
+    "encodings.punycode",
+    "encodings.cp437",
+    "encodings.base64_codec",
+    "encodings.hex_codec",
+)
+#: The modules this Python had imported when it started (tools/pyc.mjs sets them
+#: before this module is imported; what a fresh Pyodide imports at start-up).
+START_MODULES: frozenset[str] = frozenset(sys.modules)
+#: A code object's flag that marks a function's code (not a module's or a class body's).
+CO_OPTIMIZED = 0x1
+#: Never in the page's standard library: processes and subinterpreters, which
+#: Pyodide cannot start (``concurrent.futures`` names them lazily).
+PAGE_STDLIB_NEVER = (
+    "multiprocessing",
+    "concurrent.futures.process",
+    "concurrent.futures.interpreter",
+    "concurrent.interpreters",
+)
+_IMPORT_TEXT = re.compile(
+    r"\b(?:from\s+([A-Za-z_][\w.]*)\s+import"
+    r"|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))"
+)
+
+
+def _module_name(entry: str) -> str | None:
+    """The module an entry of a zip of .pyc holds (``a/b/__init__.pyc`` -> ``a.b``)."""
+    if not entry.endswith(".pyc") or "/__pycache__/" in entry or ".dist-info/" in entry:
+        return None
+    return entry[:-4].replace("/", ".").removesuffix(".__init__")
+
+
+def _main_guard(instructions: list[Any], at: int) -> int:
+    """Where the block ends if ``instructions[at]`` starts ``if __name__ == "__main__":``
+    (a module's own script: not run on import), else 0."""
+    ins = instructions[at]
+    if ins.opname != "LOAD_NAME" or ins.argval != "__name__":
+        return 0
+    window = instructions[at + 1 : at + 6]
+    if not any(w.opname.startswith("LOAD_CONST") and w.argval == "__main__" for w in window):
+        return 0
+    for w in window:
+        if w.opname.startswith("POP_JUMP") and w.opname.endswith("IF_FALSE"):  # (3.11: _FORWARD_)
+            return int(w.argval)
+    return 0
+
+
+def code_imports(code: Any, module: str, is_package: bool, *, lazy: bool = True) -> set[str]:
+    """The absolute names that ``code`` (of ``module``) and its nested code import:
+    each ``import``'s module, its parents, and ``from X import a`` as ``X.a`` too
+    (``a`` may be a submodule). Without ``lazy``, what importing the module
+    imports (its own code and its class bodies, not a ``__main__`` block), and
+    of what its functions import only the modules of its own package (a package's
+    parts loaded when needed, like ``importlib.resources._adapters``)."""
+    import dis
+
+    found: set[str] = set()
+    package = module if is_package else module.rpartition(".")[0]
+    stack = [(code, False)]
+    while stack:
+        current, in_function = stack.pop()
+        consts: list[Any] = []
+        skip_to = -1
+        instructions = list(dis.get_instructions(current))
+        for at, ins in enumerate(instructions):
+            if ins.offset < skip_to:
+                continue
+            if not lazy and _main_guard(instructions, at):
+                skip_to = _main_guard(instructions, at)
+                continue
+            if ins.opname.startswith(("LOAD_CONST", "LOAD_SMALL_INT")):
+                consts = [*consts[-1:], ins.argval]
+                continue
+            if ins.opname == "IMPORT_NAME" and len(consts) == 2:
+                level, fromlist = consts
+                name = ins.argval
+                if isinstance(level, int) and level > 0:
+                    base = package.rsplit(".", level - 1)[0] if level > 1 else package
+                    name = f"{base}.{name}" if name else base
+                names = {name, *(f"{name}.{item}" for item in fromlist or () if item != "*")}
+                if in_function and not lazy:
+                    names = {n for n in names if package and n.startswith(package + ".")}
+                found |= names
+            consts = []
+        for nested in current.co_consts:
+            if hasattr(nested, "co_code"):
+                stack.append((nested, in_function or bool(nested.co_flags & CO_OPTIMIZED)))
+    return {".".join(n.split(".")[: i + 1]) for n in found for i in range(n.count(".") + 1)}
+
+
+def text_imports(text: str) -> set[str]:
+    """Names that the Python snippets of a text (JavaScript, HTML) import, read by
+    a pattern: more than they import, never less (the names are filtered later)."""
+    found: set[str] = set()
+    for match in _IMPORT_TEXT.finditer(text):
+        for name in (match[1] or match[2]).split(","):
+            name = name.strip()
+            found.update(".".join(name.split(".")[: i + 1]) for i in range(name.count(".") + 1))
+    return found
+
+
+def _zip_codes(path: Path) -> dict[str, tuple[Any, bool]]:
+    """module -> (code, is_package) of a zip of .pyc (a pyc's 16-byte header skipped);
+    PyScript's tree zip names its entries ``NAME.<tag>.pyc``."""
+    codes = {}
+    with zipfile.ZipFile(path) as z:
+        for entry in z.namelist():
+            name = _module_name(entry)
+            if name is None:
+                continue
+            if entry.endswith(f".{cache_tag()}.pyc"):  # PyScript's package, as it writes it
+                name = ("pyscript." + entry.split(".", 1)[0]).removesuffix(".__init__")
+            codes[name] = (marshal.loads(z.read(entry)[16:]), entry.endswith("__init__.pyc"))
+    return codes
+
+
+def import_closure(
+    stdlib: dict[str, tuple[Any, bool]], roots: set[str], codes: dict[str, tuple[Any, bool]]
+) -> set[str]:
+    """The modules of ``stdlib`` that ``roots`` and the modules of ``codes`` import
+    (anywhere in their code: lazily too), and what importing those imports in
+    turn, followed through ``stdlib`` (modules -> (code, is_package)). What a
+    standard-library function imports when it is called is not followed (the
+    REPL, pdb and pydoc that ``help()`` or ``breakpoint()`` would import): the
+    page's own lazy needs of that kind are ``LAZY_STDLIB``."""
+    seen: set[str] = set()
+    todo = set(roots)
+    for name, (code, is_package) in codes.items():
+        todo |= code_imports(code, name, is_package)
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in stdlib or name.startswith(PAGE_STDLIB_NEVER):
+            continue
+        seen.add(name)
+        code, is_package = stdlib[name]
+        todo |= code_imports(code, name, is_package, lazy=False)
+    return seen
+
+
+def page_stdlib(stdlib_zip: Path, roots: list[Path], out: Path) -> int:
+    """Write ``out``: the modules of the compiled ``stdlib_zip`` the ``roots`` can
+    import (see the module docstring), with their packages' folders and data
+    files; entries in the order and form of ``stdlib_zip``. Returns the number
+    of modules kept."""
+    stdlib = _zip_codes(stdlib_zip)
+    wanted = {m for m in START_MODULES if m in stdlib}  # what a fresh start imported
+    wanted |= set(PAGE_STDLIB_ALWAYS)
+    codes: dict[str, tuple[Any, bool]] = {}
+    for root in roots:
+        if root.suffix in (".whl", ".zip"):
+            codes.update(_zip_codes(root))
+        elif root.suffix == ".py":
+            codes[root.stem] = (compile(root.read_bytes(), root.name, "exec"), False)
+        else:
+            wanted |= text_imports(root.read_text(encoding="utf-8", errors="replace"))
+    kept = import_closure(stdlib, wanted, codes)
+    folders = {m.replace(".", "/") + "/" for m in kept if stdlib[m][1]}
+    with zipfile.ZipFile(stdlib_zip) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            name = _module_name(info.filename)
+            top_file = "/" not in info.filename and name is None
+            in_kept_folder = any(info.filename.startswith(f) for f in folders) and name is None
+            if (name in kept) or info.filename in folders or in_kept_folder or top_file:
+                zout.writestr(info, zin.read(info))
+    return len(kept)
+
+
 JOBS = {
     "stdlib": compile_stdlib,
     "wheel": compile_wheel,
@@ -254,7 +453,7 @@ def main(argv: list[str]) -> int:
         else:
             jobs[-1].append(arg)
     for job in filter(None, jobs):
-        many = job[0] == "dataclasses" and len(job) >= 3
+        many = job[0] in ("dataclasses", "pagestdlib") and len(job) >= 3
         if not many and (job[0] not in JOBS or len(job) != 3):
             print(f"pycompile: bad job {job!r}; see the module docstring", file=sys.stderr)
             return 2
@@ -262,6 +461,8 @@ def main(argv: list[str]) -> int:
         tmp = out.with_name(out.name + ".part")
         if kind == "dataclasses":
             count, what = compile_dataclasses(srcs, tmp), "dataclass sources"
+        elif kind == "pagestdlib":
+            count, what = page_stdlib(srcs[0], srcs[1:], tmp), "modules kept"
         else:
             count, what = JOBS[kind](srcs[0], tmp), "modules"
         tmp.replace(out)

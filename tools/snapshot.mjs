@@ -4,7 +4,7 @@
 //     node tools/snapshot.mjs DIST/pyodide OUT.gz
 //
 // Pyodide under node loads DIST/pyodide (the same pyodide.asm.wasm, standard
-// library and lock the page loads), puts our wheels on sys.path exactly where
+// library (stdlib-page.zip) and lock the page loads), puts our wheels on sys.path exactly where
 // static/interpreter.mjs puts them, imports what the page imports before and
 // soon after its table is ready, and writes its whole memory (the Python
 // heap, ~31 MB, of which ~5 MB gzipped) as OUT.gz. Restoring it skips
@@ -51,7 +51,8 @@ Date.now = () => 315532800000; // 1980-01-01, as the wheels' timestamps
 let tick = 0;
 performance.now = () => (tick += 1);
 
-// Where static/interpreter.mjs puts the wheels: its SITE and PACKAGES, read from
+// Where static/interpreter.mjs puts the wheels and which standard library it
+// loads: its SITE, PACKAGES and STDLIB, read from
 // its source (their one home; the page module itself needs a browser to import).
 const PAGE_MODULE = fs.readFileSync(new URL("../static/interpreter.mjs", import.meta.url), "utf8");
 function pageConstant(name) {
@@ -61,15 +62,17 @@ function pageConstant(name) {
 }
 const SITE = pageConstant("SITE");
 const PACKAGES = pageConstant("PACKAGES");
+const STDLIB = pageConstant("STDLIB");
 // Standard-library modules that PyScript's package (pyscript/*.py) and its
 // start-up import. Checked against a fresh start's sys.modules at ready: the
 // page then imports only PyScript's package, app.boot, app.table and _sha2.
-const STDLIB = ["html", "html.entities", "json", "inspect", "base64", "importlib.resources"];
+const PYSCRIPT_STDLIB = ["html", "html.entities", "json", "inspect", "base64", "importlib.resources"];
 
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
 const lock = JSON.parse(fs.readFileSync(path.join(indexURL, "pyodide-lock.json"), "utf8"));
 const py = await loadPyodide({
   indexURL,
+  stdLibURL: path.join(indexURL, STDLIB), // the page's standard library (static/interpreter.mjs)
   lockFileContents: lock,
   env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8" }, // the page sets LANG as a browser does
   _sysExecutable: "./this.program", // as in a browser, not this script's path
@@ -83,7 +86,7 @@ const wheels = PACKAGES.map((name) => {
   return `${SITE}/${file}`;
 });
 // Run in a namespace of its own: the page's __main__ stays empty.
-const scope = py.toPy({ WHEELS: wheels, STDLIB });
+const scope = py.toPy({ WHEELS: wheels, STDLIB: PYSCRIPT_STDLIB });
 const report = py.runPython(
   `
 import gc, importlib, sys, zipfile

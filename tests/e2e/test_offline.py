@@ -26,6 +26,12 @@ def test_service_worker_registers_and_game_starts_offline(page: Any, context: An
     keys = page.evaluate("caches.keys()")
     assert any(key.startswith("thousand-") for key in keys)
     page.wait_for_timeout(2000)  # Chromium may still skip a just-activated worker
+    # The rules pages are kept when visited (not at install): one visit online.
+    page.goto("/rules/")
+    page.goto("/rules/uk.html")
+    page.wait_for_selector('#example-bidding thousand-deal[data-ready="1"]', state="attached")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    page.goto("/")
 
     context.set_offline(True)
     page.reload()
@@ -37,9 +43,30 @@ def test_service_worker_registers_and_game_starts_offline(page: Any, context: An
     assert table.get_attribute("data-build") == build
     assert table.get_attribute("data-engine-build") == build
 
-    # The rules pages too, their live examples included (their records are cached).
+    # The rules pages too, once visited, their live examples included.
     page.goto("/rules/")
     assert page.locator('a[href="uk.html"]').count() == 1
     page.goto("/rules/uk.html")
     assert "Правила" in page.title()
     page.wait_for_selector('#example-bidding thousand-deal[data-ready="1"]', state="attached")
+
+
+@pytest.mark.browser_context_args(service_workers="allow")
+def test_rules_pages_not_yet_visited_are_not_there_offline(page: Any, context: Any) -> None:
+    """The worker keeps the rules pages when visited: one never opened is not kept."""
+    page.goto("/")
+    page.wait_for_selector('#table[data-sw="registered"]')
+    page.wait_for_function(SW_SETTLED, polling=250)
+    page.wait_for_timeout(2000)
+    page.reload()
+    page.wait_for_selector(READY)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    kept = page.evaluate(
+        """async () => {
+        const keys = await caches.keys();
+        const key = keys.find((k) => k.startsWith("thousand-") && k !== "thousand-pages");
+        const cache = await caches.open(key);
+        return [!!(await cache.match("./rules/pl.html")), !!(await cache.match("./index.html"))];
+    }"""
+    )
+    assert kept == [False, True]

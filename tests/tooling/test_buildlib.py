@@ -24,6 +24,7 @@ from buildlib import (
     rewrite_lock,
     stamp,
     stamp_page,
+    stored_zip,
     stylesheet_hrefs,
 )
 
@@ -200,9 +201,13 @@ def test_precache_list_manifest_and_version(tmp_path: Path) -> None:
 
 def test_render_sw_replaces_the_marker_once() -> None:
     template = 'const MANIFEST = /*PRECACHE*/ { version: "dev", files: {} } /*END*/;\n'
-    out = render_sw(template, "abc", {"./": "11", "./index.html": "11"})
+    out = render_sw(template, "abc", {"./": "11", "./index.html": "11"}, {"./rules/": "22"})
     manifest = json.loads(out.split("= ", 1)[1].rstrip(";\n"))
-    assert manifest == {"version": "abc", "files": {"./": "11", "./index.html": "11"}}
+    assert manifest == {
+        "version": "abc",
+        "files": {"./": "11", "./index.html": "11"},
+        "onVisit": {"./rules/": "22"},
+    }
     with pytest.raises(ValueError, match="marker"):
         render_sw("no marker here", "abc", {})
 
@@ -277,8 +282,9 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "pyodide/dataclass-code.bin": 15,
         "pyscript/core.js": 700,
         "bench/bare.html": 10,
-        "rules/ru.html": 40,
+        "rules/ru.html": 40,  # kept by the service worker when visited: not counted
         "rules/diagrams/bolt.ru.svg": 300,  # the no-script picture: not precached, not counted
+        "index.html.br": 30,  # index.html as sent with brotli: the same file
     }
     for rel, size in files.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -289,5 +295,24 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "engine wheel": 30,
         "app wheel": 20,
         "dataclass code": 15,
-        "rules/": 40,
     }
+    assert payload_bytes(tmp_path, served=True)["index.html"] == 30
+
+
+def test_stamped_wheels_are_stored_for_the_server_to_compress(tmp_path: Path) -> None:
+    dist = make_dist(tmp_path)
+    stamp(dist, "build-a")
+    for wheel in (dist / "pyodide").glob("thousand*.whl"):
+        infos = zipfile.ZipFile(wheel).infolist()
+        assert infos and {i.compress_type for i in infos} == {zipfile.ZIP_STORED}
+    src = tmp_path / "deflated.zip"
+    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("a.pyc", b"x" * 100)
+        zf.writestr("pkg/b.pyc", b"y" * 100)
+    stored_zip(src, tmp_path / "stored.zip")
+    out = zipfile.ZipFile(tmp_path / "stored.zip")
+    assert [(i.filename, i.compress_type) for i in out.infolist()] == [
+        ("a.pyc", zipfile.ZIP_STORED),
+        ("pkg/b.pyc", zipfile.ZIP_STORED),
+    ]
+    assert out.read("pkg/b.pyc") == b"y" * 100

@@ -214,3 +214,57 @@ def test_dataclasses_job_records_every_page_module(tmp_path: Path) -> None:
     count = int(re.search(r"\((\d+) dataclass sources,", run.stdout)[1])  # type: ignore[index]
     assert count >= 2 and len(load(out.read_bytes())) == count
     assert main(["dataclasses", "only-one-arg"]) == 2
+
+
+def test_code_imports_follows_what_importing_runs_and_the_packages_own_lazy_parts() -> None:
+    source = (
+        "import os.path\n"
+        "from . import sibling\n"
+        "from json import loads\n"
+        "class C:\n"
+        "    import struct\n"
+        "def f():\n"
+        "    import pydoc\n"
+        "    from . import _lazy_part\n"
+        "if __name__ == '__main__':\n"
+        "    import doctest\n"
+    )
+    code = compile(source, "mod.py", "exec")
+    eager = pycompile.code_imports(code, "pkg.mod", False, lazy=False)
+    assert {"os", "os.path", "pkg", "pkg.sibling", "json", "json.loads", "struct"} <= eager
+    assert "pkg._lazy_part" in eager  # its own package's parts, even from a function
+    assert "pydoc" not in eager and "doctest" not in eager
+    every = pycompile.code_imports(code, "pkg.mod", False)
+    assert {"pydoc", "pkg._lazy_part", "doctest"} <= every
+
+
+def test_page_stdlib_keeps_what_the_roots_can_import_and_nothing_else(tmp_path: Path) -> None:
+    src = tmp_path / "lib.zip"
+    with zipfile.ZipFile(src, "w") as zf:
+        zf.writestr("used.py", "import dep\ndef later():\n    import unused_by_call\n")
+        zf.writestr("dep.py", "X = 1\n")
+        zf.writestr("unused_by_call.py", "")
+        zf.writestr("snippet_mod.py", "")
+        zf.writestr("never.py", "")
+        zf.writestr("pkgz/__init__.py", "")
+        zf.writestr("pkgz/data.txt", "kept with its package")
+        zf.writestr("pkgz/part.py", "")
+        zf.writestr("multiprocessing/__init__.py", "")
+    compiled = tmp_path / "lib-pyc.zip"
+    compile_stdlib(src, compiled)
+    wheel = tmp_path / "ours-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("ours/__init__.pyc", pyc(b"import used\ndef g():\n    import pkgz.part\n", "x"))
+        zf.writestr("ours/mp.pyc", pyc(b"import multiprocessing\n", "x"))
+    script = tmp_path / "main.py"
+    script.write_text("import ours\n")
+    js = tmp_path / "core.js"
+    js.write_text("runPython(`import snippet_mod, nothing_of_ours`)")
+    out = tmp_path / "page.zip"
+    kept = pycompile.page_stdlib(compiled, [wheel, script, js], out)
+    names = set(zipfile.ZipFile(out).namelist())
+    wanted = {"used.pyc", "dep.pyc", "snippet_mod.pyc", "pkgz/__init__.pyc", "pkgz/part.pyc"}
+    assert wanted | {"pkgz/data.txt"} <= names
+    assert not {"never.pyc", "unused_by_call.pyc", "multiprocessing/__init__.pyc"} & names
+    assert kept >= len(wanted)
+    assert run_isolated("import used, pkgz.part; print(used.dep.X)", out) == "1"
