@@ -303,6 +303,8 @@ def rules_page(lang: str, words: dict[str, str]) -> str:
     )
     play_words = escape(words["rules_page_play"])
     play = f'<a class="play" href="../index.html?lang={lang}">{play_words}</a>'
+    learn_words = escape(words["rules_page_learn"])
+    play += f' <a class="play learn" href="../index.html?lang={lang}&amp;learn=1">{learn_words}</a>'
     nav = (
         f'<nav aria-label="{escape(words["rules_page_languages"])}">{play} '
         f"<span>{escape(words['rules_page_languages'])}:</span> {others}</nav>"

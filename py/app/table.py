@@ -18,7 +18,8 @@ URL parameters (all optional, validated; anything else is ignored):
 ``lang=en|ru|uk|pl``, ``seed=<int>`` and ``fresh=1`` (start a new seeded game;
 both are dropped from the address once used), ``speed=fast`` (short pauses,
 for tests and demos), ``players=2|3|4``, ``preset=<name>``,
-``level=easy|normal|strong``, ``think=<ms>`` (the bots' thinking budget).
+``level=easy|normal|strong``, ``think=<ms>`` (the bots' thinking budget),
+``learn=1`` (*Learn to play* at once, as the rules pages link it; dropped once used).
 """
 
 from __future__ import annotations
@@ -142,7 +143,18 @@ from .update import (
 )
 from .view import Dialog, Notice, NoticeKind, table_attrs
 
-PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug")
+PARAMS = (
+    "lang",
+    "seed",
+    "speed",
+    "players",
+    "preset",
+    "fresh",
+    "level",
+    "think",
+    "debug",
+    "learn",
+)
 
 #: How long a passing notice ("The link is copied.") stays before it closes itself.
 PASSING_S = 4.0
@@ -398,11 +410,12 @@ class Table:
 
     @staticmethod
     def _drop_one_shot_params() -> None:
-        """``fresh`` and ``seed`` act once: a reload resumes instead of restarting."""
+        """``fresh``, ``seed`` and ``learn`` act once: a reload resumes instead."""
         try:
             params = window.URLSearchParams.new(str(window.location.search or ""))
             params.delete("fresh")
             params.delete("seed")
+            params.delete("learn")
             rest = str(params.toString())
             url = (
                 str(window.location.pathname)
@@ -1261,11 +1274,12 @@ class Table:
         self._switch(imported)
 
     def resume_lesson(self) -> None:
-        """A reload while a lesson was on the table resumes it where it was."""
+        """A reload while a lesson was on the table resumes it where it was; the
+        rules pages' *Learn to play* (``?learn=1``) starts it (or resumes it)."""
         from .lesson import active
 
         stored, _ = self.store.read(LESSON_KEY)
-        if active(stored):
+        if active(stored) or self.params.get("learn") == "1":
             self.page, effects = update(self.page, LessonStarted(stored))
             self.run(effects)
 

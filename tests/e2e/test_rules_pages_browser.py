@@ -46,3 +46,13 @@ def test_the_examples_are_live_with_javascript(page: Any, base_url: str) -> None
     assert not page.locator("#example-bidding img").is_visible()  # the fallback, hidden
     frame.locator('[data-ui="step-next"]').click()
     page.wait_for_selector('#example-bidding thousand-deal[step="1"]', state="attached")
+
+
+def test_learn_to_play_from_a_rules_page_starts_the_lesson(page: Any, base_url: str) -> None:
+    page.goto(base_url + "rules/uk.html")
+    link = page.locator("nav a.learn")
+    assert link.inner_text() == "Навчитися грати"
+    link.click()
+    page.wait_for_selector("[data-lesson]", state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert page.locator("html").get_attribute("lang") == "uk"
+    assert "learn=1" not in page.url  # acted once: a reload resumes the lesson instead
