@@ -4,7 +4,8 @@ The record comes from the fragment (``#record=…`` or ``#z=…``, see ``share``
 or from the host page by ``postMessage``. Options ride in the fragment, each
 validated and otherwise ignored: ``step=N``, ``open=1``, ``seat=S``,
 ``lang=``, ``controls=0`` (no buttons: driven by the host), ``autoplay=<ms
-per step>``, ``analysis=1``, ``practice=1`` (kept for the practice mode),
+per step>``, ``analysis=1``, ``practice=1`` (*Play from here* opens the game page,
+practising from that step),
 ``fit=content`` (the table takes the height its content needs, not the
 frame's; the host sizes the frame from ``thousand:size``).
 
@@ -42,7 +43,7 @@ from .i18n import normalize_lang, t
 from .replay_ctl import STEP_KEYS, ReplayControl
 from .replay_view import build_replay, replay_attrs
 from .screen import Screen
-from .share import parse_fragment, parse_options
+from .share import parse_fragment, parse_options, practice_link
 from .view import Notice, NoticeKind, notices
 
 
@@ -104,6 +105,7 @@ class Embed:
             autoplay_ms=int(o.get("autoplay", 1200)),
             analysis=bool(o.get("analysis", False)),
             embed=True,
+            practice=bool(o.get("practice", False)),
         )
         if error is not None:
             self.fail(error)
@@ -227,8 +229,19 @@ class Embed:
         el_ = event.target.closest("[data-ui]") if event.target else None
         if el_ and not el_.hasAttribute("disabled"):
             name = str(el_.getAttribute("data-ui"))
-            if name != "replay-view":
+            if name == "practice-here":
+                self.practice_elsewhere()
+            elif name != "replay-view":
                 self.replay.act(name)
+
+    def practice_elsewhere(self) -> None:
+        """*Play from here* (``practice=1``): the game page, in a new tab, plays on from
+        this position against the computer players (the embed stays as it is)."""
+        r, data = self.ui.replay, self.ui.replay_data
+        if r is None or data is None:
+            return
+        link = practice_link(str(window.location.href), data.record, r.step, r.seat, self.ui.lang)
+        window.open(link, "_blank", "noopener")
 
     def on_change(self, event: Any) -> None:
         if str(event.target.getAttribute("data-ui") or "") == "replay-view":

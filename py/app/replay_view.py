@@ -42,6 +42,7 @@ class ReplayUI:
     analysis_pct: int = -1  # its progress (-1: not running)
     analysis_deal: int = -1  # the deal it is about
     embed: bool = False  # inside embed.html (no way back to a game)
+    practice: bool = False  # embed.html with practice=1: Play from here opens the game page
     own: bool = False  # the player's own game: seat 0 is "You" (else compass names)
 
 
@@ -262,7 +263,7 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
                 aria_pressed="true" if ui.analysis else "false",
             ),
             None
-            if ui.embed
+            if ui.embed and not ui.practice
             else _btn(
                 _labelled("▷", t(lang, "practice_here")),
                 ui="practice-here",

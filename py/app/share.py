@@ -5,7 +5,8 @@ raw-deflated JSON (much shorter for whole games). Both are accepted wherever
 a record is (the main page's replay view, ``embed.html``). Options ride in the
 same fragment, each validated and otherwise ignored: ``step=N``, ``open=1``,
 ``seat=S``, ``lang=``, ``controls=0``, ``autoplay=<ms per step>``,
-``analysis=1``, ``practice=1`` (kept for the practice mode, not yet read) and
+``analysis=1``, ``practice=1`` (the game page plays on from ``step``; an embed
+offers *Play from here*, which opens it so) and
 ``fit=content`` (``embed.html`` takes its content's height instead of the
 frame's, for ``<thousand-deal>``). Hostile fragments are refused before parsing with one short
 message (size, decompression bomb, depth, the record reader's own checks).
@@ -48,6 +49,22 @@ def share_fragment(record: dict[str, Any]) -> str:
     comp = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = comp.compress(text) + comp.flush()
     return "#z=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def practice_link(
+    embed_href: str, record: dict[str, Any], step: int, seat: int | None, lang: str
+) -> str:
+    """The game page (``index.html`` beside ``embed.html``) at ``step`` of ``record``,
+    practising from there (``practice=1``): what an embed's *Play from here* opens.
+
+    >>> practice_link("https://a.b/x/embed.html?x#z=q", {"v": 1}, 5, 1, "ru")
+    'https://a.b/x/index.html#z=q1YqU7IyrAUA&step=5&practice=1&lang=ru&seat=1'
+    """
+    base = embed_href.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0] + "/index.html"
+    tail = f"&step={step}&practice=1&lang={lang}"
+    if seat is not None:
+        tail += f"&seat={seat}"
+    return base + share_fragment(record) + tail
 
 
 def plain_fragment(record: dict[str, Any]) -> str:

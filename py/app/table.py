@@ -955,7 +955,10 @@ class Table:
             )
             return
         seat = None if opts.get("open") else opts.get("seat")
-        self.open_replay(got.record, int(opts.get("step", 0)), seat=seat)
+        if self.open_replay(got.record, int(opts.get("step", 0)), seat=seat) and opts.get(
+            "practice"
+        ):
+            self.on_replay("practice-here", None)  # an embed's Play from here
 
     def open_replay(self, record: Any, step: int = 0, **options: Any) -> bool:
         """Show a record in the replay view (the game waits behind it)."""

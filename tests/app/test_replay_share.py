@@ -117,3 +117,22 @@ def test_a_hosts_options_are_checked_as_the_fragments_are() -> None:
     assert parse_options(hostile) == {}
     assert parse_options("step=3") == {} and parse_options(None) == {}
     assert parse_fragment("#fit=content&fit=nope").options == {"fit": "content"}
+
+
+def test_an_embed_with_practice_offers_play_from_here_on_the_game_page() -> None:
+    from app.share import practice_link
+
+    rec = random_record(2, seed=6)
+    data = Replay(rec)
+    for practice, shown in ((False, False), (True, True)):
+        _, kids = build_replay(data, ReplayUI(step=4, embed=True, practice=practice), "en")
+        html = "".join(to_html(k) for k in kids)
+        assert ('data-ui="practice-here"' in html) is shown
+        assert 'data-ui="practice-deal"' not in html and 'data-ui="editor"' not in html
+    link = practice_link("https://h.test/a/embed.html?v=1#z=abc&step=2", rec, 4, None, "pl")
+    assert link.startswith("https://h.test/a/index.html#z=") and link.endswith(
+        "&step=4&practice=1&lang=pl"
+    )
+    got = parse_fragment(link[link.index("#") :])
+    assert not got.error and got.record == rec
+    assert got.options == {"step": 4, "practice": True, "lang": "pl"}
