@@ -39,3 +39,25 @@ def test_play_from_here_and_back(page: Any, base_url: str) -> None:
     page.wait_for_selector('#table[data-phase="deal-end"]')  # the game's own summary again
     assert page.locator("[data-practice]").count() == 0
     assert page.locator(".nameplate .total").all_inner_texts() == totals
+
+
+def test_an_embeds_play_from_here_opens_the_game_page_practising(page: Any, base_url: str) -> None:
+    from app_helpers import random_record
+    from e2e_support import READY
+
+    from app.share import share_fragment
+
+    fragment = share_fragment(random_record(1, seed=7)) + "&step=12&seat=0&practice=1&lang=en"
+    page.goto(base_url + "embed.html" + fragment)
+    page.wait_for_selector('#table[data-ready="1"][data-step="12"]')
+    with page.expect_popup() as popup:
+        page.click('[data-ui="practice-here"]')
+    game = popup.value
+    game.wait_for_selector(READY)
+    game.wait_for_selector(TURN)
+    assert game.locator('#table[data-phase="replay"]').count() == 0  # playing, not replaying
+    for _ in range(200):
+        if act(game) == "deal-end":
+            break
+    assert "You made" in game.wait_for_selector("[data-practice]").inner_text()
+    assert page.locator('#table[data-step="12"]').count() == 1  # the embed stays where it was
