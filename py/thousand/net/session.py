@@ -3,7 +3,8 @@
 The runner (the page's WebRTC glue) turns what happens into events and the
 outputs back into calls; the session holds every rule of the protocol and
 touches no clock, network or global random (``entropy`` is injected:
-``secrets.SystemRandom()`` online, ``random.Random(seed)`` in tests).
+``drbg.Drbg`` online: reproducible from its secret seed by the journal;
+``random.Random(seed)`` in tests).
 
 Topology: a star. The host's page seats the guests, runs the bots of the
 empty seats (it holds their keys) and relays: every message it accepts goes
