@@ -124,16 +124,34 @@ def connect(chromium: Any, site: str) -> tuple[Any, Any]:
     return host, guest
 
 
-def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
-    host, guest = connect(chromium, site)
+def rejoin(host: Any, guest: Any, invite: str) -> None:
+    """The guest pastes the host's new invitation (*Rejoin*), the host its reply
+    (*Connect*); both see the link open and close the online dialog."""
+    guest.fill('[data-ui="invite-input"]', invite)
+    guest.click('[data-ui="rejoin"]')
+    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
+    host.click('[data-ui="connect"][data-seat="1"]')
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    for page in (host, guest):
+        if page.locator('.dialog.online [data-ui="close"]').count():
+            page.click('.dialog.online [data-ui="close"]')
+
+
+def play_to_deal_end(host: Any, guest: Any, after: str = "") -> None:
+    """Each page's person plays when it is their turn until the host's deal is over."""
     for _ in range(400):
         if host.get_attribute("#table", "data-deals") not in (None, "0"):
-            break
-        moved = act_once(host) or act_once(guest)
-        if not moved:
+            return
+        if not (act_once(host) or act_once(guest)):
             host.wait_for_timeout(100)
-    else:
-        raise AssertionError("the deal never ended")
+    raise AssertionError(f"the deal never ended {after}".strip())
+
+
+def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
+    host, guest = connect(chromium, site)
+    play_to_deal_end(host, guest)
     assert host.get_attribute("#table", "data-seat") == "0"
     assert guest.get_attribute("#table", "data-seat") == "1"
     guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
@@ -170,24 +188,9 @@ def test_a_guest_dropped_mid_trick_rejoins_and_the_deal_goes_on(chromium: Any, s
     host.click('.notice [data-ui="reinvite-1"]')
     invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
     guest.click('.notice [data-ui="online"]')
-    guest.fill('[data-ui="invite-input"]', invite or "")
-    guest.click('[data-ui="rejoin"]')
-    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
-    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
-    host.click('[data-ui="connect"][data-seat="1"]')
-    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    for page in (host, guest):
-        if page.locator('.dialog.online [data-ui="close"]').count():
-            page.click('.dialog.online [data-ui="close"]')
+    rejoin(host, guest, invite or "")
     assert version(host) >= before
-    for _ in range(400):
-        if host.get_attribute("#table", "data-deals") not in (None, "0"):
-            break
-        if not (act_once(host) or act_once(guest)):
-            host.wait_for_timeout(100)
-    else:
-        raise AssertionError("the deal never ended after the rejoin")
+    play_to_deal_end(host, guest, "after the rejoin")
 
 
 def into_a_trick(host: Any, guest: Any) -> None:
@@ -226,24 +229,9 @@ def test_a_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(chromium: Any, si
     host.wait_for_selector('.notice [data-ui="reinvite-1"]', timeout=120_000)
     host.click('.notice [data-ui="reinvite-1"]')
     invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
-    guest.fill('[data-ui="invite-input"]', invite or "")
-    guest.click('[data-ui="rejoin"]')
-    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
-    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
-    host.click('[data-ui="connect"][data-seat="1"]')
-    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    for page in (host, guest):
-        if page.locator('.dialog.online [data-ui="close"]').count():
-            page.click('.dialog.online [data-ui="close"]')
+    rejoin(host, guest, invite or "")
     assert version(host) >= before
-    for _ in range(400):
-        if host.get_attribute("#table", "data-deals") not in (None, "0"):
-            break
-        if not (act_once(host) or act_once(guest)):
-            host.wait_for_timeout(100)
-    else:
-        raise AssertionError("the deal never ended after the reload")
+    play_to_deal_end(host, guest, "after the reload")
     guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
     shoot(guest, "8-guest-deal-over")
 
@@ -265,22 +253,7 @@ def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(
     shoot(host, "9-host-reloaded")
     guest.wait_for_selector('.notice [data-ui="online"]', timeout=120_000)
     guest.click('.notice [data-ui="online"]')
-    guest.fill('[data-ui="invite-input"]', invite)
-    guest.click('[data-ui="rejoin"]')
-    reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
-    host.fill('[data-ui="reply-input"][data-seat="1"]', reply or "")
-    host.click('[data-ui="connect"][data-seat="1"]')
-    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    for page in (host, guest):
-        if page.locator('.dialog.online [data-ui="close"]').count():
-            page.click('.dialog.online [data-ui="close"]')
+    rejoin(host, guest, invite)
     assert version(guest) >= before
-    for _ in range(400):
-        if host.get_attribute("#table", "data-deals") not in (None, "0"):
-            break
-        if not (act_once(host) or act_once(guest)):
-            host.wait_for_timeout(100)
-    else:
-        raise AssertionError("the deal never ended after the host's reload")
+    play_to_deal_end(host, guest, "after the host's reload")
     guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
