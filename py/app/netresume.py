@@ -151,7 +151,7 @@ def load(store: Store) -> tuple[NetSession | None, str | None]:
     if page["role"] == "host":
         lobby = Lobby("host", [Seat(k, f"p{k}") for k in page["seats"]])
     else:
-        # the invitation it last answered: the page's address may still hold it
+        # the invitation it last answered (that link opened again is not answered twice)
         lobby = Lobby("guest", state="closed", session=page["session"])
     s = NetSession(peer, lobby, page["rules"], page["level"], journal=journal)
     if isinstance(slot, int):

@@ -37,7 +37,7 @@ from .replay_view import ReplayUI, analysis_section, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
 from .seats import names_of
 from .session import Session
-from .view import Dialog, HintRow, Model, Notice, notices, render
+from .view import Dialog, HintRow, Model, Notice, notices, render, with_notices
 
 #: The phases before the deal's cards are in play: the felt shows the deal's seal.
 _BIDDING = (Phase.DARK, Phase.REDEAL, Phase.BIDDING)
@@ -150,7 +150,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
             children.append(share_dialog(ui.lang, ui.share_link))
         elif ui.dialog == Dialog.EDITOR and ui.editor is not None:
             children.append(_editor(ui))
-        return m, [*children, extra] if extra is not None else children
+        return m, with_notices(children, extra)
     obs = session.observation()
     human_turn = session.human_to_act() and not ui.follower
     if not human_turn:

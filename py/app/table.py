@@ -906,6 +906,10 @@ class Table:
             return False
         if not fragment.startswith("#join="):
             return False
+        # read once: a reload must not answer it again (the journal holds what it led to)
+        with contextlib.suppress(Exception):
+            loc = window.location
+            window.history.replaceState(None, "", str(loc.pathname) + str(loc.search or ""))
         from .invite import Invite, InviteError, invite_sdp, read_fragment
 
         try:
@@ -919,7 +923,7 @@ class Table:
         if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
             if got.session != s.lobby.session:  # a new invitation for the reloaded table
                 self.dispatch(InvitationPasted(fragment))
-            return True  # (the address still holds the one answered before the reload)
+            return True
         self._keep_current()
         name = next(
             (

@@ -820,6 +820,10 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
                 # an offer's link "connects" at once; it waits for the reply really
                 seat.state = msg.state if seat.answered or msg.state != "connecting" else "new"
         if msg.state == "open":
+            # the connection is back: the notice that it was lost goes
+            back = {f"lost{x.seat}" for x in lobby.seats if x.conn == msg.conn}
+            gone = back if lobby.role == "host" else {"lost0"}
+            ui.notices = [n for n in ui.notices if n.key not in gone]
             return net_outputs(page, net.Connected(msg.conn))
         if msg.state in ("closed", "failed"):
             return net_outputs(page, net.Dropped(msg.conn))

@@ -955,8 +955,20 @@ def render(m: Model, dialogs: Sequence[El | None] = ()) -> list[El]:
         bottom,
         controls(m),
         live,
-        notices(m),
         privacy(m),
         *dialogs,
     ]
-    return [x for x in out if x is not None]
+    return with_notices([x for x in out if x is not None], notices(m))
+
+
+def with_notices(children: list[El], notes: El | None) -> list[El]:
+    """The notices over the toolbar; while a dialog is open, inside its overlay
+    above the box instead, so that they never cover the dialog's title or fields
+    (the box shrinks to the room left and scrolls)."""
+    if notes is None:
+        return children
+    for c in reversed(children):
+        if c.attrs.get("class") == "overlay":
+            c.children.insert(0, notes)
+            return children
+    return [*children, notes]

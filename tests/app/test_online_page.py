@@ -260,6 +260,9 @@ def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire
         wire.send("host", LinkChanged(wire.conn, "open"))
         wire.drain()
         assert host.session.peer.version() >= before  # nothing lost
+        # both links are back: neither page still says the connection is lost
+        assert not [n for n in host.ui.notices if n.key.startswith("lost")]
+        assert not [n for n in guest.ui.notices if n.key.startswith("lost")]
         deal = host.session.peer.deal_no
         for _ in range(200):
             play_some(wire, rng, 10)

@@ -77,6 +77,11 @@ def test_a_bad_import_is_said_above_the_dialog_and_a_good_one_replaces_it(
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert hit == "dismiss"
+    # above the box too, never over the dialog's title
+    note = page.locator(".notice.error").bounding_box()
+    dlg = page.locator(".overlay > .dialog").bounding_box()
+    assert note is not None and dlg is not None
+    assert note["y"] + note["height"] <= dlg["y"] + 1
     good = tmp_path / "good.json"
     record = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))["record"]
     good.write_text(json.dumps(record))

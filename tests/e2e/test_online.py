@@ -22,6 +22,37 @@ from netns import WEBRTC_ARGS, require_netns, run_pytest_in_netns
 from play_support import CARD_SPOT, version
 from serve import start_server
 
+# Every data channel's sends are recorded on the page (``window.__sent``), so that
+# the test can play a tampered page: it sends through the same channel texts that
+# the page's own code never would.
+RECORD_SENDS = """
+(() => {
+  const send = RTCDataChannel.prototype.send;
+  window.__sent = [];
+  RTCDataChannel.prototype.send = function (text) {
+    window.__chan = this;
+    window.__sent.push(String(text));
+    return send.call(this, text);
+  };
+})();
+"""
+
+TAMPER = """
+() => {
+  const sent = window.__sent.map((t) => JSON.parse(t)).filter((m) => m.seq !== undefined);
+  const old = sent[sent.length - 1];
+  const forged = Object.assign({}, old, {deal: (old.deal || 0) + 5, junk: 1});
+  const texts = [
+    JSON.stringify(old),              // an old message again: refused
+    JSON.stringify(forged),           // an old number with other text: refused
+    '{"v": 1, "t": "act", "seq": ',   // not JSON
+    'x'.repeat(70000),                // over the size cap
+  ];
+  for (const t of texts) window.__chan.send(t);
+  return texts.length;
+}
+"""
+
 
 def test_in_a_network_namespace() -> None:
     """The tests below, run in a network namespace made for them (root; else skipped)."""
@@ -101,6 +132,7 @@ def connect(chromium: Any, site: str) -> tuple[Any, Any]:
 
     ctx = chromium.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
     ctx.add_init_script("localStorage.setItem('thousand.ice', '[]')")  # no STUN in tests
+    ctx.add_init_script(RECORD_SENDS)
     guest = ctx.new_page()
     guest.goto(invite, timeout=180_000)
     guest.wait_for_selector(READY, timeout=180_000)
@@ -149,39 +181,40 @@ def play_to_deal_end(host: Any, guest: Any, after: str = "") -> None:
     raise AssertionError(f"the deal never ended {after}".strip())
 
 
-def test_two_pages_play_a_deal_online(chromium: Any, site: str) -> None:
-    host, guest = connect(chromium, site)
-    play_to_deal_end(host, guest)
-    assert host.get_attribute("#table", "data-seat") == "0"
-    assert guest.get_attribute("#table", "data-seat") == "1"
-    guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
-    assert host.locator(".notice.error").count() == 0
-    assert guest.locator(".notice.error").count() == 0
+def tamper(host: Any, guest: Any) -> None:
+    """The guest's page turns hostile for a moment: an old message sent again, an
+    old one altered, one that is not JSON, one too big. The host refuses each, says
+    so, and its game does not move; the deal then goes on as if nothing was sent."""
+    before = version(host)
+    assert guest.evaluate(TAMPER) == 4
+    host.wait_for_selector('.notice [data-notice="net-refused"]', timeout=60_000)
+    shoot(host, "6-host-refused")
+    assert version(host) == before
+    assert host.locator(".notice.error").count() == 0  # a refusal, not a lost table
+
+
+def advance(host: Any, guest: Any) -> None:
+    """One action by whoever's turn it is on the two pages, then into a trick."""
+    for _ in range(100):
+        if act_once(host) or act_once(guest):
+            break
+        host.wait_for_timeout(100)
+    into_a_trick(host, guest)
 
 
 def ip(*args: str, check: bool = True) -> None:
     subprocess.run(["ip", *args], check=check, timeout=30, capture_output=True)
 
 
-def test_a_guest_dropped_mid_trick_rejoins_and_the_deal_goes_on(chromium: Any, site: str) -> None:
+def drop_and_rejoin(host: Any, guest: Any) -> None:
     """The network goes away in the middle of a trick; both pages say so; the host
-    makes a new invitation, the guest pastes it, the reply comes back, and the deal
-    goes on from where it was to its end."""
-    host, guest = connect(chromium, site)
-    for _ in range(200):  # into the play, a card on the felt
-        if (
-            host.get_attribute("#table", "data-phase") == "play"
-            and host.locator(".trick .card, .felt .trick-card").count()
-        ):
-            break
-        if not (act_once(host) or act_once(guest)):
-            host.wait_for_timeout(100)
+    makes a new invitation, the guest pastes it, the reply comes back."""
     before = version(host)
     ip("addr", "del", "10.99.0.1/24", "dev", "v0")  # the pages' one address goes away
     try:
         host.wait_for_selector(".notice.error", timeout=120_000)
         guest.wait_for_selector(".notice.error", timeout=120_000)
-        shoot(host, "6-host-lost")
+        shoot(host, "7-host-lost")
     finally:
         ip("addr", "add", "10.99.0.1/24", "dev", "v0", check=False)
         ip("route", "add", "default", "via", "10.99.0.2", "dev", "v0", check=False)
@@ -190,27 +223,12 @@ def test_a_guest_dropped_mid_trick_rejoins_and_the_deal_goes_on(chromium: Any, s
     guest.click('.notice [data-ui="online"]')
     rejoin(host, guest, invite or "")
     assert version(host) >= before
-    play_to_deal_end(host, guest, "after the rejoin")
 
 
-def into_a_trick(host: Any, guest: Any) -> None:
-    """Play until a card is on the felt."""
-    for _ in range(200):
-        if (
-            host.get_attribute("#table", "data-phase") == "play"
-            and host.locator(".trick .card, .felt .trick-card").count()
-        ):
-            return
-        if not (act_once(host) or act_once(guest)):
-            host.wait_for_timeout(100)
-
-
-def test_a_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(chromium: Any, site: str) -> None:
+def guest_reloads(host: Any, guest: Any) -> None:
     """The guest's page reloads in the middle of a trick (a phone browser killing a
     background tab does the same): it comes back with its cards from its journal,
-    the host makes a new invitation, the guest pastes it, and the deal goes on."""
-    host, guest = connect(chromium, site)
-    into_a_trick(host, guest)
+    the host makes a new invitation, the guest pastes it."""
     hand = sorted(
         guest.locator(".hand-own [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     )
@@ -225,25 +243,18 @@ def test_a_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(chromium: Any, si
     )
     assert again == hand
     assert guest.get_attribute("#table", "data-online") == "guest"
-    shoot(guest, "7-guest-reloaded")
+    shoot(guest, "8-guest-reloaded")
     host.wait_for_selector('.notice [data-ui="reinvite-1"]', timeout=120_000)
     host.click('.notice [data-ui="reinvite-1"]')
     invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
     rejoin(host, guest, invite or "")
     assert version(host) >= before
-    play_to_deal_end(host, guest, "after the reload")
-    guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
-    shoot(guest, "8-guest-deal-over")
 
 
-def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(
-    chromium: Any, site: str
-) -> None:
+def host_reloads(host: Any, guest: Any) -> None:
     """The host's page reloads mid-trick: it comes back with the table (its bot's
     keys, the log) and a new invitation; the friend's page, told the host is gone,
-    takes it (*Rejoin*) and the deal goes on to its end."""
-    host, guest = connect(chromium, site)
-    into_a_trick(host, guest)
+    takes it (*Rejoin*)."""
     before = version(guest)
     host.reload()
     host.wait_for_selector(READY, timeout=180_000)
@@ -255,5 +266,45 @@ def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(
     guest.click('.notice [data-ui="online"]')
     rejoin(host, guest, invite)
     assert version(guest) >= before
-    play_to_deal_end(host, guest, "after the host's reload")
+
+
+def into_a_trick(host: Any, guest: Any) -> None:
+    """Play until a card is on the felt."""
+    for _ in range(200):
+        if (
+            host.get_attribute("#table", "data-phase") == "play"
+            and host.locator(".trick .card, .felt .trick-card").count()
+        ):
+            return
+        if not (act_once(host) or act_once(guest)):
+            host.wait_for_timeout(100)
+    raise AssertionError("no card reached the felt")
+
+
+def test_an_online_deal_survives_tampering_a_drop_and_two_reloads(chromium: Any, site: str) -> None:
+    """One table, one deal (a connection costs two page loads, so the steps share
+    it): a tampered message, the guest dropped mid-trick, the guest's page reloaded,
+    the host's page reloaded; after each the deal goes on, and it ends on both
+    pages without an error."""
+    host, guest = connect(chromium, site)
+    assert host.get_attribute("#table", "data-seat") == "0"
+    assert guest.get_attribute("#table", "data-seat") == "1"
+    try:
+        into_a_trick(host, guest)
+        tamper(host, guest)
+        advance(host, guest)
+        drop_and_rejoin(host, guest)
+        advance(host, guest)
+        guest_reloads(host, guest)
+        advance(host, guest)
+        host_reloads(host, guest)
+    except Exception:
+        shoot(host, "failed-host")
+        shoot(guest, "failed-guest")
+        raise
+    play_to_deal_end(host, guest, "after the reloads")
     guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
+    shoot(guest, "10-guest-deal-over")
+    for page in (host, guest):  # no cheat was found, and nothing is lost now
+        assert page.locator('.notice [data-notice="cheat"]').count() == 0
+        assert page.locator('.notice [data-notice^="lost"]').count() == 0
