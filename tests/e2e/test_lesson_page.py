@@ -141,28 +141,35 @@ def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 def test_the_caption_never_covers_the_hand(browser: Any, base_url: str, artifacts: Any) -> None:
-    for width, height in ((1280, 800), (390, 844)):
+    """At three steps of the first lesson, in two languages, on a desktop and a phone
+    (one page: the language is switched by its control, the window resized)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    page = context.new_page()
+    page.goto(base_url + "/?lang=en&speed=fast&level=easy&seed=12&fresh=1")
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT_MS)
+    page.click('[data-ui="learn"]')
+    for step in (0, 5, 18):
+        follow(page, until_step=step)
         for lang in ("en", "ru"):
-            context = browser.new_context(
-                viewport={"width": width, "height": height}, service_workers="block"
-            )
-            page = context.new_page()
-            page.goto(base_url + f"/?lang={lang}&speed=fast&level=easy&seed=12&fresh=1")
-            page.wait_for_selector(READY, timeout=LOAD_TIMEOUT_MS)
-            page.click('[data-ui="learn"]')
-            for step in (0, 5, 18):
-                follow(page, until_step=step)
-                assert page.evaluate(COVERED_JS) == [], (width, lang, step)  # (at rest)
+            page.select_option('select[data-ui="lang"]', lang)
+            page.wait_for_selector(f'#table[data-lang="{lang}"]')
+            for width, height in ((1280, 800), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_function(f"window.innerWidth === {width}")
+                where = (width, lang, step)
+                assert page.evaluate(COVERED_JS) == [], where  # (at rest)
                 page.screenshot(path=str(artifacts / f"lesson-{width}x{height}-{lang}-{step}.png"))
                 box = page.locator(LESSON).bounding_box()
                 hand = page.locator(".hand-own").bounding_box()
                 plate = page.locator(".seat-bottom .nameplate").bounding_box()
-                assert box and hand and plate, (width, lang, step)
-                assert not boxes_overlap(box, hand) and not boxes_overlap(box, plate)
-                assert box["y"] + box["height"] <= height  # wholly on the screen
+                assert box and hand and plate, where
+                assert not boxes_overlap(box, hand) and not boxes_overlap(box, plate), where
+                assert box["y"] + box["height"] <= height, where  # wholly on the screen
                 buttons = page.locator(f"{LESSON} button").all()
-                assert all(b.is_visible() for b in buttons)
-            context.close()
+                assert all(b.is_visible() for b in buttons), where
+        page.select_option('select[data-ui="lang"]', "en")
+        page.set_viewport_size({"width": 1280, "height": 800})
+    context.close()
 
 
 def test_the_toolbar_with_learn_to_play_fits_a_small_phone(browser: Any, base_url: str) -> None:
