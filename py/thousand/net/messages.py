@@ -1,6 +1,6 @@
 """The wire protocol between peers: versioned JSON, size-capped, schema-checked.
 
-Every message is one JSON object ``{"v": 1, "t": "<type>", "seq": n, "from": seat,
+Every message is one JSON object ``{"v": 2, "t": "<type>", "seq": n, "from": seat,
 ...}`` of at most ``MAX_TEXT`` characters. ``decode`` checks the size, the
 version, the type and every field (type, range, allowed keys) before anything
 reads it; a message that fails raises ``ProtocolError`` with a ``Refusal`` code
@@ -9,10 +9,10 @@ and parameters, never prose (the page words codes from its catalogue;
 
 >>> text = encode("claim", seq=3, sender=1, deal=1, why="")
 >>> decode(text)
-{'v': 1, 't': 'claim', 'seq': 3, 'from': 1, 'deal': 1, 'why': ''}
->>> decode('{"v": 2, "t": "claim"}')
+{'v': 2, 't': 'claim', 'seq': 3, 'from': 1, 'deal': 1, 'why': ''}
+>>> decode('{"v": 1, "t": "claim"}')
 Traceback (most recent call last):
-thousand.net.messages.ProtocolError: wrong_version {'ours': 1, 'theirs': 2}
+thousand.net.messages.ProtocolError: wrong_version {'ours': 2, 'theirs': 1}
 >>> bucket = TokenBucket(rate=1.0, burst=2.0)
 >>> [bucket.take(0.0) for _ in range(3)]
 [True, True, False]
@@ -30,7 +30,7 @@ from typing import Any
 
 from ..safejson import loads
 
-PROTOCOL = 1  # the "v" of every message; a peer on another one is refused (WRONG_VERSION)
+PROTOCOL = 2  # the "v" of every message; a peer on another one is refused (WRONG_VERSION)
 MAX_TEXT = 64 * 1024  # characters of one message's text
 MAX_NAME = 20  # a player's name (the page escapes it)
 MAX_HEX = 1024  # hex digits of one group element or exponent (a 4096-bit number)
@@ -146,6 +146,8 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     "deck": {"deal": DEAL, "stage": SEAT, "cards": ("list", HEX, 24)},
     # layers removed by a seat: (position, value) pairs
     "shares": {"deal": DEAL, "part": ("str", 8), "items": ("list", ("pair", POS, HEX), 24)},
+    # cut_ritual: the dealer's word on the bottom card after cut n (a nine: cut again)
+    "cut": {"deal": DEAL, "n": ("int", 1, 3), "nine": ("bool",)},
     # a seat's claim that its dealt hand allows a redeal (checked at the audit); with
     # ``after`` a receiver's claim that it holds four nines after the discard
     "claim": {"deal": DEAL, "why": ("str", 12), "after?": ("bool",)},

@@ -50,7 +50,7 @@ from typing import Any
 
 from .. import __version__
 from .. import actions as A
-from ..cards import ACE, KING, NINES_MASK, QUEEN
+from ..cards import ACE, KING, NINE, NINES_MASK, QUEEN
 from ..conventions import Conventions, ConventionsError
 from ..record import make_record
 from ..rules import hand_redeal
@@ -248,6 +248,16 @@ class SeatChanged:
 
 
 @dataclass(frozen=True)
+class CutMade:
+    """cut_ritual: the dealer looked at the bottom card after cut ``n`` (1-3): a nine
+    (``nine``: cut again; the third costs the cutter) or not (the dealing starts)."""
+
+    dealer: int
+    n: int
+    nine: bool
+
+
+@dataclass(frozen=True)
 class UndoAsked:
     """``seat`` asks to take back the deal's actions from index ``n``; ``waiting``:
     the people whose Allow it needs."""
@@ -327,6 +337,7 @@ Output = (
     | NeedsBot
     | PeerLost
     | SeatChanged
+    | CutMade
     | Ended
     | UndoAsked
     | UndoAnswered
@@ -353,7 +364,7 @@ class Stage(Enum):
 
 # Conventions that need more than the protocol does yet (a hidden card seen by
 # the rules in ways the shadow does not model).
-UNSUPPORTED = ("cut_ritual",)
+UNSUPPORTED: tuple[str, ...] = ()
 
 
 # A guest applies these messages of its own only when the host's log brings them
@@ -405,6 +416,7 @@ class _Deal:
     revealed: dict[int, tuple[int, list[tuple[int, str]]]] = field(default_factory=dict)
     alarm: int | None = None  # the seat that raised an alarm
     accused: int | None = None  # ... and the seat whose proof failed, when it knows
+    cut_settled: bool = True  # cut_ritual: the cuts are done (the dealing may start)
 
 
 class Peer:
@@ -1069,6 +1081,7 @@ class Peer:
         keys = {s: M.new_keys(self.rng) for s in sorted(self.local)}
         self.deal = _Deal(rec, view, keys)
         self.deal.dark = view.opening_phase() is Phase.DARK
+        self.deal.cut_settled = not self.conv.cut_ritual
         self.stage = Stage.SETUP
 
     def _known(self) -> frozenset[int]:
@@ -1109,14 +1122,99 @@ class Peer:
         d.rec.decks[stage] = cards
         self._progress(d)
 
+    # -- cut_ritual: the cutter cuts, the dealer looks at the bottom card -------------
+
+    def _cut_order(self, d: _Deal) -> list[int]:
+        """The seats that open the bottom card to the dealer, in turn (all but it)."""
+        return [s for s in range(self.players) if s != d.rec.dealer]
+
+    def _cut_value(self, d: _Deal) -> tuple[int, int]:
+        """The bottom card's index in the shuffled deck after the cut under way, and its
+        value after the shares so far."""
+        shuffled = d.rec.decks[self.players - 1]
+        i = len(d.rec.cut_calls)
+        b = M.cut_bottom(shuffled, i + 1)
+        chain = d.rec.cut_chains[i] if i < len(d.rec.cut_chains) else []
+        return b, chain[-1][1] if chain else shuffled[b]
+
+    def _owe_cut(self, d: _Deal) -> bool:
+        """The share of the bottom card this peer's next seat owes, or the dealer's
+        word on it (a nine: cut again)."""
+        rec, i = d.rec, len(d.rec.cut_calls)
+        chain = rec.cut_chains[i] if i < len(rec.cut_chains) else []
+        order = self._cut_order(d)
+        b, y = self._cut_value(d)
+        if len(chain) < len(order):
+            seat = order[len(chain)]
+            if seat not in d.keys:
+                return False
+            items = [[b, hx(M.decrypt(y, d.keys[seat]))]]
+            self._say("shares", seat, deal=self.deal_no, part="cut", items=items)
+            return True
+        if rec.dealer not in d.keys:
+            return False
+        card = M.CODE_CARD.get(M.decrypt(y, d.keys[rec.dealer]))
+        if card is None:  # a share lied (the keys tell which): audit now
+            self.out.append(Refused(HOST, Refusal.BAD_PROOF, {"seat": rec.dealer, "pos": b}))
+            self._raise_alarm(None)
+            return True
+        nine = card % 6 == NINE
+        self._say("cut", rec.dealer, deal=self.deal_no, n=i + 1, nine=nine)
+        return True
+
+    def _m_cut(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        rec = d.rec
+        i = len(rec.cut_calls)
+        chain = rec.cut_chains[i] if i < len(rec.cut_chains) else []
+        if (
+            self.stage is not Stage.SETUP
+            or d.cut_settled
+            or len(rec.decks) < self.players
+            or seat != rec.dealer
+            or len(chain) < len(self._cut_order(d))
+            or m["n"] != i + 1
+        ):
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="cut")
+        rec.cut_calls.append(m["nine"])
+        if not m["nine"] or len(rec.cut_calls) == 3:
+            rec.cut = len(rec.cut_calls)
+            d.cut_settled = True
+            d.view.cut_nines = sum(rec.cut_calls)
+            d.view._cache = None
+        self.out.append(CutMade(seat, i + 1, m["nine"]))
+
     def _share_targets(self, d: _Deal, seat: int) -> list[int]:
         places = d.view.places()
         return [p for p, h in enumerate(places) if h >= 0 and h != seat]
 
     def _m_shares(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         items = [(p, unhex(x)) for p, x in m["items"]]
+        if m["part"] == "cut":
+            i = len(d.rec.cut_calls)
+            if i == len(d.rec.cut_chains):
+                d.rec.cut_chains.append([])
+            chain = d.rec.cut_chains[i]
+            order = self._cut_order(d)
+            if (
+                self.stage is not Stage.SETUP
+                or d.cut_settled
+                or len(d.rec.decks) < self.players
+                or len(chain) >= len(order)
+                or seat != order[len(chain)]
+            ):
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="cut")
+            b = self._cut_value(d)[0]
+            if [p for p, _ in items] != [b] or not all(1 < x < M.P for _, x in items):
+                raise ProtocolError(Refusal.MALFORMED, why="shares")
+            chain.append((seat, items[0][1]))
+            return
         if m["part"] == "deal":
-            if self.stage is not Stage.SETUP or len(d.rec.decks) < self.players or seat != d.rounds:
+            if (
+                self.stage is not Stage.SETUP
+                or len(d.rec.decks) < self.players
+                or not d.cut_settled
+                or seat != d.rounds
+            ):
                 raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="shares")
             want = self._share_targets(d, seat)
         elif m["part"] == "talon":
@@ -1543,6 +1641,8 @@ class Peer:
                     "deck", stage, deal=self.deal_no, stage=stage, cards=[hx(x) for x in deck]
                 )
                 return True
+            if stage == self.players and not d.cut_settled:
+                return self._owe_cut(d)
             if stage == self.players and d.rounds < self.players and d.rounds in d.keys:
                 seat = d.rounds
                 items = [
