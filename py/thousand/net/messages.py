@@ -54,6 +54,8 @@ class Refusal(StrEnum):
     UNSUPPORTED = "unsupported"  # conventions online play does not support yet
     STALE = "stale"  # a message for a deal that is over
     NOT_NOW = "not_now"  # a local action while it is not this page's turn
+    OTHER_GAME = "other_game"  # a game hosted anew: a hello for another game, seat or name
+    HISTORY = "history"  # a game hosted anew: its audited deals differ from this page's
 
 
 # English fallback texts, one per code, for the CLI and tests (the page has its own).
@@ -73,6 +75,8 @@ TEXTS: dict[Refusal, str] = {
     Refusal.UNSUPPORTED: "online play does not support {what} yet",
     Refusal.STALE: "a message for deal {deal}, now deal {now}",
     Refusal.NOT_NOW: "not now: {what}",
+    Refusal.OTHER_GAME: "not a player of this game ({why})",
+    Refusal.HISTORY: "the new host's record of the first {deals} deals is not ours ({why})",
 }
 
 
@@ -122,6 +126,10 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
         "build": ("str", 40),
         "token": ("hex", 32),
         "have?": ("int", 0, 1 << 40),
+        # rejoining a game hosted anew: its id, the seat held, the deals audited
+        "game?": ("hex", 32),
+        "seat?": SEAT,
+        "deals?": ("int", 0, 10_000),
     },
     # host -> guest: your seat and the table
     "welcome": {
@@ -129,6 +137,8 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
         "token": ("hex", 32),
         "build": ("str", 40),
         "conventions": ("obj",),
+        "host?": SEAT,  # the host's seat (a game hosted anew), else 0
+        "game?": ("hex", 32),  # ... and that game's id
     },
     "refuse": {"code": ("str", 20), "params": ("obj",)},
     # host -> all: the game starts: names per seat, seats run by the host's bots
@@ -136,6 +146,12 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
         "names": ("list", ("str", MAX_NAME), 4),
         "bots": ("list", SEAT, 3),
         "game": ("hex", 32),
+        # a game hosted anew: the host's seat, the people's seats its computer player
+        # plays until they are back, the audited deals it goes on from and their hash
+        "host?": SEAT,
+        "taken?": ("list", SEAT, 3),
+        "deals?": ("int", 0, 10_000),
+        "hash?": ("hex", 16),
     },
     # joint randomness (who deals first): commit, then open
     "commit": {"deal": DEAL, "h": ("hex", 64)},

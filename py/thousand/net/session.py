@@ -52,7 +52,7 @@ from .. import __version__
 from .. import actions as A
 from ..cards import ACE, KING, NINE, NINES_MASK, QUEEN
 from ..conventions import Conventions, ConventionsError
-from ..record import make_record
+from ..record import Replay, make_record
 from ..rules import hand_redeal
 from ..state import Observation, Phase, State
 from . import mental as M
@@ -384,6 +384,66 @@ def record_hash(record: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+@dataclass(frozen=True)
+class Resume:
+    """A game in progress, as one page holds it, to host anew (or rejoin) after the
+    host's page is gone: ``Resume.of(peer)`` from that page's peer (a guest's, or a
+    rebuilt old host's).
+
+    ``record`` is the game record of the audited deals (``peer.record()``; None:
+    none yet), ``seat`` this page's seat, ``persons`` the seats people held (the
+    others are computer players), ``names`` per seat, ``game`` the game's id.
+    """
+
+    game: str
+    seat: int
+    names: tuple[str, ...]
+    persons: frozenset[int]
+    conventions: Conventions
+    record: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, peer: Peer) -> Resume:
+        """What ``peer`` holds of its game; ``ProtocolError(NOT_NOW)`` before it was seated
+        at a started table, or after its game ended or stopped."""
+        if (
+            peer.seat < 0
+            or not peer.game_id
+            or peer.stage in (Stage.LOBBY, Stage.OVER, Stage.HALTED)
+        ):
+            raise ProtocolError(Refusal.NOT_NOW, what="resume")
+        return cls(
+            peer.game_id,
+            peer.seat,
+            tuple(peer.names),
+            frozenset(peer.persons),
+            peer.conv,
+            peer.record(),
+        )
+
+    def deals(self) -> int:
+        """The audited deals the record holds."""
+        return 0 if self.record is None else len(self.record["deals"])
+
+
+def history_hash(record: dict[str, Any] | None, deals: int) -> str:
+    """The short hash of a record's first ``deals`` deals ("": none)."""
+    if record is None or deals == 0:
+        return ""
+    rec = dict(record)
+    rec["deals"] = list(record["deals"][:deals])
+    return record_hash(rec)
+
+
+def rewind(record: dict[str, Any], deals: int) -> tuple[State, State, int]:
+    """The true game after a record's first ``deals`` deals (at least one), the game
+    just before that deal's last action, and that action (``base``, ``last``)."""
+    rec = dict(record)
+    rec["deals"] = list(record["deals"][:deals])
+    r = Replay(rec)
+    return r.final(), r.state(r.steps - 1), r.action(r.steps) or 0
+
+
 @dataclass
 class _Link:
     """Host: one guest's connection."""
@@ -428,6 +488,9 @@ class Peer:
 
     def __init__(self, is_host: bool, name: str, entropy: random.Random, build: str) -> None:
         self.is_host = is_host
+        self.host_seat = 0  # the host's seat (a game hosted anew: the new host's own)
+        self.want_seat = -1  # a guest rejoining a game hosted anew: its seat in that game
+        self.resume_deals: dict[int, int] = {}  # host anew: audited deals per seat's page
         self.name = name[:MAX_NAME]
         self.rng = entropy
         self.build = build
@@ -478,20 +541,60 @@ class Peer:
 
     @classmethod
     def host(
-        cls, name: str, conventions: Conventions, entropy: random.Random, build: str = BUILD
+        cls,
+        name: str,
+        conventions: Conventions,
+        entropy: random.Random,
+        build: str = BUILD,
+        resume: Resume | None = None,
     ) -> Peer:
-        """The host's peer (seat 0); ``ValueError`` for conventions not supported online."""
+        """The host's peer (seat 0); ``ValueError`` for conventions not supported online.
+
+        ``resume``: host anew a game whose host's page is gone (``Resume.of`` this
+        page's guest peer; ``conventions`` and ``name`` are then the game's own). This
+        page keeps its seat; the other people rejoin theirs by new invitations (their
+        ``hello`` names the game, the seat and the name it had); the seats nobody
+        reclaims by ``Start`` (the old host's among them) are played by this page's
+        computer player until their person joins; the deal that was interrupted is
+        dealt again, and the scores and deals go on from the audited record.
+        """
         bad = unsupported(conventions)
         if bad:
             raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(bad))
         p = cls(True, name, entropy, build)
         p.conv = conventions
+        if resume is not None:
+            bad = unsupported(resume.conventions)
+            if bad:
+                raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(bad))
+            p._resume(resume)
+            p.seat = p.host_seat = resume.seat
+            p.local = {resume.seat}
+            p.resume_deals = {resume.seat: resume.deals()}
         return p
 
     @classmethod
-    def guest(cls, name: str, entropy: random.Random, build: str = BUILD) -> Peer:
-        """A guest's peer (seated by the host's welcome)."""
-        return cls(False, name, entropy, build)
+    def guest(
+        cls, name: str, entropy: random.Random, build: str = BUILD, resume: Resume | None = None
+    ) -> Peer:
+        """A guest's peer (seated by the host's welcome). ``resume``: rejoin this page's
+        seat of a game hosted anew by another of its people (``Resume.of`` this page's
+        old peer): the new host must welcome it to that game and seat, and the table's
+        audited deals must be this page's own, or it refuses (``Refusal.HISTORY``)."""
+        p = cls(False, name, entropy, build)
+        if resume is not None:
+            p._resume(resume)
+            p.want_seat = resume.seat
+        return p
+
+    def _resume(self, r: Resume) -> None:
+        self.conv = r.conventions
+        self.names = list(r.names)
+        self.persons = set(r.persons)
+        self.game_id = r.game
+        n = r.deals()
+        if r.record is not None and n:
+            self.game, self.base, self.last = rewind(r.record, n)
 
     # -- queries for the page -------------------------------------------------
 
@@ -585,7 +688,10 @@ class Peer:
         if self.is_host:
             return  # the guest speaks first (hello)
         self.host_up = True
-        have = {"have": self.inbox.expected} if self.seat >= 0 else {}
+        have: dict[str, Any] = {"have": self.inbox.expected} if self.seat >= 0 else {}
+        if self.want_seat >= 0:  # rejoining a game hosted anew
+            deals = len(self.game.log) if self.game is not None else 0
+            have.update(game=self.game_id, seat=self.want_seat, deals=deals)
         self.out.append(
             Send(
                 HOST, self._raw("hello", name=self.name, build=self.build, token=self.token, **have)
@@ -600,7 +706,7 @@ class Peer:
                 self.out.append(PeerLost(link.seat))
         elif self.host_up:
             self.host_up = False
-            self.out.append(PeerLost(0))
+            self.out.append(PeerLost(self.host_seat))
 
     def _tick(self) -> None:
         """Ask for a resend when messages are missing, or when a link has been quiet
@@ -682,6 +788,8 @@ class Peer:
             return
         if msg["t"] == "refuse":
             self._told_refused(peer, msg)
+            if msg["code"] in (Refusal.HISTORY.value, Refusal.OTHER_GAME.value):
+                self._dropped(peer)  # that page left the table: its seat may be taken
             return
         link = self.links.get(peer)
         if link is None:
@@ -722,6 +830,9 @@ class Peer:
                 self.out.extend(Send(peer, t) for t in self.log[msg.get("have", 0) :])
                 self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
                 return
+        if self.game_id and self.is_host and self.host_seat in self.resume_deals:
+            self._rehello(peer, msg)
+            return
         if self.stage is not Stage.LOBBY or len(self.names) >= self.players:
             self.out.append(Send(peer, self._raw("refuse", code="table_full", params={})))
             raise ProtocolError(Refusal.TABLE_FULL)
@@ -736,6 +847,41 @@ class Peer:
             token=msg["token"],
             build=self.build,
             conventions=self.conv.changes(),
+        )
+        self.out.append(Seated(tuple(self.names)))
+
+    def _rehello(self, peer: str, msg: dict[str, Any]) -> None:
+        """A game hosted anew: a person of that game takes back their seat (matched by
+        the game's id, the seat and the name the game's record gave it)."""
+        seat = msg.get("seat", -1)
+        why = ""
+        if msg.get("game") != self.game_id:
+            why = "game"
+        elif seat not in self.persons or seat == self.host_seat or seat >= self.players:
+            why = "seat"
+        elif self.names[seat] != msg["name"][:MAX_NAME]:
+            why = "name"
+        elif self._link_up(seat) or (self.stage is not Stage.LOBBY and seat not in self.taken):
+            why = "taken"
+        if why:
+            e = ProtocolError(Refusal.OTHER_GAME, why=why)
+            self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
+            raise e
+        for old, link in list(self.links.items()):
+            if link.seat == seat:
+                del self.links[old]  # an earlier link of this seat's page, now gone
+        self.tokens[seat] = msg["token"]
+        self.resume_deals[seat] = msg.get("deals", 0)
+        self.links[peer] = _Link(seat)
+        self.out.extend(Send(peer, t) for t in self.log)
+        self._say_host(
+            "welcome",
+            seat=seat,
+            token=msg["token"],
+            build=self.build,
+            conventions=self.conv.changes(),
+            host=self.host_seat,
+            game=self.game_id,
         )
         self.out.append(Seated(tuple(self.names)))
 
@@ -777,7 +923,7 @@ class Peer:
         self._queue.append((t, sender, body))
 
     def _say_host(self, t: str, /, **body: Any) -> None:
-        self._say(t, 0, **body)
+        self._say(t, self.host_seat, **body)
 
     def _flush(self) -> bool:
         if not self._queue:
@@ -843,28 +989,94 @@ class Peer:
             raise ProtocolError(Refusal.MALFORMED, why="conventions") from None
         if unsupported(conv):
             raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(unsupported(conv)))
+        if self.want_seat >= 0 and (
+            m.get("game") != self.game_id or m["seat"] != self.want_seat or conv != self.conv
+        ):
+            self._stop()  # not the game this page holds
+            raise ProtocolError(Refusal.OTHER_GAME, why="welcome")
         self.conv = conv
         self.seat = m["seat"]
-        self.local = {self.seat}
+        self.host_seat = m.get("host", 0)
+        self.local = {self.seat} - self.bots  # a late comer's seat: the computer's for now
 
     def _table(self, seat: int, m: dict[str, Any]) -> None:
-        if seat != 0 or self.stage is not Stage.LOBBY:
+        if self.want_seat >= 0 and self.seat < 0 and "host" in m:
+            self.host_seat = m["host"]  # a late comer to a game hosted anew: its welcome
+            # comes after the log it missed
+        if seat != self.host_seat or self.stage is not Stage.LOBBY:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="table")
-        names, bots = m["names"], m["bots"]
-        if len(names) != self.players or any(b >= self.players or b == 0 for b in bots):
+        names, bots, taken = m["names"], m["bots"], m.get("taken", [])
+        h = self.host_seat
+        if (
+            len(names) != self.players
+            or m.get("host", 0) != h
+            or any(b >= self.players or b == h for b in [*bots, *taken])
+            or set(bots) & set(taken)
+        ):
             raise ProtocolError(Refusal.MALFORMED, why="table")
+        if "deals" in m:
+            self._resume_table(m)
         self.names = list(names)
-        self.bots = set(bots)
-        self.persons = set(range(self.players)) - self.bots
+        self.bots = set(bots) | set(taken)
+        self.taken = set(taken)
+        self.persons = set(range(self.players)) - set(bots)
         if self.is_host:
             self.local |= self.bots
+        elif self.seat in self.bots:
+            self.local = set()  # its computer player plays it until the next deal
         self.game_id = m["game"]
         self.stage = Stage.DRAW
         self.out.append(Seated(tuple(self.names)))
+        if "deals" in m and m["deals"] > 0:
+            assert self.base is not None and self.last is not None
+            probe = self.base.clone()
+            probe.apply_action(self.last)
+            self._new_deal(probe.dealer)
+
+    def _resume_table(self, m: dict[str, Any]) -> None:
+        """A game hosted anew goes on from its first ``deals`` audited deals: they must
+        be this page's own (the same hash), or it refuses and stops."""
+        if m["game"] != self.game_id or (self.want_seat < 0 and not self.is_host):
+            self._stop()
+            raise ProtocolError(Refusal.OTHER_GAME, why="table")
+        n = m["deals"]
+        rec = self.record()
+        ours = 0 if rec is None else len(rec["deals"])
+        why = ""
+        if n > ours:
+            why = "more"  # deals this page did not see audited: it cannot check them
+        elif n and history_hash(rec, n) != m.get("hash"):
+            why = "differ"
+        if why:
+            self._stop()
+            raise ProtocolError(Refusal.HISTORY, deals=n, ours=ours, why=why)
+        if n and rec is not None:
+            self.game, self.base, self.last = rewind(rec, n)
+        else:
+            self.game = self.base = self.last = None
+        self.deal_no = n
+        self.audited = None
 
     def _start(self) -> None:
         if not self.is_host or self.stage is not Stage.LOBBY:
             raise ProtocolError(Refusal.NOT_NOW, what="start")
+        if self.game_id and self.host_seat in self.resume_deals:  # a game hosted anew
+            back = {link.seat for link in self.links.values() if link.up}
+            n = min(self.resume_deals[s] for s in back | {self.host_seat})
+            taken = sorted(self.persons - back - {self.host_seat})
+            extra: dict[str, Any] = {"deals": n}
+            if n:
+                extra["hash"] = history_hash(self.record(), n)
+            self._say_host(
+                "table",
+                names=list(self.names),
+                bots=sorted(set(range(self.players)) - self.persons),
+                game=self.game_id,
+                host=self.host_seat,
+                taken=taken,
+                **extra,
+            )
+            return
         bots = list(range(len(self.names), self.players))
         names = [*self.names, *(f"bot {s}" for s in bots)]
         self._say_host(
@@ -902,7 +1114,7 @@ class Peer:
         return (
             self.is_host
             and self.stage in self.IN_GAME
-            and seat != 0
+            and seat != self.host_seat
             and seat in self.persons
             and seat not in self.bots
             and not self._link_up(seat)
@@ -926,9 +1138,9 @@ class Peer:
         """``seat``: from the host only, for a person's seat; a computer player takes
         it now (the deal in play is dealt again), or gives it back at the next deal."""
         s = m["seat"]
-        if sender != 0 or self.stage not in self.IN_GAME:
+        if sender != self.host_seat or self.stage not in self.IN_GAME:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
-        if s == 0 or s not in self.persons:
+        if s == self.host_seat or s not in self.persons:
             raise ProtocolError(Refusal.MALFORMED, why="seat")
         if m["bot"]:
             if s in self.bots or m["deal"] != self.deal_no:
@@ -949,7 +1161,7 @@ class Peer:
             self.bots.discard(s)
             self.taken.discard(s)
         if self.is_host:
-            self.local = {0} | self.bots
+            self.local = {self.host_seat} | self.bots
         elif self.seat >= 0:
             self.local = {self.seat} - self.bots
 
@@ -969,7 +1181,7 @@ class Peer:
     def _end(self, sender: int, m: dict[str, Any]) -> None:
         """``end``: the game's record is its first ``deals`` deals (a guest may have
         audited one more when the host's word comes: that deal is left out)."""
-        if sender != 0 or self.stage not in self.IN_GAME:
+        if sender != self.host_seat or self.stage not in self.IN_GAME:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="end")
         if m["deals"] > (len(self.game.log) if self.game is not None else 0):
             raise ProtocolError(Refusal.MALFORMED, why="deals")
