@@ -36,6 +36,19 @@ guest talks to the host only (``Send("host", ...)``). A deal runs:
 >>> host, out = step(host, Start())  # seat 2 gets a bot; the draw for the dealer starts
 >>> host.bots, [type(o).__name__ for o in out][:3]
 ({2}, ['Broadcast', 'Seated', 'Broadcast'])
+
+When the host's page is gone for good, any person hosts the same game anew
+from what their page holds, and the others rejoin their seats
+(docs/PROTOCOL.md, "Hosting a game anew")::
+
+    r = Resume.of(peer)  # this page's peer of the game
+    new = Peer.host(peer.name, r.conventions, entropy, resume=r)  # keeps its seat
+    new = Peer.guest(peer.name, entropy, resume=r)  # each other person's page
+
+then as any table: invitations, ``Connected``/``Received``, ``Start`` (the seats
+nobody reclaimed go to the host's computer player until their person joins).
+A guest whose own audited deals differ from the new host's refuses
+(``Refused`` with ``Refusal.HISTORY``) and stops.
 """
 
 from __future__ import annotations
@@ -1045,6 +1058,8 @@ class Peer:
         why = ""
         if n > ours:
             why = "more"  # deals this page did not see audited: it cannot check them
+        elif n < ours - 1:
+            why = "fewer"  # only a deal the host's page left during may be played again
         elif n and history_hash(rec, n) != m.get("hash"):
             why = "differ"
         if why:
@@ -1062,7 +1077,11 @@ class Peer:
             raise ProtocolError(Refusal.NOT_NOW, what="start")
         if self.game_id and self.host_seat in self.resume_deals:  # a game hosted anew
             back = {link.seat for link in self.links.values() if link.up}
-            n = min(self.resume_deals[s] for s in back | {self.host_seat})
+            # from the deals every page back has audited: at most one fewer than this
+            # page's (the host's page went during the reveals); a page further behind
+            # cannot check them and refuses the table
+            own = self.resume_deals[self.host_seat]
+            n = min([own, *(c for s in back if (c := self.resume_deals[s]) >= own - 1)])
             taken = sorted(self.persons - back - {self.host_seat})
             extra: dict[str, Any] = {"deals": n}
             if n:
