@@ -175,3 +175,21 @@ def test_a_page_hosting_anew_or_rejoining_reloads_from_its_journal() -> None:
         assert again.seat == peer.seat and again.host_seat == host.seat
         assert again.record() == peer.record() == g1.record()
         assert again.names == peer.names and again.token == peer.token
+
+
+def test_a_new_host_who_leaves_out_more_than_the_last_deal_is_refused() -> None:
+    t = Table(SHORT, 2, seed=12, bot="easy")
+    t.seat_all()
+    drop_host(t, 3)
+    g1, g2 = t.peers["g1"], t.peers["g2"]
+    r = Resume.of(g1)
+    assert r.record is not None and r.deals() >= 3
+    short = {**r.record, "deals": r.record["deals"][:1]}
+    bad = Resume(r.game, r.seat, r.names, r.persons, r.conventions, short)
+    nt = Table(SHORT, 1, seed=120, bot="easy")
+    nt.peers["host"] = Peer.host(g1.name, g1.conv, random.Random(120), resume=bad)
+    nt.peers["g1"] = Peer.guest(g2.name, random.Random(121), resume=Resume.of(g2))
+    nt.seat_all()
+    nt.run(max_steps=2000)
+    got = [o for o in nt.refused("g1") if o.code is Refusal.HISTORY]
+    assert got and got[0].params["why"] == "fewer" and nt.peers["g1"].stage is Stage.HALTED
