@@ -1422,9 +1422,7 @@ class Peer:
         items = [(p, unhex(x)) for p, x in m["items"]]
         if m["part"] == "cut":
             i = len(d.rec.cut_calls)
-            if i == len(d.rec.cut_chains):
-                d.rec.cut_chains.append([])
-            chain = d.rec.cut_chains[i]
+            chain = d.rec.cut_chains[i] if i < len(d.rec.cut_chains) else []
             order = self._cut_order(d)
             if (
                 self.stage is not Stage.SETUP
@@ -1437,6 +1435,8 @@ class Peer:
             b = self._cut_value(d)[0]
             if [p for p, _ in items] != [b] or not all(1 < x < M.P for _, x in items):
                 raise ProtocolError(Refusal.MALFORMED, why="shares")
+            if i == len(d.rec.cut_chains):
+                d.rec.cut_chains.append(chain)
             chain.append((seat, items[0][1]))
             return
         if m["part"] == "deal":
