@@ -59,8 +59,8 @@ def test_schema_refuses_malformed_fields(change: dict[str, object]) -> None:
 
 
 def test_missing_field_and_bad_hex() -> None:
-    assert code_of('{"v":1,"t":"act","seq":0,"from":0,"deal":1,"n":0}') is Refusal.MALFORMED
-    bad = '{"v":1,"t":"key","seq":0,"from":0,"deal":1,"h":"XYZ"}'
+    assert code_of('{"v":2,"t":"act","seq":0,"from":0,"deal":1,"n":0}') is Refusal.MALFORMED
+    bad = '{"v":2,"t":"key","seq":0,"from":0,"deal":1,"h":"XYZ"}'
     assert code_of(bad) is Refusal.MALFORMED
     assert code_of("not json") is Refusal.MALFORMED
     assert code_of("[1, 2]") is Refusal.MALFORMED
@@ -80,7 +80,7 @@ def test_wrong_version_names_both() -> None:
         decode('{"v": 7, "t": "claim"}')
     assert e.value.code is Refusal.WRONG_VERSION
     assert e.value.params == {"ours": PROTOCOL, "theirs": 7}
-    assert "ours 1, theirs 7" in e.value.text()
+    assert f"ours {PROTOCOL}, theirs 7" in e.value.text()
 
 
 def test_encode_refuses_to_send_junk() -> None:

@@ -203,9 +203,9 @@ def test_malformed_oversized_flood_and_strangers() -> None:
 
 def test_wrong_version_or_build_is_refused_with_both() -> None:
     host = Peer.host("Ann", Conventions(), random.Random(1))
-    _, outs = step(host, Received("p9", '{"v":2,"t":"hello"}'))
+    _, outs = step(host, Received("p9", '{"v":1,"t":"hello"}'))
     r = refusal(outs)
-    assert r.code is Refusal.WRONG_VERSION and r.params == {"ours": 1, "theirs": 2}
+    assert r.code is Refusal.WRONG_VERSION and r.params == {"ours": 2, "theirs": 1}
     guest = Peer.guest("Bob", random.Random(2), build="thousand-9.9")
     _, outs = step(guest, Connected(HOST))
     _, outs = step(host, Received("p9", outs[0].text))
@@ -217,10 +217,14 @@ def test_wrong_version_or_build_is_refused_with_both() -> None:
     assert refusal(outs).code is Refusal.WRONG_VERSION and guest.stage is Stage.HALTED
 
 
-def test_unsupported_conventions_are_refused() -> None:
+def test_unsupported_conventions_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from thousand.net import session
+
+    Peer.host("Ann", Conventions(cut_ritual=True), random.Random(1))  # supported now
+    monkeypatch.setattr(session, "UNSUPPORTED", ("dark_game",))
     with pytest.raises(ValueError) as e:
-        Peer.host("Ann", Conventions(cut_ritual=True), random.Random(1))
-    assert "cut_ritual" in str(e.value)
+        Peer.host("Ann", Conventions(dark_game=True), random.Random(1))
+    assert "dark_game" in str(e.value)
 
 
 class LyingShares(Peer):

@@ -7,7 +7,9 @@ aside). Each peer then checks, on its own, in this order:
 1. each revealed key against the commitment ``g^d`` published before the shuffle;
 2. each seat's shuffle: its output deck is exactly its input deck raised to its
    ``e``, in some order (so the deck stayed a permutation of the 24 cards);
-3. each decryption share: ``x_out = x_in^d`` of the seat that sent it;
+3. each decryption share: ``x_out = x_in^d`` of the seat that sent it (with
+   ``cut_ritual`` also those that opened the bottom card to the dealer, and the
+   dealer's word that it was a nine, or not, against the true card);
 4. each redeal claim against the true hand (``rules.hand_redeal``);
 5. what receivers were told against what the passer revealed;
 6. the whole deal replayed through the engine from the true cards: every card
@@ -29,7 +31,7 @@ from typing import Any
 
 from .. import actions as A
 from .. import rules
-from ..cards import NINES_MASK
+from ..cards import NINE, NINES_MASK, card_str
 from ..conventions import Conventions
 from ..state import IllegalActionError, State
 from . import mental as M
@@ -45,7 +47,7 @@ class Finding:
     seat: int
     deal: int
     n: int  # the action's index in the deal, -1 for the deal setup
-    what: str  # key | shuffle | share | claim | give | hidden | illegal | proof
+    what: str  # key | shuffle | share | cut | claim | give | hidden | illegal | proof
     params: tuple[tuple[str, Any], ...] = ()
     code: Refusal = Refusal.CHEAT
 
@@ -72,10 +74,17 @@ class DealRecord:
     claims: dict[int, str] = field(default_factory=dict)
     actions: list[tuple[int, str, int]] = field(default_factory=list)  # (seat, text, id|to)
     received: dict[int, int] = field(default_factory=dict)  # receiver -> card it was told
+    # cut_ritual: per cut, the shares opening the bottom card to the dealer and the
+    # dealer's word (a nine: cut again); ``cut``: the cuts the dealt deck took
+    cut_chains: list[list[tuple[int, int]]] = field(default_factory=list)
+    cut_calls: list[bool] = field(default_factory=list)
+    cut: int = 0
 
     def final_deck(self, players: int) -> list[int] | None:
-        """The deck after the last seat's shuffle (None before)."""
-        return self.decks.get(players - 1)
+        """The deck the dealing takes: after the last seat's shuffle and the cuts
+        (None before)."""
+        deck = self.decks.get(players - 1)
+        return M.cut_deck(deck, self.cut) if deck is not None and self.cut else deck
 
     def value(self, pos: int, players: int) -> int | None:
         """The latest value of a position (after the shares so far)."""
@@ -134,8 +143,26 @@ def audit(
             found.append(Finding(seat, deal, -1, "shuffle"))
             return AuditResult(found)
         index = {y: index[b] for y, b in zip(out, back, strict=True)}
-    deck = rec.decks[n - 1]
+    shuffled = rec.decks[n - 1]
+    deck = rec.final_deck(n)
+    assert deck is not None
     cards = [index[y] for y in deck]
+    # 3a. cut_ritual: the shares that opened each bottom card to the dealer, and the
+    # dealer's word on it (a nine or not) against the true card
+    for i, chain in enumerate(rec.cut_chains):
+        b = M.cut_bottom(shuffled, i + 1)
+        x = shuffled[b]
+        for seat, y in chain:
+            if seat not in keys or pow(x, keys[seat].d, M.P) != y:
+                found.append(Finding(seat, deal, -1, "share", (("pos", b), ("cut", i + 1))))
+                break
+            x = y
+    for i, nine in enumerate(rec.cut_calls):
+        card = index[shuffled[M.cut_bottom(shuffled, i + 1)]]
+        if nine != (card % 6 == NINE):
+            word = "nine" if nine else "no nine"
+            params = (("cut", i + 1), ("said", word), ("card", card_str(card)))
+            found.append(Finding(rec.dealer, deal, -1, "cut", params))
     # 3. the shares
     for pos, chain in sorted(rec.chains.items()):
         x = deck[pos]
@@ -153,16 +180,17 @@ def audit(
         true = rules.hand_redeal(conv, hands[seat], seat == first)
         if (why == CLAIM) != bool(true):
             found.append(Finding(seat, deal, -1, "claim", (("claimed", why), ("true", true))))
-    # 5./6. hidden actions, then the replay
+    # 5./6. hidden actions, then the replay (with the nines the cut found)
+    nines = sum(rec.cut_calls)
     hidden: dict[int, tuple[int, str]] = {}
     for seat, (_, acts) in revealed.items():
         for k, text in acts:
             hidden[k] = (seat, text)
     if base is None or last is None:
-        s = State(conv, random.Random(0), dealer=rec.dealer, deal=(hands, talon))
+        s = State(conv, random.Random(0), dealer=rec.dealer, deal=(hands, talon, nines))
     else:
         s = base.clone()
-        s.queue_deal(rec.dealer, hands, talon)
+        s.queue_deal(rec.dealer, hands, talon, nines)
         s.apply_action(last)
     start_no = s.deal_no
     before = s

@@ -62,6 +62,7 @@ from .session import (
     Peer,
     Received,
     Refused,
+    Resume,
     Start,
     TakeSeat,
     Tick,
@@ -439,19 +440,39 @@ def _marks_ok(m: Any) -> bool:
 
 
 def start_host(
-    name: str, conventions: Conventions, seed: str | None = None, build: str = BUILD
+    name: str,
+    conventions: Conventions,
+    seed: str | None = None,
+    build: str = BUILD,
+    resume: Resume | None = None,
 ) -> tuple[Peer, Journal]:
     """A host's peer on a ``Drbg`` and its journal (``ValueError`` for conventions
-    online play cannot run yet)."""
+    online play cannot run yet). ``resume``: host a game anew (``Peer.host``); the
+    journal then starts from a snapshot of the new peer (its construction holds
+    the game so far)."""
     j = Journal("host", name[:MAX_NAME], seed or new_seed(), conventions.changes(), build)
     rng = Drbg(j.seed)
-    return Peer.host(j.name, conventions, rng, build), j
+    peer = Peer.host(j.name, conventions, rng, build, resume=resume)
+    if resume is not None:
+        _start_from_snapshot(j, peer)
+    return peer, j
 
 
-def start_guest(name: str, seed: str | None = None, build: str = BUILD) -> tuple[Peer, Journal]:
-    """A guest's peer on a ``Drbg`` and its journal."""
+def start_guest(
+    name: str, seed: str | None = None, build: str = BUILD, resume: Resume | None = None
+) -> tuple[Peer, Journal]:
+    """A guest's peer on a ``Drbg`` and its journal. ``resume``: rejoin a game hosted
+    anew (``Peer.guest``), the journal starting from a snapshot of the new peer."""
     j = Journal("guest", name[:MAX_NAME], seed or new_seed(), None, build)
-    return Peer.guest(j.name, Drbg(j.seed), build), j
+    peer = Peer.guest(j.name, Drbg(j.seed), build, resume=resume)
+    if resume is not None:
+        _start_from_snapshot(j, peer)
+    return peer, j
+
+
+def _start_from_snapshot(j: Journal, peer: Peer) -> None:
+    if not j.compact(peer):
+        raise JournalError("field", "the resumed peer cannot be written")
 
 
 def rebuild(data: Any) -> tuple[Peer, Journal]:

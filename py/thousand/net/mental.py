@@ -204,3 +204,27 @@ def deal_of(players: int, dealer: int, cards: list[int]) -> tuple[list[int], int
     if players == 2:
         return hands, (talons[0], talons[1])
     return hands, talons[0]
+
+
+def cut_points(deck: list[int]) -> tuple[int, int, int]:
+    """cut_ritual: the three cuts a deal may use (each 1..23 cards from the top to the
+    bottom, as ``state.shuffled_deal`` cuts), fixed by the final shuffled deck.
+
+    Nobody knows which card any value hides when the deck is final, so whoever
+    shaped these values (the last shuffler) cannot aim a cut at a card: the deal
+    stays uniform, and the cuts are fixed before any card is opened.
+    """
+    h = _h("thousand-cut", *deck)
+    a, b, c = (1 + int.from_bytes(h[4 * i : 4 * i + 4], "big") % 23 for i in range(3))
+    return a, b, c
+
+
+def cut_bottom(deck: list[int], cuts: int) -> int:
+    """The index in the final shuffled ``deck`` of the bottom card after ``cuts`` cuts."""
+    return (sum(cut_points(deck)[:cuts]) - 1) % 24
+
+
+def cut_deck(deck: list[int], cuts: int) -> list[int]:
+    """The final shuffled ``deck`` after ``cuts`` cuts (the deck the dealing takes)."""
+    k = sum(cut_points(deck)[:cuts]) % 24
+    return deck[k:] + deck[:k]

@@ -1,6 +1,6 @@
 """The wire protocol between peers: versioned JSON, size-capped, schema-checked.
 
-Every message is one JSON object ``{"v": 1, "t": "<type>", "seq": n, "from": seat,
+Every message is one JSON object ``{"v": 2, "t": "<type>", "seq": n, "from": seat,
 ...}`` of at most ``MAX_TEXT`` characters. ``decode`` checks the size, the
 version, the type and every field (type, range, allowed keys) before anything
 reads it; a message that fails raises ``ProtocolError`` with a ``Refusal`` code
@@ -9,10 +9,10 @@ and parameters, never prose (the page words codes from its catalogue;
 
 >>> text = encode("claim", seq=3, sender=1, deal=1, why="")
 >>> decode(text)
-{'v': 1, 't': 'claim', 'seq': 3, 'from': 1, 'deal': 1, 'why': ''}
->>> decode('{"v": 2, "t": "claim"}')
+{'v': 2, 't': 'claim', 'seq': 3, 'from': 1, 'deal': 1, 'why': ''}
+>>> decode('{"v": 1, "t": "claim"}')
 Traceback (most recent call last):
-thousand.net.messages.ProtocolError: wrong_version {'ours': 1, 'theirs': 2}
+thousand.net.messages.ProtocolError: wrong_version {'ours': 2, 'theirs': 1}
 >>> bucket = TokenBucket(rate=1.0, burst=2.0)
 >>> [bucket.take(0.0) for _ in range(3)]
 [True, True, False]
@@ -30,7 +30,7 @@ from typing import Any
 
 from ..safejson import loads
 
-PROTOCOL = 1  # the "v" of every message; a peer on another one is refused (WRONG_VERSION)
+PROTOCOL = 2  # the "v" of every message; a peer on another one is refused (WRONG_VERSION)
 MAX_TEXT = 64 * 1024  # characters of one message's text
 MAX_NAME = 20  # a player's name (the page escapes it)
 MAX_HEX = 1024  # hex digits of one group element or exponent (a 4096-bit number)
@@ -54,6 +54,8 @@ class Refusal(StrEnum):
     UNSUPPORTED = "unsupported"  # conventions online play does not support yet
     STALE = "stale"  # a message for a deal that is over
     NOT_NOW = "not_now"  # a local action while it is not this page's turn
+    OTHER_GAME = "other_game"  # a game hosted anew: a hello for another game, seat or name
+    HISTORY = "history"  # a game hosted anew: its audited deals differ from this page's
 
 
 # English fallback texts, one per code, for the CLI and tests (the page has its own).
@@ -73,6 +75,8 @@ TEXTS: dict[Refusal, str] = {
     Refusal.UNSUPPORTED: "online play does not support {what} yet",
     Refusal.STALE: "a message for deal {deal}, now deal {now}",
     Refusal.NOT_NOW: "not now: {what}",
+    Refusal.OTHER_GAME: "not a player of this game ({why})",
+    Refusal.HISTORY: "the new host's record of the first {deals} deals is not ours ({why})",
 }
 
 
@@ -122,6 +126,10 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
         "build": ("str", 40),
         "token": ("hex", 32),
         "have?": ("int", 0, 1 << 40),
+        # rejoining a game hosted anew: its id, the seat held, the deals audited
+        "game?": ("hex", 32),
+        "seat?": SEAT,
+        "deals?": ("int", 0, 10_000),
     },
     # host -> guest: your seat and the table
     "welcome": {
@@ -129,6 +137,8 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
         "token": ("hex", 32),
         "build": ("str", 40),
         "conventions": ("obj",),
+        "host?": SEAT,  # the host's seat (a game hosted anew), else 0
+        "game?": ("hex", 32),  # ... and that game's id
     },
     "refuse": {"code": ("str", 20), "params": ("obj",)},
     # host -> all: the game starts: names per seat, seats run by the host's bots
@@ -136,6 +146,12 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
         "names": ("list", ("str", MAX_NAME), 4),
         "bots": ("list", SEAT, 3),
         "game": ("hex", 32),
+        # a game hosted anew: the host's seat, the people's seats its computer player
+        # plays until they are back, the audited deals it goes on from and their hash
+        "host?": SEAT,
+        "taken?": ("list", SEAT, 3),
+        "deals?": ("int", 0, 10_000),
+        "hash?": ("hex", 16),
     },
     # joint randomness (who deals first): commit, then open
     "commit": {"deal": DEAL, "h": ("hex", 64)},
@@ -146,6 +162,8 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     "deck": {"deal": DEAL, "stage": SEAT, "cards": ("list", HEX, 24)},
     # layers removed by a seat: (position, value) pairs
     "shares": {"deal": DEAL, "part": ("str", 8), "items": ("list", ("pair", POS, HEX), 24)},
+    # cut_ritual: the dealer's word on the bottom card after cut n (a nine: cut again)
+    "cut": {"deal": DEAL, "n": ("int", 1, 3), "nine": ("bool",)},
     # a seat's claim that its dealt hand allows a redeal (checked at the audit); with
     # ``after`` a receiver's claim that it holds four nines after the discard
     "claim": {"deal": DEAL, "why": ("str", 12), "after?": ("bool",)},

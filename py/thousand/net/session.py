@@ -36,6 +36,19 @@ guest talks to the host only (``Send("host", ...)``). A deal runs:
 >>> host, out = step(host, Start())  # seat 2 gets a bot; the draw for the dealer starts
 >>> host.bots, [type(o).__name__ for o in out][:3]
 ({2}, ['Broadcast', 'Seated', 'Broadcast'])
+
+When the host's page is gone for good, any person hosts the same game anew
+from what their page holds, and the others rejoin their seats
+(docs/PROTOCOL.md, "Hosting a game anew")::
+
+    r = Resume.of(peer)  # this page's peer of the game
+    new = Peer.host(peer.name, r.conventions, entropy, resume=r)  # keeps its seat
+    new = Peer.guest(peer.name, entropy, resume=r)  # each other person's page
+
+then as any table: invitations, ``Connected``/``Received``, ``Start`` (the seats
+nobody reclaimed go to the host's computer player until their person joins).
+A guest whose own audited deals differ from the new host's refuses
+(``Refused`` with ``Refusal.HISTORY``) and stops.
 """
 
 from __future__ import annotations
@@ -50,9 +63,9 @@ from typing import Any
 
 from .. import __version__
 from .. import actions as A
-from ..cards import ACE, KING, NINES_MASK, QUEEN
+from ..cards import ACE, KING, NINE, NINES_MASK, QUEEN
 from ..conventions import Conventions, ConventionsError
-from ..record import make_record
+from ..record import Replay, make_record
 from ..rules import hand_redeal
 from ..state import Observation, Phase, State
 from . import mental as M
@@ -248,6 +261,16 @@ class SeatChanged:
 
 
 @dataclass(frozen=True)
+class CutMade:
+    """cut_ritual: the dealer looked at the bottom card after cut ``n`` (1-3): a nine
+    (``nine``: cut again; the third costs the cutter) or not (the dealing starts)."""
+
+    dealer: int
+    n: int
+    nine: bool
+
+
+@dataclass(frozen=True)
 class UndoAsked:
     """``seat`` asks to take back the deal's actions from index ``n``; ``waiting``:
     the people whose Allow it needs."""
@@ -327,6 +350,7 @@ Output = (
     | NeedsBot
     | PeerLost
     | SeatChanged
+    | CutMade
     | Ended
     | UndoAsked
     | UndoAnswered
@@ -353,7 +377,7 @@ class Stage(Enum):
 
 # Conventions that need more than the protocol does yet (a hidden card seen by
 # the rules in ways the shadow does not model).
-UNSUPPORTED = ("cut_ritual",)
+UNSUPPORTED: tuple[str, ...] = ()
 
 
 # A guest applies these messages of its own only when the host's log brings them
@@ -371,6 +395,66 @@ def record_hash(record: dict[str, Any]) -> str:
     """The short hash of a game record (16 hex digits)."""
     text = json.dumps(record, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Resume:
+    """A game in progress, as one page holds it, to host anew (or rejoin) after the
+    host's page is gone: ``Resume.of(peer)`` from that page's peer (a guest's, or a
+    rebuilt old host's).
+
+    ``record`` is the game record of the audited deals (``peer.record()``; None:
+    none yet), ``seat`` this page's seat, ``persons`` the seats people held (the
+    others are computer players), ``names`` per seat, ``game`` the game's id.
+    """
+
+    game: str
+    seat: int
+    names: tuple[str, ...]
+    persons: frozenset[int]
+    conventions: Conventions
+    record: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, peer: Peer) -> Resume:
+        """What ``peer`` holds of its game; ``ProtocolError(NOT_NOW)`` before it was seated
+        at a started table, or after its game ended or stopped."""
+        if (
+            peer.seat < 0
+            or not peer.game_id
+            or peer.stage in (Stage.LOBBY, Stage.OVER, Stage.HALTED)
+        ):
+            raise ProtocolError(Refusal.NOT_NOW, what="resume")
+        return cls(
+            peer.game_id,
+            peer.seat,
+            tuple(peer.names),
+            frozenset(peer.persons),
+            peer.conv,
+            peer.record(),
+        )
+
+    def deals(self) -> int:
+        """The audited deals the record holds."""
+        return 0 if self.record is None else len(self.record["deals"])
+
+
+def history_hash(record: dict[str, Any] | None, deals: int) -> str:
+    """The short hash of a record's first ``deals`` deals ("": none)."""
+    if record is None or deals == 0:
+        return ""
+    rec = dict(record)
+    rec["deals"] = list(record["deals"][:deals])
+    return record_hash(rec)
+
+
+def rewind(record: dict[str, Any], deals: int) -> tuple[State, State, int]:
+    """The true game after a record's first ``deals`` deals (at least one), the game
+    just before that deal's last action, and that action (``base``, ``last``)."""
+    rec = dict(record)
+    rec["deals"] = list(record["deals"][:deals])
+    r = Replay(rec)
+    return r.final(), r.state(r.steps - 1), r.action(r.steps) or 0
 
 
 @dataclass
@@ -405,6 +489,7 @@ class _Deal:
     revealed: dict[int, tuple[int, list[tuple[int, str]]]] = field(default_factory=dict)
     alarm: int | None = None  # the seat that raised an alarm
     accused: int | None = None  # ... and the seat whose proof failed, when it knows
+    cut_settled: bool = True  # cut_ritual: the cuts are done (the dealing may start)
 
 
 class Peer:
@@ -416,6 +501,9 @@ class Peer:
 
     def __init__(self, is_host: bool, name: str, entropy: random.Random, build: str) -> None:
         self.is_host = is_host
+        self.host_seat = 0  # the host's seat (a game hosted anew: the new host's own)
+        self.want_seat = -1  # a guest rejoining a game hosted anew: its seat in that game
+        self.resume_deals: dict[int, int] = {}  # host anew: audited deals per seat's page
         self.name = name[:MAX_NAME]
         self.rng = entropy
         self.build = build
@@ -466,20 +554,60 @@ class Peer:
 
     @classmethod
     def host(
-        cls, name: str, conventions: Conventions, entropy: random.Random, build: str = BUILD
+        cls,
+        name: str,
+        conventions: Conventions,
+        entropy: random.Random,
+        build: str = BUILD,
+        resume: Resume | None = None,
     ) -> Peer:
-        """The host's peer (seat 0); ``ValueError`` for conventions not supported online."""
+        """The host's peer (seat 0); ``ValueError`` for conventions not supported online.
+
+        ``resume``: host anew a game whose host's page is gone (``Resume.of`` this
+        page's guest peer; ``conventions`` and ``name`` are then the game's own). This
+        page keeps its seat; the other people rejoin theirs by new invitations (their
+        ``hello`` names the game, the seat and the name it had); the seats nobody
+        reclaims by ``Start`` (the old host's among them) are played by this page's
+        computer player until their person joins; the deal that was interrupted is
+        dealt again, and the scores and deals go on from the audited record.
+        """
         bad = unsupported(conventions)
         if bad:
             raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(bad))
         p = cls(True, name, entropy, build)
         p.conv = conventions
+        if resume is not None:
+            bad = unsupported(resume.conventions)
+            if bad:
+                raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(bad))
+            p._resume(resume)
+            p.seat = p.host_seat = resume.seat
+            p.local = {resume.seat}
+            p.resume_deals = {resume.seat: resume.deals()}
         return p
 
     @classmethod
-    def guest(cls, name: str, entropy: random.Random, build: str = BUILD) -> Peer:
-        """A guest's peer (seated by the host's welcome)."""
-        return cls(False, name, entropy, build)
+    def guest(
+        cls, name: str, entropy: random.Random, build: str = BUILD, resume: Resume | None = None
+    ) -> Peer:
+        """A guest's peer (seated by the host's welcome). ``resume``: rejoin this page's
+        seat of a game hosted anew by another of its people (``Resume.of`` this page's
+        old peer): the new host must welcome it to that game and seat, and the table's
+        audited deals must be this page's own, or it refuses (``Refusal.HISTORY``)."""
+        p = cls(False, name, entropy, build)
+        if resume is not None:
+            p._resume(resume)
+            p.want_seat = resume.seat
+        return p
+
+    def _resume(self, r: Resume) -> None:
+        self.conv = r.conventions
+        self.names = list(r.names)
+        self.persons = set(r.persons)
+        self.game_id = r.game
+        n = r.deals()
+        if r.record is not None and n:
+            self.game, self.base, self.last = rewind(r.record, n)
 
     # -- queries for the page -------------------------------------------------
 
@@ -573,7 +701,10 @@ class Peer:
         if self.is_host:
             return  # the guest speaks first (hello)
         self.host_up = True
-        have = {"have": self.inbox.expected} if self.seat >= 0 else {}
+        have: dict[str, Any] = {"have": self.inbox.expected} if self.seat >= 0 else {}
+        if self.want_seat >= 0:  # rejoining a game hosted anew
+            deals = len(self.game.log) if self.game is not None else 0
+            have.update(game=self.game_id, seat=self.want_seat, deals=deals)
         self.out.append(
             Send(
                 HOST, self._raw("hello", name=self.name, build=self.build, token=self.token, **have)
@@ -588,7 +719,7 @@ class Peer:
                 self.out.append(PeerLost(link.seat))
         elif self.host_up:
             self.host_up = False
-            self.out.append(PeerLost(0))
+            self.out.append(PeerLost(self.host_seat))
 
     def _tick(self) -> None:
         """Ask for a resend when messages are missing, or when a link has been quiet
@@ -670,6 +801,8 @@ class Peer:
             return
         if msg["t"] == "refuse":
             self._told_refused(peer, msg)
+            if msg["code"] in (Refusal.HISTORY.value, Refusal.OTHER_GAME.value):
+                self._dropped(peer)  # that page left the table: its seat may be taken
             return
         link = self.links.get(peer)
         if link is None:
@@ -710,6 +843,9 @@ class Peer:
                 self.out.extend(Send(peer, t) for t in self.log[msg.get("have", 0) :])
                 self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
                 return
+        if self.game_id and self.is_host and self.host_seat in self.resume_deals:
+            self._rehello(peer, msg)
+            return
         if self.stage is not Stage.LOBBY or len(self.names) >= self.players:
             self.out.append(Send(peer, self._raw("refuse", code="table_full", params={})))
             raise ProtocolError(Refusal.TABLE_FULL)
@@ -724,6 +860,41 @@ class Peer:
             token=msg["token"],
             build=self.build,
             conventions=self.conv.changes(),
+        )
+        self.out.append(Seated(tuple(self.names)))
+
+    def _rehello(self, peer: str, msg: dict[str, Any]) -> None:
+        """A game hosted anew: a person of that game takes back their seat (matched by
+        the game's id, the seat and the name the game's record gave it)."""
+        seat = msg.get("seat", -1)
+        why = ""
+        if msg.get("game") != self.game_id:
+            why = "game"
+        elif seat not in self.persons or seat == self.host_seat or seat >= self.players:
+            why = "seat"
+        elif self.names[seat] != msg["name"][:MAX_NAME]:
+            why = "name"
+        elif self._link_up(seat) or (self.stage is not Stage.LOBBY and seat not in self.taken):
+            why = "taken"
+        if why:
+            e = ProtocolError(Refusal.OTHER_GAME, why=why)
+            self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
+            raise e
+        for old, link in list(self.links.items()):
+            if link.seat == seat:
+                del self.links[old]  # an earlier link of this seat's page, now gone
+        self.tokens[seat] = msg["token"]
+        self.resume_deals[seat] = msg.get("deals", 0)
+        self.links[peer] = _Link(seat)
+        self.out.extend(Send(peer, t) for t in self.log)
+        self._say_host(
+            "welcome",
+            seat=seat,
+            token=msg["token"],
+            build=self.build,
+            conventions=self.conv.changes(),
+            host=self.host_seat,
+            game=self.game_id,
         )
         self.out.append(Seated(tuple(self.names)))
 
@@ -765,7 +936,7 @@ class Peer:
         self._queue.append((t, sender, body))
 
     def _say_host(self, t: str, /, **body: Any) -> None:
-        self._say(t, 0, **body)
+        self._say(t, self.host_seat, **body)
 
     def _flush(self) -> bool:
         if not self._queue:
@@ -831,28 +1002,100 @@ class Peer:
             raise ProtocolError(Refusal.MALFORMED, why="conventions") from None
         if unsupported(conv):
             raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(unsupported(conv)))
+        if self.want_seat >= 0 and (
+            m.get("game") != self.game_id or m["seat"] != self.want_seat or conv != self.conv
+        ):
+            self._stop()  # not the game this page holds
+            raise ProtocolError(Refusal.OTHER_GAME, why="welcome")
         self.conv = conv
         self.seat = m["seat"]
-        self.local = {self.seat}
+        self.host_seat = m.get("host", 0)
+        self.local = {self.seat} - self.bots  # a late comer's seat: the computer's for now
 
     def _table(self, seat: int, m: dict[str, Any]) -> None:
-        if seat != 0 or self.stage is not Stage.LOBBY:
+        if self.want_seat >= 0 and self.seat < 0 and "host" in m:
+            self.host_seat = m["host"]  # a late comer to a game hosted anew: its welcome
+            # comes after the log it missed
+        if seat != self.host_seat or self.stage is not Stage.LOBBY:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="table")
-        names, bots = m["names"], m["bots"]
-        if len(names) != self.players or any(b >= self.players or b == 0 for b in bots):
+        names, bots, taken = m["names"], m["bots"], m.get("taken", [])
+        h = self.host_seat
+        if (
+            len(names) != self.players
+            or m.get("host", 0) != h
+            or any(b >= self.players or b == h for b in [*bots, *taken])
+            or set(bots) & set(taken)
+        ):
             raise ProtocolError(Refusal.MALFORMED, why="table")
+        if "deals" in m:
+            self._resume_table(m)
         self.names = list(names)
-        self.bots = set(bots)
-        self.persons = set(range(self.players)) - self.bots
+        self.bots = set(bots) | set(taken)
+        self.taken = set(taken)
+        self.persons = set(range(self.players)) - set(bots)
         if self.is_host:
             self.local |= self.bots
+        elif self.seat in self.bots:
+            self.local = set()  # its computer player plays it until the next deal
         self.game_id = m["game"]
         self.stage = Stage.DRAW
         self.out.append(Seated(tuple(self.names)))
+        if "deals" in m and m["deals"] > 0:
+            assert self.base is not None and self.last is not None
+            probe = self.base.clone()
+            probe.apply_action(self.last)
+            self._new_deal(probe.dealer)
+
+    def _resume_table(self, m: dict[str, Any]) -> None:
+        """A game hosted anew goes on from its first ``deals`` audited deals: they must
+        be this page's own (the same hash), or it refuses and stops."""
+        if m["game"] != self.game_id or (self.want_seat < 0 and not self.is_host):
+            self._stop()
+            raise ProtocolError(Refusal.OTHER_GAME, why="table")
+        n = m["deals"]
+        rec = self.record()
+        ours = 0 if rec is None else len(rec["deals"])
+        why = ""
+        if n > ours:
+            why = "more"  # deals this page did not see audited: it cannot check them
+        elif n < ours - 1:
+            why = "fewer"  # only a deal the host's page left during may be played again
+        elif n and history_hash(rec, n) != m.get("hash"):
+            why = "differ"
+        if why:
+            self._stop()
+            raise ProtocolError(Refusal.HISTORY, deals=n, ours=ours, why=why)
+        if n and rec is not None:
+            self.game, self.base, self.last = rewind(rec, n)
+        else:
+            self.game = self.base = self.last = None
+        self.deal_no = n
+        self.audited = None
 
     def _start(self) -> None:
         if not self.is_host or self.stage is not Stage.LOBBY:
             raise ProtocolError(Refusal.NOT_NOW, what="start")
+        if self.game_id and self.host_seat in self.resume_deals:  # a game hosted anew
+            back = {link.seat for link in self.links.values() if link.up}
+            # from the deals every page back has audited: at most one fewer than this
+            # page's (the host's page went during the reveals); a page further behind
+            # cannot check them and refuses the table
+            own = self.resume_deals[self.host_seat]
+            n = min([own, *(c for s in back if (c := self.resume_deals[s]) >= own - 1)])
+            taken = sorted(self.persons - back - {self.host_seat})
+            extra: dict[str, Any] = {"deals": n}
+            if n:
+                extra["hash"] = history_hash(self.record(), n)
+            self._say_host(
+                "table",
+                names=list(self.names),
+                bots=sorted(set(range(self.players)) - self.persons),
+                game=self.game_id,
+                host=self.host_seat,
+                taken=taken,
+                **extra,
+            )
+            return
         bots = list(range(len(self.names), self.players))
         names = [*self.names, *(f"bot {s}" for s in bots)]
         self._say_host(
@@ -890,7 +1133,7 @@ class Peer:
         return (
             self.is_host
             and self.stage in self.IN_GAME
-            and seat != 0
+            and seat != self.host_seat
             and seat in self.persons
             and seat not in self.bots
             and not self._link_up(seat)
@@ -914,9 +1157,9 @@ class Peer:
         """``seat``: from the host only, for a person's seat; a computer player takes
         it now (the deal in play is dealt again), or gives it back at the next deal."""
         s = m["seat"]
-        if sender != 0 or self.stage not in self.IN_GAME:
+        if sender != self.host_seat or self.stage not in self.IN_GAME:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
-        if s == 0 or s not in self.persons:
+        if s == self.host_seat or s not in self.persons:
             raise ProtocolError(Refusal.MALFORMED, why="seat")
         if m["bot"]:
             if s in self.bots or m["deal"] != self.deal_no:
@@ -937,7 +1180,7 @@ class Peer:
             self.bots.discard(s)
             self.taken.discard(s)
         if self.is_host:
-            self.local = {0} | self.bots
+            self.local = {self.host_seat} | self.bots
         elif self.seat >= 0:
             self.local = {self.seat} - self.bots
 
@@ -957,7 +1200,7 @@ class Peer:
     def _end(self, sender: int, m: dict[str, Any]) -> None:
         """``end``: the game's record is its first ``deals`` deals (a guest may have
         audited one more when the host's word comes: that deal is left out)."""
-        if sender != 0 or self.stage not in self.IN_GAME:
+        if sender != self.host_seat or self.stage not in self.IN_GAME:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="end")
         if m["deals"] > (len(self.game.log) if self.game is not None else 0):
             raise ProtocolError(Refusal.MALFORMED, why="deals")
@@ -1069,6 +1312,7 @@ class Peer:
         keys = {s: M.new_keys(self.rng) for s in sorted(self.local)}
         self.deal = _Deal(rec, view, keys)
         self.deal.dark = view.opening_phase() is Phase.DARK
+        self.deal.cut_settled = not self.conv.cut_ritual
         self.stage = Stage.SETUP
 
     def _known(self) -> frozenset[int]:
@@ -1109,14 +1353,99 @@ class Peer:
         d.rec.decks[stage] = cards
         self._progress(d)
 
+    # -- cut_ritual: the cutter cuts, the dealer looks at the bottom card -------------
+
+    def _cut_order(self, d: _Deal) -> list[int]:
+        """The seats that open the bottom card to the dealer, in turn (all but it)."""
+        return [s for s in range(self.players) if s != d.rec.dealer]
+
+    def _cut_value(self, d: _Deal) -> tuple[int, int]:
+        """The bottom card's index in the shuffled deck after the cut under way, and its
+        value after the shares so far."""
+        shuffled = d.rec.decks[self.players - 1]
+        i = len(d.rec.cut_calls)
+        b = M.cut_bottom(shuffled, i + 1)
+        chain = d.rec.cut_chains[i] if i < len(d.rec.cut_chains) else []
+        return b, chain[-1][1] if chain else shuffled[b]
+
+    def _owe_cut(self, d: _Deal) -> bool:
+        """The share of the bottom card this peer's next seat owes, or the dealer's
+        word on it (a nine: cut again)."""
+        rec, i = d.rec, len(d.rec.cut_calls)
+        chain = rec.cut_chains[i] if i < len(rec.cut_chains) else []
+        order = self._cut_order(d)
+        b, y = self._cut_value(d)
+        if len(chain) < len(order):
+            seat = order[len(chain)]
+            if seat not in d.keys:
+                return False
+            items = [[b, hx(M.decrypt(y, d.keys[seat]))]]
+            self._say("shares", seat, deal=self.deal_no, part="cut", items=items)
+            return True
+        if rec.dealer not in d.keys:
+            return False
+        card = M.CODE_CARD.get(M.decrypt(y, d.keys[rec.dealer]))
+        if card is None:  # a share lied (the keys tell which): audit now
+            self.out.append(Refused(HOST, Refusal.BAD_PROOF, {"seat": rec.dealer, "pos": b}))
+            self._raise_alarm(None)
+            return True
+        nine = card % 6 == NINE
+        self._say("cut", rec.dealer, deal=self.deal_no, n=i + 1, nine=nine)
+        return True
+
+    def _m_cut(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+        rec = d.rec
+        i = len(rec.cut_calls)
+        chain = rec.cut_chains[i] if i < len(rec.cut_chains) else []
+        if (
+            self.stage is not Stage.SETUP
+            or d.cut_settled
+            or len(rec.decks) < self.players
+            or seat != rec.dealer
+            or len(chain) < len(self._cut_order(d))
+            or m["n"] != i + 1
+        ):
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="cut")
+        rec.cut_calls.append(m["nine"])
+        if not m["nine"] or len(rec.cut_calls) == 3:
+            rec.cut = len(rec.cut_calls)
+            d.cut_settled = True
+            d.view.cut_nines = sum(rec.cut_calls)
+            d.view._cache = None
+        self.out.append(CutMade(seat, i + 1, m["nine"]))
+
     def _share_targets(self, d: _Deal, seat: int) -> list[int]:
         places = d.view.places()
         return [p for p, h in enumerate(places) if h >= 0 and h != seat]
 
     def _m_shares(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         items = [(p, unhex(x)) for p, x in m["items"]]
+        if m["part"] == "cut":
+            i = len(d.rec.cut_calls)
+            chain = d.rec.cut_chains[i] if i < len(d.rec.cut_chains) else []
+            order = self._cut_order(d)
+            if (
+                self.stage is not Stage.SETUP
+                or d.cut_settled
+                or len(d.rec.decks) < self.players
+                or len(chain) >= len(order)
+                or seat != order[len(chain)]
+            ):
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="cut")
+            b = self._cut_value(d)[0]
+            if [p for p, _ in items] != [b] or not all(1 < x < M.P for _, x in items):
+                raise ProtocolError(Refusal.MALFORMED, why="shares")
+            if i == len(d.rec.cut_chains):
+                d.rec.cut_chains.append(chain)
+            chain.append((seat, items[0][1]))
+            return
         if m["part"] == "deal":
-            if self.stage is not Stage.SETUP or len(d.rec.decks) < self.players or seat != d.rounds:
+            if (
+                self.stage is not Stage.SETUP
+                or len(d.rec.decks) < self.players
+                or not d.cut_settled
+                or seat != d.rounds
+            ):
                 raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="shares")
             want = self._share_targets(d, seat)
         elif m["part"] == "talon":
@@ -1543,6 +1872,8 @@ class Peer:
                     "deck", stage, deal=self.deal_no, stage=stage, cards=[hx(x) for x in deck]
                 )
                 return True
+            if stage == self.players and not d.cut_settled:
+                return self._owe_cut(d)
             if stage == self.players and d.rounds < self.players and d.rounds in d.keys:
                 seat = d.rounds
                 items = [

@@ -179,6 +179,7 @@ class DealView:
     _applied: int = 0  # actions applied to the cached shadow
     pending: set[int] = field(default_factory=set)  # cards of an action being tried
     _luck: random.Random | None = None  # a retry's random choices of hidden passes
+    cut_nines: int = 0  # cut_ritual: the nines the dealer found at the bottom (its word)
 
     def known_positions(self) -> set[int]:
         """The positions whose true card this peer knows."""
@@ -212,9 +213,10 @@ class DealView:
         n = self.conv.players
         hands, talon = deal_of(n, self.dealer, self.cards)
         if self.base is None or self.last is None:
-            return ShadowState.new_game(self.conv, self.dealer, (hands, talon), self.known, claims)
+            deal = (hands, talon, self.cut_nines)
+            return ShadowState.new_game(self.conv, self.dealer, deal, self.known, claims)
         s = ShadowState.of(self.base.clone(), self.known, claims)
-        s.queue_deal(self.dealer, hands, talon)
+        s.queue_deal(self.dealer, hands, talon, self.cut_nines)
         s.apply_action(self.last)
         return s
 
