@@ -361,6 +361,39 @@ def new_guest(name: str, invite: inv.Invite) -> NetSession:
     return NetSession(peer, Lobby("guest", session=invite.session), journal=journal)
 
 
+def rehost(s: NetSession) -> NetSession:
+    """This guest's page hosts its game anew, the host's page being gone: the same
+    seat, an invitation to make for every other person's seat (the old host's
+    included); ``ProtocolError`` (``NOT_NOW``) when the game has not begun or is over."""
+    from thousand.net.journal import start_host
+    from thousand.net.session import Resume
+
+    r = Resume.of(s.peer)
+    peer, journal = start_host(r.names[r.seat], r.conventions, resume=r)
+    others = sorted(k for k in r.persons if k != r.seat)
+    lobby = Lobby("host", [Seat(k, f"p{k}-anew") for k in others])
+    return NetSession(peer, lobby, s.rules, s.bot_level, journal=journal)
+
+
+def rejoin_anew(s: NetSession) -> NetSession | None:
+    """This guest's page, turned away by a host that hosts its game anew (the old
+    host's page is gone), rejoins it with what it holds of the game (the new host
+    checks it); None when it already did, or holds no game to bring."""
+    from thousand.net.journal import start_guest
+    from thousand.net.messages import ProtocolError
+    from thousand.net.session import Resume
+
+    if s.lobby.role != "guest" or s.peer.want_seat >= 0:
+        return None
+    try:
+        r = Resume.of(s.peer)
+    except ProtocolError:
+        return None
+    peer, journal = start_guest(r.names[r.seat], resume=r)
+    lobby = Lobby("guest", state=s.lobby.state, session=s.lobby.session)
+    return NetSession(peer, lobby, s.rules, s.bot_level, journal=journal)
+
+
 # -- the lobby as the page shows it -------------------------------------------------------
 
 
@@ -551,6 +584,13 @@ def lobby_dialog(
                     {"data-ui": "invite-input", "rows": "2", "spellcheck": "false"},
                 ),
                 _btn(t(lang, "net.rejoin"), ui="rejoin", cls="btn"),
+            ]
+            if session.peer.stage in session.peer.IN_GAME:  # the host may be gone for good
+                body += [
+                    el("p", {}, t(lang, "net.host_anew_text")),
+                    _btn(t(lang, "net.host_anew"), ui="host-anew", cls="btn"),
+                ]
+            body += [
                 el("p", {}, t(lang, "net.alone_text")),
                 _btn(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
             ]

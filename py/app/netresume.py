@@ -95,7 +95,7 @@ def _page_part(x: Any, role: str) -> dict[str, Any] | None:
     seats, level, rules, gid = x.get("seats"), x.get("level"), x.get("rules"), x.get("id")
     if not isinstance(seats, list) or len(seats) > 3 or (role == "guest" and seats):
         return None
-    if not all(type(k) is int and 1 <= k <= 3 for k in seats) or len(set(seats)) != len(seats):
+    if not all(type(k) is int and 0 <= k <= 3 for k in seats) or len(set(seats)) != len(seats):
         return None
     if level not in LEVELS or not isinstance(rules, str) or len(rules) > 60:
         return None

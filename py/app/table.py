@@ -106,6 +106,7 @@ from .update import (
     EndOnline,
     ForgetJournal,
     HoldOver,
+    HostAnew,
     IceChanged,
     InvitationPasted,
     KeepJournal,
@@ -785,6 +786,9 @@ class Table:
         elif ui == "continue-alone":
             self.links.close()
             self.dispatch(ContinueAlone())
+        elif ui == "host-anew":
+            self.links.close()  # the link to the host that is gone
+            self.dispatch(HostAnew())
         elif ui == "ice-save":
             box = self.root.querySelector('[data-ui="ice-servers"]')
             if box is not None:

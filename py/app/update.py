@@ -35,7 +35,14 @@ from .dom import El, find_all
 from .editor import EditorEffect, EditorMsg, on_message
 from .events import Event, deal_events
 from .i18n import t
-from .netplay import GUEST_LINK, NetSession, guest_reply, host_invitation, read_reply
+from .netplay import (
+    GUEST_LINK,
+    NetSession,
+    guest_reply,
+    host_invitation,
+    read_reply,
+    rejoin_anew,
+)
 from .screen import Screen, build
 from .seats import change, names_of, speaker
 from .session import Session
@@ -264,6 +271,11 @@ class ContinueAlone:
 
 
 @dataclass(frozen=True)
+class HostAnew:
+    """Guest: the host's page is gone; this page hosts the same game anew."""
+
+
+@dataclass(frozen=True)
 class IceChanged:
     """The ICE servers setting typed anew (one server a line)."""
 
@@ -316,6 +328,7 @@ NetMsg = (
     | EndOnline
     | InvitationPasted
     | ContinueAlone
+    | HostAnew
     | IceChanged
     | NameChanged
     | BeginOnline
@@ -850,6 +863,22 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
         retell(page)
         return [Cancel(), ForgetJournal(), Persist(), Bots()]
+    if isinstance(msg, HostAnew):
+        from thousand.net.messages import ProtocolError
+
+        from .netplay import rehost
+
+        try:
+            anew = rehost(s)
+        except ProtocolError as e:
+            why = refusal_words(ui.lang, str(e.code), e.params)
+            return notice(ui, why, NoticeKind.ERROR, "net")
+        page.session = anew
+        ui.dialog = Dialog.ONLINE
+        ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
+        retell(page)
+        told = notice(ui, t(ui.lang, "net.hosting_anew"), NoticeKind.INFO, "anew")
+        return [Cancel(), KeepJournal(), *told, *(MakeOffer(x.conn) for x in anew.lobby.seats)]
     if isinstance(msg, Reinvite):
         again = next((x for x in lobby.seats if x.seat == msg.seat), None)
         if again is None or lobby.role != "host":
@@ -981,6 +1010,18 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
             fx.append(NetBroadcast(o.text))
         elif isinstance(o, net.GameAdvanced):
             s.version += 1
+        elif isinstance(o, net.Refused) and o.code == "other_game" and o.params.get("theirs"):
+            anew = rejoin_anew(s)  # the host hosts this game anew: rejoin it with our record
+            if anew is None:
+                fx += notice(
+                    ui, refusal_words(lang, "other_game", o.params), NoticeKind.ERROR, "net"
+                )
+            else:
+                page.session = anew
+                return [KeepJournal(), *fx, *net_outputs(page, net.Connected(GUEST_LINK))]
+        elif isinstance(o, net.CutMade):
+            if o.nine:
+                fx += notice(ui, t(lang, "net.cut_nine"), NoticeKind.PASSING, "cut")
         elif isinstance(o, net.Refused):
             fx += notice(
                 ui, refusal_words(lang, str(o.code), o.params), NoticeKind.PASSING, "net-refused"

@@ -1,0 +1,216 @@
+"""Hosting a game anew through the page's door, in CPython: Ann's page hosts Olena
+and Petro; Ann's page is gone mid-deal; Olena presses *Host this game*, her page
+makes a new invitation for each other person's seat; Petro pastes his into
+*Rejoin*; his page, turned away as a page of the old table, rejoins with what it
+holds of the game, and the game goes on from the same scores (the interrupted
+deal dealt again) until a deal ends on both pages alike.
+
+The pages are joined by in-memory links (``Net``) carrying the network effects as
+the runner would; invitations and replies are real codes.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+
+from net_sim import small_group
+
+from app.dom import to_html
+from app.invite import read_fragment
+from app.netplay import NetSession, new_guest, new_host
+from app.screen import Screen, build
+from app.update import (
+    Act,
+    BeginOnline,
+    CardClicked,
+    HoldOver,
+    HostAnew,
+    InvitationPasted,
+    LinkChanged,
+    MakeOffer,
+    NetBot,
+    NetBotAnswered,
+    NetBroadcast,
+    NetReceived,
+    NetSend,
+    NetTick,
+    OfferMade,
+    Page,
+    ReplyMade,
+    ReplyPasted,
+    numbered_choices,
+    update,
+)
+from app.view import Dialog
+from thousand import Conventions
+from thousand.bots import make_bot
+
+SDP = Path(__file__).parent / "data" / "chromium_sdp.json"
+
+
+def sdps() -> tuple[str, str]:
+    import json
+
+    data = json.loads(SDP.read_text())
+    return data["offer"], data["answer"]
+
+
+class Net:
+    """Pages by name; each guest's one link to its host (host name, the host's conn)."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, Page] = {}
+        self.up: dict[str, tuple[str, str]] = {}  # guest -> (host, conn)
+        self.queue: list[tuple[str, object]] = []
+        self.gone: set[str] = set()  # pages whose network is down
+        self.offers: dict[str, list[str]] = {}  # host -> conns it made offers for
+        self.steps = 0
+
+    def guests_of(self, host: str) -> dict[str, str]:
+        return {conn: g for g, (h, conn) in self.up.items() if h == host}
+
+    def send(self, name: str, msg: object) -> None:
+        self.steps += 1
+        _, fx = update(self.pages[name], msg)  # type: ignore[arg-type]
+        if name in self.gone:
+            return
+        for e in fx:
+            if isinstance(e, MakeOffer):
+                self.offers.setdefault(name, []).append(e.conn)
+            elif isinstance(e, NetSend):
+                if name in self.up and e.conn == "host":
+                    host, conn = self.up[name]
+                    if host not in self.gone:
+                        self.queue.append((host, NetReceived(conn, e.text)))
+                else:
+                    g = self.guests_of(name).get(e.conn)
+                    if g is not None and g not in self.gone:
+                        self.queue.append((g, NetReceived("host", e.text)))
+            elif isinstance(e, NetBroadcast):
+                for g in self.guests_of(name).values():
+                    if g not in self.gone:
+                        self.queue.append((g, NetReceived("host", e.text)))
+            elif isinstance(e, NetBot):
+                obs = self.pages[name].session.peer.observation(e.seat)
+                assert obs is not None
+                a = make_bot("easy").act(obs, random.Random(self.steps))
+                self.queue.append((name, NetBotAnswered(e.seat, e.version, a)))
+
+    def drain(self) -> None:
+        for _ in range(20000):
+            if not self.queue:
+                return
+            name, msg = self.queue.pop(0)
+            self.send(name, msg)
+        raise AssertionError("the pages never went quiet")
+
+    def invite(self, host: str, seat: int, conn: str) -> str:
+        """The host's page makes the invitation for ``seat`` on link ``conn``."""
+        offer, _ = sdps()
+        self.send(host, OfferMade(conn, offer))
+        lobby = self.pages[host].session.lobby
+        return next(x.link for x in lobby.seats if x.seat == seat)
+
+    def connect(self, host: str, guest: str, seat: int, conn: str) -> None:
+        """The guest's reply pasted on the host's page; the link opens."""
+        _, answer = sdps()
+        self.send(guest, ReplyMade(answer))
+        self.send(host, ReplyPasted(seat, self.pages[guest].session.lobby.reply_link))
+        self.up[guest] = (host, conn)
+        self.send(guest, LinkChanged("host", "open"))
+        self.send(host, LinkChanged(conn, "open"))
+        self.drain()
+
+    def play(self, rng: random.Random, moves: int, names: list[str]) -> None:
+        for _ in range(moves):
+            for name in names:
+                page = self.pages[name]
+                if page.ui.hold:
+                    self.send(name, HoldOver(page.session.version))
+                if page.session.human_to_act():
+                    kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
+                    if kind == "card":
+                        self.send(name, CardClicked(int(value), legal=True))
+                        if page.ui.selected >= 0:
+                            self.send(name, Act(numbered_choices(page)[0][1]))
+                    else:
+                        self.send(name, Act(value))
+                self.send(name, NetTick(self.steps * 0.01))
+            self.drain()
+
+
+def html(page: Page) -> str:
+    return "".join(to_html(k) for k in build(page.session, page.ui)[1])
+
+
+def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
+    with small_group():
+        net = Net()
+        net.pages["ann"] = Page(
+            new_host("Ann", Conventions(), [1, 2]), Screen(lang="en", base_url="https://a.test/")
+        )
+        for seat, name in ((1, "Olena"), (2, "Petro")):
+            conn = net.pages["ann"].session.lobby.seats[seat - 1].conn
+            link = net.invite("ann", seat, conn)
+            invite = read_fragment("#" + link.split("#")[1])
+            net.pages[name.lower()] = Page(
+                new_guest(name, invite),
+                Screen(lang="en", base_url="https://g.test/", joining=invite),
+            )
+            net.connect("ann", name.lower(), seat, conn)
+        net.send("ann", BeginOnline())
+        net.drain()
+        rng = random.Random(4)
+        everyone = ["ann", "olena", "petro"]
+        for _ in range(400):  # the first deal played to its end, then into the second
+            net.play(rng, 1, everyone)
+            if net.pages["olena"].session.peer.game is not None:
+                break
+        net.play(rng, 6, everyone)
+        olena, petro = net.pages["olena"], net.pages["petro"]
+        rows = olena.session.peer.game.rows
+        assert rows and petro.session.peer.game.rows == rows
+
+        # Ann's page is gone: both guests are told, and may host the game anew
+        net.gone.add("ann")
+        for g in ("olena", "petro"):
+            net.send(g, LinkChanged("host", "closed"))
+            net.pages[g].ui.dialog = Dialog.ONLINE
+        assert 'data-ui="host-anew"' in html(olena)
+        del net.up["olena"], net.up["petro"]
+
+        net.send("olena", HostAnew())
+        olena = net.pages["olena"]
+        s = olena.session
+        assert isinstance(s, NetSession) and s.lobby.role == "host" and s.human == 1
+        assert "You host this game now" in " ".join(n.text for n in olena.ui.notices)
+        assert sorted(x.seat for x in s.lobby.seats) == [0, 2]  # Ann's seat and Petro's
+        conn = next(x.conn for x in s.lobby.seats if x.seat == 2)
+        assert conn in net.offers["olena"]
+        link = net.invite("olena", 2, conn)
+
+        # Petro pastes it into Rejoin: turned away as the old table's page, his page
+        # rejoins with its record of the game, and is seated again
+        net.send("petro", InvitationPasted(link))
+        net.connect("olena", "petro", 2, conn)
+        petro = net.pages["petro"]
+        assert petro.session.peer.want_seat == 2
+        assert petro.session.peer.seat == 2
+        net.send("olena", BeginOnline())
+        net.drain()
+        deals = len(rows)
+        for _ in range(600):
+            net.play(rng, 1, ["olena", "petro"])
+            game = petro.session.peer.game
+            if game is not None and len(game.rows) > deals:
+                break
+        else:
+            raise AssertionError("no deal ended at the table hosted anew")
+        mine, theirs = olena.session.peer.game.rows, petro.session.peer.game.rows
+        assert mine == theirs and mine[:deals] == rows  # the same game, its deals kept
+        words = " ".join(n.text for p in (olena, petro) for n in p.ui.notices)
+        assert "error" not in [n.kind for p in (olena, petro) for n in p.ui.notices], words
