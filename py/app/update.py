@@ -24,7 +24,9 @@ Log(text='refused: pass (it is not your turn)')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
 
 from thousand import IllegalActionError, action_from_str
 from thousand import actions as A
@@ -32,13 +34,17 @@ from thousand.cards import card_str
 from thousand.phase import Phase
 
 from .dom import El, find_all
-from .editor import EditorEffect, EditorMsg, on_message
+from .editor import Copy, EditorEffect, EditorMsg, on_message
 from .events import Event, deal_events
 from .i18n import t
+from .library import count_game
 from .netplay import GUEST_LINK, NetSession, guest_reply, host_invitation, read_reply
+from .page_msgs import PageEffect, PageMsg, Slot
+from .replay_ctl import STEP_KEYS
 from .screen import Screen, build
 from .seats import change, names_of, speaker
 from .session import Session
+from .storage import STATS_KEY
 from .view import (
     Dialog,
     Notice,
@@ -60,6 +66,12 @@ class Page:
     ui: Screen
     seen: tuple[int, int] = (-1, 0)  # (deal, events announced)
     lesson_back: Session | None = None  # the game waiting behind a lesson (app.lesson_page)
+    practice_back: Session | None = None  # the game a practice returns to
+    seed: int | None = None  # the next new game's seed (a ``?seed=`` link's, once)
+    tab: str = ""  # this tab's mark in its saves (another tab's are followed)
+    tokens: dict[Slot, int] = field(default_factory=dict)  # each running thought's token
+    made: int = 0  # tokens made so far
+    hint_choices: Any = None  # the hint's (choices, declarer view, conventions)
 
     @property
     def version(self) -> int:
@@ -346,6 +358,7 @@ Msg = (
     | LessonLeft
     | NetMsg
     | EditorMsg
+    | PageMsg
 )
 
 
@@ -359,7 +372,11 @@ class Persist:
 
 @dataclass(frozen=True)
 class Bots:
-    """Let the computer players move, bound to the state now (restarts any thought)."""
+    """Let the computer players move, bound to the state now (restarts any thought);
+    ``go`` False: only stop them (another tab drives the game, or a replay is up:
+    it is read-only and must not take the game over)."""
+
+    go: bool = True
 
 
 @dataclass(frozen=True)
@@ -379,9 +396,11 @@ class Linger:
 
 @dataclass(frozen=True)
 class ClosePassing:
-    """Close the passing notice ``key`` after a while."""
+    """Close the passing notice ``key`` (the ``serial``-th) after a while (answered
+    by ``PassingOver``)."""
 
     key: str
+    serial: int = 0
 
 
 @dataclass(frozen=True)
@@ -472,6 +491,7 @@ Effect = (
     | EditorEffect
     | KeepJournal
     | ForgetJournal
+    | PageEffect
 )
 
 
@@ -480,80 +500,142 @@ Effect = (
 
 def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
+    fx = route(page, msg)
+    return page, settle(page, fx)
+
+
+def settle(page: Page, fx: list[Effect]) -> list[Effect]:
+    """What every input's effects mean for the page as a whole: a game that is not
+    this page's to save is not saved, statistics are counted (never a lesson's),
+    a cancelled thought no longer shows, a practice ends with its analysis."""
     s, ui = page.session, page.ui
+    out: list[Effect] = []
+    for e in fx:
+        if isinstance(e, Persist) and not savable(page):
+            continue
+        if isinstance(e, KeepJournal) and (ui.follower or not isinstance(s, NetSession)):
+            continue
+        if isinstance(e, Bots) and (ui.follower or ui.replay is not None):
+            e = Bots(go=False)
+        if isinstance(e, CountStats):
+            if page.lesson_back is None and count_game(ui.stats, s):
+                out.append(Remember(STATS_KEY, ui.stats))
+            continue
+        if isinstance(e, Cancel):
+            ui.thinking = -1
+            if ui.hint == () and ui.hint_pct >= 0:  # the hint in progress is dropped
+                ui.hint, ui.hint_pct = None, -1
+        out.append(e)
+    p = s.practice
+    if (
+        p is not None
+        and not p.asked
+        and s.summary_row() is not None
+        and not ui.hold_summary
+        and ui.analysis is None
+    ):
+        p.asked = True
+        from .update_page import summary_analysis
+
+        out += summary_analysis(page)  # a practice ends with the solver's best line
+    return out
+
+
+def savable(page: Page) -> bool:
+    """Whether the game on the table is this page's to autosave: not another tab's,
+    not a practice (the game it came from stays the saved one), not a lesson, not an
+    online table before its first audited deal (its journal keeps it)."""
+    s, ui = page.session, page.ui
+    if ui.follower or s.practice is not None or page.lesson_back is not None:
+        return False
+    return not (isinstance(s, NetSession) and s.peer.game is None)
+
+
+def route(page: Page, msg: Msg) -> list[Effect]:
+    """The effects of one message (before ``settle``)."""
+    s, ui = page.session, page.ui
+    if isinstance(msg, PageMsg):  # the page's controls, thoughts, files (app.update_page)
+        from .update_page import page_update
+
+        return page_update(page, msg)
     if isinstance(msg, NetMsg):
-        return page, net_update(page, msg)
+        return net_update(page, msg)
     if isinstance(msg, EditorMsg):  # the deal editor: its own model (app.editor)
-        return page, list(on_message(ui, s, msg))
+        from .update_page import copied
+
+        fx: list[Effect] = []
+        for e in on_message(ui, s, msg):
+            fx += copied(page, e.text) if isinstance(e, Copy) else [e]
+        return fx
     if page.lesson_back is not None or isinstance(msg, (LessonStarted, LessonNext, LessonLeft)):
         from .lesson_page import lesson_update
 
         lesson_fx = lesson_update(page, msg)
         if lesson_fx is not None:
-            return page, lesson_fx
+            return lesson_fx
     human_turn = s.human_to_act() and not ui.follower
     if isinstance(msg, Act):
-        return page, human(page, msg.text)
+        return human(page, msg.text)
     if isinstance(msg, CardClicked):
-        return page, card_clicked(page, msg)
+        return card_clicked(page, msg)
     if isinstance(msg, KeyPressed):
-        return page, key_pressed(page, msg.key)
+        return key_pressed(page, msg.key)
     if isinstance(msg, Stepped):
         if human_turn:
             step(page, msg.delta)
-        return page, []
+        return []
     if isinstance(msg, PlainLeadToggled):
         ui.plain_lead = not ui.plain_lead
-        return page, []
+        return []
     if isinstance(msg, NextDeal):
         ui.analysis = None
         s.acknowledge()
         ui.hold = ()
         ui.hold_summary = False
         announce(page)
-        return page, [Persist(), Bots()]
+        return [Persist(), Bots()]
     if isinstance(msg, UndoPressed) and isinstance(s, NetSession):
-        return page, net_undo(page, None)
+        return net_undo(page, None)
     if isinstance(msg, UndoAllowed) and isinstance(s, NetSession):
-        return page, net_undo(page, True) if msg.seat == s.human else []
+        return net_undo(page, True) if msg.seat == s.human else []
     if isinstance(msg, UndoRefused):
-        return page, net_undo(page, False) if isinstance(s, NetSession) else []
+        return net_undo(page, False) if isinstance(s, NetSession) else []
     if isinstance(msg, UndoPressed):
         if len(s.people) > 1:  # the other people at the device allow it first
             if s.undo_point() is not None:
                 ui.dialog, ui.allowed = Dialog.UNDO, ()
-            return page, []
-        return page, undo(page)
+            return []
+        return undo(page)
     if isinstance(msg, UndoAllowed):
         others = [p for p in s.people if p != s.human]
         if ui.dialog != Dialog.UNDO or msg.seat not in others:
-            return page, []
+            return []
         ui.allowed = tuple(sorted({*ui.allowed, msg.seat}))
         if set(ui.allowed) < set(others):
-            return page, []
+            return []
         ui.dialog, ui.allowed = Dialog.NONE, ()
-        return page, undo(page)
+        return undo(page)
     if isinstance(msg, ShowCards):
         if s.screened:
             s.show_cards()
             ui.reset_turn()
             retell(page)
-        return page, [Bots()]
+        return [Bots()]
     if isinstance(msg, SetupChanged):
         ui.setup = change(ui.setup, msg.name, msg.value, msg.seat)
-        return page, []
+        return []
     if isinstance(msg, BotAnswered):
         if msg.version != s.version or s.bot_to_act() is None or ui.follower:
-            return page, [Log(f"dropped: a bot's answer for version {msg.version}")]
+            return [Log(f"dropped: a bot's answer for version {msg.version}")]
         ui.thinking = -1
-        return page, apply_action(page, msg.action)
+        return apply_action(page, msg.action)
     if isinstance(msg, HoldOver):
         if msg.version == s.version:
             if ui.hold_summary:
                 ui.hold_summary = False  # the deal's summary may cover the felt now
             else:
                 ui.hold, ui.hold_winner = (), -1  # the finished trick leaves the felt
-        return page, []
+        return []
     if isinstance(msg, OtherTabSaved):
         ui.follow_same = msg.session.game_id == s.game_id
         page.session = msg.session
@@ -561,12 +643,28 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
         reset_ui(page)
         if ui.replay is None:  # a replay is read-only: it says so when it closes
             follow_notice(page)
-        return page, [Cancel()]
+        return [Cancel()]
     if isinstance(msg, TakeOver):
         ui.follower = False
         ui.notices = [n for n in ui.notices if n.key != "tab"]
-        return page, [Persist(), Bots()]
+        return [Persist(), Bots()]
     raise TypeError(f"not a message: {msg!r}")  # pragma: no cover
+
+
+#: ``bots_next``: a finished trick stays on show a moment before the bots go on.
+HOLD_ON = -2
+
+
+def bots_next(page: Page) -> int:
+    """What the bots' turn does next: ``HOLD_ON`` (wait, then ``HoldOver``), the seat
+    of the computer player to think, or -1 (a person's turn, a summary, the end)."""
+    s, ui = page.session, page.ui
+    seat = s.bot_to_act()
+    # the deal's last trick stays on show before its summary covers it; a finished
+    # trick stays on the felt before a computer player leads the next
+    if ui.hold_summary or (ui.hold and not s.state.trick and seat is not None):
+        return HOLD_ON
+    return -1 if seat is None else seat
 
 
 def undo(page: Page) -> list[Effect]:
@@ -619,13 +717,47 @@ def card_clicked(page: Page, msg: CardClicked) -> list[Effect]:
     return []
 
 
+class KeyUse(Enum):
+    """What the table does with a key press."""
+
+    IGNORE = "ignore"  # not the table's: the browser has it
+    HANDLE = "handle"  # the table's, and the browser's default too (Esc)
+    TAKE = "take"  # the table's alone (its default prevented)
+
+
+#: Keys the table takes while it is the human's turn (the stepper's), besides digits.
+TURN_KEYS = frozenset(("ArrowUp", "ArrowRight", "+", "ArrowDown", "ArrowLeft", "-"))
+
+
+def key_use(page: Page, key: str, typing: bool = False) -> KeyUse:
+    """Whether the table takes ``key`` now, read from the model (``typing``: the
+    focus is in a text field or a modifier key is down)."""
+    ui = page.ui
+    if key == "Escape" and ui.dialog:
+        return KeyUse.HANDLE
+    if typing:
+        return KeyUse.IGNORE
+    if ui.replay is not None and not ui.dialog:
+        return KeyUse.TAKE if key in STEP_KEYS else KeyUse.IGNORE
+    if ui.dialog or not page.session.human_to_act() or ui.follower:
+        return KeyUse.IGNORE
+    if key in TURN_KEYS or (len(key) == 1 and key.isdigit() and key != "0"):
+        return KeyUse.TAKE
+    return KeyUse.IGNORE
+
+
 def key_pressed(page: Page, key: str) -> list[Effect]:
     """Digits choose the n-th choice (a legal card, else a button), arrows move the
-    stepper, Esc closes a dialog: all read from what the model shows."""
+    stepper, Esc closes a dialog, the replay's keys step it: all read from what the
+    model shows."""
     ui = page.ui
     if key == "Escape" and ui.dialog:
         ui.dialog = Dialog.NONE
         return []
+    if ui.replay is not None and not ui.dialog:
+        from .update_page import replay_act
+
+        return replay_act(page, STEP_KEYS[key]) if key in STEP_KEYS else []
     if ui.dialog or not page.session.human_to_act() or ui.follower:
         return []
     if key in ("ArrowUp", "ArrowRight", "+"):
@@ -764,8 +896,8 @@ def notice(
     ui.notices_made += 1
     key = key or f"n{ui.notices_made}"
     ui.notices = [n for n in ui.notices if n.key != key]
-    ui.notices.append(Notice(text, kind, key, action))
-    return [ClosePassing(key)] if kind == NoticeKind.PASSING else []
+    ui.notices.append(Notice(text, kind, key, action, ui.notices_made))
+    return [ClosePassing(key, ui.notices_made)] if kind == NoticeKind.PASSING else []
 
 
 def follow_notice(page: Page) -> None:
