@@ -27,7 +27,7 @@ from .seats import names as seat_names
 from .seats import read_setup
 from .session import load_or_new
 from .share import parse_fragment
-from .storage import ICE_KEY, LANG_KEY, LESSON_KEY, SETUP_KEY, Aside, Store
+from .storage import ICE_KEY, LANG_KEY, LESSON_KEY, NET_KEY, SETUP_KEY, Aside, Store
 from .view import Dialog, NoticeKind
 
 
@@ -64,8 +64,6 @@ def open_page(
 ) -> tuple[U.Page, list[U.Effect]]:
     """The page as the storage and the URL parameters leave it (``?fresh=1``: a new
     game, ``?seed=``: its seed, ``?lang=``, ``?ice=none``)."""
-    from .netplay import read_ice
-
     ui = Screen()
     stored_lang, _ = store.read(LANG_KEY)
     ui.lang = normalize_lang(params.get("lang") or stored_lang or nav_lang)
@@ -95,10 +93,12 @@ def open_page(
     stored_setup, aside = store.read(SETUP_KEY)
     corrupt(aside, NoticeKind.INFO, "setup")
     ui.setup = read_setup(stored_setup, params, [s.id for s in ui.sets])
-    ui.ice = [] if params.get("ice") == "none" else read_ice(store.read(ICE_KEY)[0])
     ui.base_url = base_url
     seed = _int(params.get("seed"), 0, 2**31 - 1)
     page = U.Page(None, ui, tab=tab, seed=seed)  # type: ignore[arg-type]  # (made next)
+    # the ICE servers are read with the first online table (``update_page.ready_ice``)
+    page.ice_stored = "none" if params.get("ice") == "none" else store.read(ICE_KEY)[0]
+    page.ice_read = False
     if params.get("fresh") == "1":
         page.session = P.new_session(page)
     else:
@@ -123,6 +123,8 @@ def aside_text(lang: str, aside: Aside) -> str:
 def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
     """An online table the page had before a reload comes back from its journal,
     its links gone: the host invites its friends again, a guest waits for that."""
+    if store.get_text(NET_KEY) is None:
+        return []  # (the page starts without loading the online code)
     from . import netresume
 
     ui = page.ui
@@ -133,6 +135,7 @@ def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
         fx += U.notice(ui, text, NoticeKind.ERROR, "reloaded")
     if got is not None:
         page.session = got
+        P.ready_ice(page)
         return [*fx, *U.update(page, U.Reloaded())[1]]
     return fx
 
@@ -191,6 +194,7 @@ def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
     pairs = zip(seat_names(ui.setup), seat_kinds(ui.setup), strict=False)
     name = next((n for n, k in pairs if k == "human" and n), "")
     page.session = new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got)
+    P.ready_ice(page)
     ui.joining = got
     ui.dialog = Dialog.ONLINE
     return [*fx, U.AcceptOffer(invite_sdp(got))]

@@ -32,11 +32,10 @@ from .events import deal_events
 from .i18n import number, t
 from .library import RuleSet, SavedGame, builtin_sets, fresh_stats
 from .library_view import games_dialog, stats_dialog
-from .netplay import NetSession, lobby_dialog
 from .replay_view import ReplayUI, analysis_section, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
 from .seats import names_of
-from .session import Session
+from .session import Session, is_online
 from .view import Confirm, Dialog, HintRow, Model, Notice, notices, render
 
 #: The phases before the deal's cards are in play: the felt shows the deal's seal.
@@ -184,9 +183,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         screen_for=names[session.waiting_for()] if session.screened else "",
         commitment=session.commitment() if session.state.phase in _BIDDING else "",
         online=getattr(getattr(session, "lobby", None), "role", ""),
-        extra_tools=(("online", t(ui.lang, "net.online_tool")),)
-        if isinstance(session, NetSession)
-        else (),
+        extra_tools=(("online", t(ui.lang, "net.online_tool")),) if is_online(session) else (),
         peers=getattr(getattr(session, "lobby", None), "peers", 0),
         hint_off=session.game_id.startswith("lesson-"),
     )
@@ -242,7 +239,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         )
     elif ui.dialog == Dialog.SHARE:
         dialogs.append(share_dialog(ui.lang, ui.share_link))
-    if isinstance(session, NetSession) and session.human in session.peer.undo_waiting():
+    if is_online(session) and session.human in session.peer.undo_waiting():
         # online: another person asked for an undo; this page answers before it plays
         req = session.peer.undo_req
         assert req is not None
@@ -253,7 +250,9 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         asker = session.human
         others = [p for p in session.people if p != asker]
         dialogs.append(undo_consent(m, asker, others, ui.allowed))
-    elif ui.dialog == Dialog.ONLINE and isinstance(session, NetSession):
+    elif ui.dialog == Dialog.ONLINE and is_online(session):
+        from .netplay import lobby_dialog
+
         dialogs.append(lobby_dialog(ui.lang, session, m.names, ui.ice))
     elif ui.dialog == Dialog.STATS:
         dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == Confirm.STATS))

@@ -25,7 +25,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from thousand import card_from_str, safejson
 
-from . import boot, netresume
+from . import boot
 from . import page_msgs as M
 from . import runner_fx as fx
 from . import update as U
@@ -123,10 +123,13 @@ class Table:
                 fx.log(e.text)
             elif isinstance(e, U.Remember):
                 self.stored(e.key, self.store.write(e.key, e.value))
-            elif isinstance(e, U.KeepJournal):
-                self.stored(NET_KEY, netresume.save(self.store, s))  # type: ignore[arg-type]
-            elif isinstance(e, U.ForgetJournal):
-                netresume.forget(self.store)
+            elif isinstance(e, U.KeepJournal | U.ForgetJournal):
+                from . import netresume
+
+                if isinstance(e, U.ForgetJournal):
+                    netresume.forget(self.store)
+                else:
+                    self.stored(NET_KEY, netresume.save(self.store, s))  # type: ignore[arg-type]
             elif isinstance(e, EditorThink):
                 th.start("editor", th.editor_bot(e, lambda: self.page, self.pace))
             elif isinstance(e, Download):

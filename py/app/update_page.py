@@ -600,10 +600,22 @@ def start_new(page: Page, from_draft: bool = False) -> list[Effect]:
     return [*fx, *switch(page, new_session(page, conv, rules))]
 
 
+def ready_ice(page: Page) -> None:
+    """The stored ICE servers into ``ui.ice`` (once: with the first online table)."""
+    if page.ice_read:
+        return
+    from .netplay import read_ice
+
+    stored = page.ice_stored
+    page.ui.ice = [] if stored == "none" else read_ice(stored)
+    page.ice_read = True
+
+
 def open_online(page: Page, conv: Conventions, rules: str) -> list[Effect]:
     """Host: an online table, its invitations made one link at a time."""
     from .netplay import new_host
 
+    ready_ice(page)
     ui = page.ui
     kinds = seat_kinds(ui.setup, online=True)
     # the host sits at seat 0, friends take the next seats as they join, the
