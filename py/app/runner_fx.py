@@ -119,6 +119,16 @@ def log(*parts: object) -> None:
         window.console.error(" ".join(str(p) for p in parts))
 
 
+def journal(store: Any, session: Any, keep: bool) -> str | None:
+    """Write the online table's journal (``keep``) or forget it; why a write failed."""
+    from . import netresume  # (with the online code: only once a table is online)
+
+    if keep:
+        return netresume.save(store, session)
+    netresume.forget(store)
+    return None
+
+
 def download(name: str, text: str, mime: str = "application/json") -> None:
     """Offer ``text`` as a file download."""
     blob = window.Blob.new(

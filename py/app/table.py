@@ -124,12 +124,7 @@ class Table:
             elif isinstance(e, U.Remember):
                 self.stored(e.key, self.store.write(e.key, e.value))
             elif isinstance(e, U.KeepJournal | U.ForgetJournal):
-                from . import netresume
-
-                if isinstance(e, U.ForgetJournal):
-                    netresume.forget(self.store)
-                else:
-                    self.stored(NET_KEY, netresume.save(self.store, s))  # type: ignore[arg-type]
+                self.stored(NET_KEY, fx.journal(self.store, s, isinstance(e, U.KeepJournal)))
             elif isinstance(e, EditorThink):
                 th.start("editor", th.editor_bot(e, lambda: self.page, self.pace))
             elif isinstance(e, Download):
