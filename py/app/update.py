@@ -1,17 +1,21 @@
 """The game page's one door: ``update(page, msg) -> (page, effects)``.
 
-Every input of the game itself arrives here as a message (a frozen dataclass): a
+Every input of the page arrives here as a message (a frozen dataclass): a
 button's action, a click on a card, a key, the stepper, a bot's answer, the end
-of a pause, another tab's save. ``update`` decides what it means from the page's
-model alone (never from the live DOM) and answers with effects as data
-(``Persist``, ``Bots``, ``Cancel``, ``CountStats``, ``Linger``, ``Log``) that the
-runner (``table.py``) carries out. No DOM, clock, storage or network here, so the
-tests drive the whole game through it in CPython
-(``tests/app/test_update.py``). A message made for an older state (a bot's
-answer, the end of a hold) carries the version it was made for and is dropped
-when the game has moved on; an illegal action is refused with a reason.
-
-A network message will be one more message type.
+of a pause, another tab's save; the page's other controls and the thoughts'
+answers (``page_msgs``) go on to ``update_page``, the network's messages to
+``update_online`` (loaded with the first online table), the deal editor's to
+``editor``, a lesson's inputs to ``lesson_page``. ``update`` decides what an
+input means from the page's model alone (never from the live DOM) and answers
+with effects as data (``Persist``, ``Bots``, ``Cancel``, ``Linger``, ``Log``,
+``Remember``, ...) that the runner (``table.py``) carries out; ``settle`` says
+what they mean for the page as a whole (no save of a game that is not this
+page's, statistics counted). No DOM, clock, storage or network here, so the
+tests drive the whole page through it in CPython (``tests/app/test_update.py``,
+``tests/app/test_page_door.py``). A message made for an older state (a bot's
+answer, the end of a hold, a hint) carries the version or token it was made for
+and is dropped when the page has moved on; an illegal action is refused with a
+reason.
 
 >>> from app.session import Session
 >>> from thousand import Conventions
