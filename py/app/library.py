@@ -84,12 +84,14 @@ def user_sets(store: Store) -> tuple[list[RuleSet], Aside | None]:
     return out, aside
 
 
+def sets_value(sets: list[RuleSet]) -> list[dict[str, Any]]:
+    """The player's own sets as stored."""
+    return [{"id": s.id, "name": s.name, "conventions": s.changes} for s in sets if not s.builtin]
+
+
 def save_user_sets(store: Store, sets: list[RuleSet]) -> str | None:
     """Write the player's sets; the reason when it failed."""
-    return store.write(
-        RULESETS_KEY,
-        [{"id": s.id, "name": s.name, "conventions": s.changes} for s in sets if not s.builtin],
-    )
+    return store.write(RULESETS_KEY, sets_value(sets))
 
 
 def new_set_id(sets: list[RuleSet]) -> str:
@@ -132,9 +134,14 @@ def load_draft(store: Store) -> tuple[dict[str, Any] | None, Aside | None]:
     return None, aside
 
 
+def draft_value(base: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The conventions editor's state as stored."""
+    return {"base": base, "values": values}
+
+
 def save_draft(store: Store, base: str, values: dict[str, Any]) -> str | None:
     """Remember the editor's state across reloads."""
-    return store.write(RULES_KEY, {"base": base, "values": values})
+    return store.write(RULES_KEY, draft_value(base, values))
 
 
 # -- saved games -------------------------------------------------------------------------
@@ -235,10 +242,15 @@ EMPTY_STATS: dict[str, Any] = {
 MAX_PEOPLE = 40
 
 
+def fresh_stats() -> dict[str, Any]:
+    """Statistics with nothing counted yet."""
+    return {k: (dict(v) if isinstance(v, dict) else v) for k, v in EMPTY_STATS.items()}
+
+
 def load_stats(store: Store) -> tuple[dict[str, Any], Aside | None]:
     """The statistics (empty ones when none or unreadable)."""
     data, aside = store.read(STATS_KEY)
-    stats = {k: (dict(v) if isinstance(v, dict) else v) for k, v in EMPTY_STATS.items()}
+    stats = fresh_stats()
     if isinstance(data, dict):
         for k, v in data.items():
             if k in stats and type(v) is type(stats[k]):

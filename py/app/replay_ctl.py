@@ -32,6 +32,17 @@ STEP_KEYS = {
 }
 
 
+def replay_target(name: str, step: int, steps: int) -> int | None:
+    """The step a stepping button (``step-first``, ``-prev``, ``-next``, ``-last``)
+    goes to from ``step`` of ``steps``, unclamped; None for any other control."""
+    return {
+        "step-first": 0,
+        "step-prev": step - 1,
+        "step-next": step + 1,
+        "step-last": steps,
+    }.get(name)
+
+
 def deal_at(data: Replay, step: int) -> int:
     """The deal a replay step belongs to (a step that ends a deal: that deal)."""
     deal, k = data.locate(step)
@@ -179,14 +190,9 @@ class ReplayControl:
         r, data = self.ui, self.data
         if r is None or data is None:
             return False
-        if name in ("step-first", "step-prev", "step-next", "step-last"):
+        target = replay_target(name, r.step, data.steps)
+        if target is not None:
             self.pause()
-            target = {
-                "step-first": 0,
-                "step-prev": r.step - 1,
-                "step-next": r.step + 1,
-                "step-last": data.steps,
-            }[name]
             self.goto(target)
             return True
         if name == "step-play":

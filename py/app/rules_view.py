@@ -16,6 +16,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from thousand import Conventions
@@ -33,22 +34,29 @@ from .dom import El, el
 from .i18n import t
 from .library import RuleSet
 from .rules_text import CHOICES, CONVENTION_GROUP, GROUPS
-from .view import _btn
+from .view import Confirm, _btn
 
 CLASSIC = Conventions()
 #: Ints that are multiples of 5 in the rules (the number inputs step by 5).
 STEP5 = {"target", "penalty", "bid_cap", "bomb_points", "silence_below", "dark_min_total"}
 
 
+class RulesMode(StrEnum):
+    """How the rules dialog shows the conventions."""
+
+    VIEW = "view"  # the game's rules, read-only
+    EDIT = "edit"  # the editor of a draft
+
+
 @dataclass
 class RulesUI:
     """The editor's state besides the game: the draft and what it is based on."""
 
-    mode: str = "view"  # "view": the game's rules, read-only; "edit": the editor
+    mode: RulesMode = RulesMode.VIEW
     base: str = "classic"  # the rule set the draft started from
     values: dict[str, Any] = field(default_factory=lambda: CLASSIC.to_dict())
     name: str = ""  # the name field for saving, renaming
-    confirm: str = ""  # "delete" while asking before deleting the set
+    confirm: Confirm = Confirm.NONE  # DELETE_SET while asking before deleting the set
     message: str = ""  # the last set action's result in words
 
 
@@ -220,7 +228,7 @@ def rules_dialog(
     in_game: bool,
 ) -> El:
     """The rules of the game (read-only) or the editor with the rule sets."""
-    readonly = ui.mode == "view"
+    readonly = ui.mode == RulesMode.VIEW
     values = game.to_dict() if readonly else ui.values
     body: list[El | None] = []
     diffs = differences(values, lang)
@@ -284,10 +292,10 @@ def rules_dialog(
                     _btn(t(lang, "rules_rename"), ui="set-rename", cls="btn") if own else None,
                     _btn(t(lang, "rules_duplicate"), ui="set-duplicate", cls="btn"),
                     _btn(t(lang, "rules_delete"), ui="set-delete", cls="btn writeoff")
-                    if own and ui.confirm != "delete"
+                    if own and ui.confirm != Confirm.DELETE_SET
                     else None,
                     _btn(t(lang, "rules_delete_sure"), ui="set-delete-sure", cls="btn writeoff")
-                    if own and ui.confirm == "delete"
+                    if own and ui.confirm == Confirm.DELETE_SET
                     else None,
                     _btn(t(lang, "rules_export"), ui="set-export", cls="btn"),
                     el(

@@ -30,14 +30,13 @@ from .dialogs import (
 from .dom import El
 from .events import deal_events
 from .i18n import number, t
-from .library import RuleSet, SavedGame, builtin_sets
+from .library import RuleSet, SavedGame, builtin_sets, fresh_stats
 from .library_view import games_dialog, stats_dialog
-from .netplay import NetSession, lobby_dialog
 from .replay_view import ReplayUI, analysis_section, build_replay
 from .rules_view import RulesUI, rules_dialog, set_name
 from .seats import names_of
-from .session import Session
-from .view import Dialog, HintRow, Model, Notice, notices, render, with_notices
+from .session import Session, is_online
+from .view import Confirm, Dialog, HintRow, Model, Notice, notices, render, with_notices
 
 #: The phases before the deal's cards are in play: the felt shows the deal's seal.
 _BIDDING = (Phase.DARK, Phase.REDEAL, Phase.BIDDING)
@@ -68,8 +67,9 @@ class Screen:
     rules: RulesUI = field(default_factory=RulesUI)  # the conventions editor
     sets: list[RuleSet] = field(default_factory=builtin_sets)  # built-in and own rule sets
     games: list[SavedGame] = field(default_factory=list)  # games kept beside this one
-    stats: dict[str, Any] = field(default_factory=dict)
-    confirm: str = ""  # a delete or reset waiting for its second click
+    stats: dict[str, Any] = field(default_factory=fresh_stats)
+    confirm: Confirm = Confirm.NONE  # a delete or reset waiting for its second click
+    confirm_game: str = ""  # ... the saved game it would delete
     share_link: str = ""  # the link the share dialog offers
     analysis: list[str] | None = None  # the summary's post-deal analysis in words
     analysis_pct: int = -1
@@ -183,9 +183,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         screen_for=names[session.waiting_for()] if session.screened else "",
         commitment=session.commitment() if session.state.phase in _BIDDING else "",
         online=getattr(getattr(session, "lobby", None), "role", ""),
-        extra_tools=(("online", t(ui.lang, "net.online_tool")),)
-        if isinstance(session, NetSession)
-        else (),
+        extra_tools=(("online", t(ui.lang, "net.online_tool")),) if is_online(session) else (),
         peers=getattr(getattr(session, "lobby", None), "peers", 0),
         hint_off=session.game_id.startswith("lesson-"),
     )
@@ -231,11 +229,17 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
             "scores": " / ".join(number(x) for x in session.state.totals),
         }
         dialogs.append(
-            games_dialog(ui.lang, current, ui.games, ui.confirm, lambda r: rules_name(ui, r))
+            games_dialog(
+                ui.lang,
+                current,
+                ui.games,
+                ui.confirm_game if ui.confirm == Confirm.GAME else "",
+                lambda r: rules_name(ui, r),
+            )
         )
     elif ui.dialog == Dialog.SHARE:
         dialogs.append(share_dialog(ui.lang, ui.share_link))
-    if isinstance(session, NetSession) and session.human in session.peer.undo_waiting():
+    if is_online(session) and session.human in session.peer.undo_waiting():
         # online: another person asked for an undo; this page answers before it plays
         req = session.peer.undo_req
         assert req is not None
@@ -246,10 +250,12 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         asker = session.human
         others = [p for p in session.people if p != asker]
         dialogs.append(undo_consent(m, asker, others, ui.allowed))
-    elif ui.dialog == Dialog.ONLINE and isinstance(session, NetSession):
+    elif ui.dialog == Dialog.ONLINE and is_online(session):
+        from .netplay import lobby_dialog
+
         dialogs.append(lobby_dialog(ui.lang, session, m.names, ui.ice))
     elif ui.dialog == Dialog.STATS:
-        dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == "stats"))
+        dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == Confirm.STATS))
     elif ui.dialog == Dialog.EDITOR and ui.editor is not None:
         dialogs.append(_editor(ui))
     return m, render(m, dialogs)

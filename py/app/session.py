@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from thousand import Conventions, Game, IllegalActionError, Observation, State, fair
 from thousand.bots import Bot, make_bot
@@ -41,6 +42,9 @@ from thousand.record import PEOPLE, RecordError, clean_name, make_record, replay
 from thousand.sheet import SheetRow
 
 from .storage import SAVE_KEY, Aside, Store
+
+if TYPE_CHECKING:
+    from .netplay import NetSession
 
 SAVE_FORMAT = "thousand-save"
 SAVE_VERSION = 1
@@ -486,3 +490,10 @@ def save(store: Store, session: Session, tab: str = "") -> str | None:
     """Write the autosave; the reason when it failed (quota, refused), else None."""
     session.rev += 1
     return store.write(SAVE_KEY, session.to_save(tab))
+
+
+def is_online(session: object) -> TypeGuard[NetSession]:
+    """Whether ``session`` is an online table; ``netplay`` is loaded only with the
+    first one (a page that never plays online never imports it)."""
+    net = sys.modules.get(__package__ + ".netplay")
+    return net is not None and isinstance(session, net.NetSession)

@@ -1,17 +1,21 @@
 """The game page's one door: ``update(page, msg) -> (page, effects)``.
 
-Every input of the game itself arrives here as a message (a frozen dataclass): a
+Every input of the page arrives here as a message (a frozen dataclass): a
 button's action, a click on a card, a key, the stepper, a bot's answer, the end
-of a pause, another tab's save. ``update`` decides what it means from the page's
-model alone (never from the live DOM) and answers with effects as data
-(``Persist``, ``Bots``, ``Cancel``, ``CountStats``, ``Linger``, ``Log``) that the
-runner (``table.py``) carries out. No DOM, clock, storage or network here, so the
-tests drive the whole game through it in CPython
-(``tests/app/test_update.py``). A message made for an older state (a bot's
-answer, the end of a hold) carries the version it was made for and is dropped
-when the game has moved on; an illegal action is refused with a reason.
-
-A network message will be one more message type.
+of a pause, another tab's save; the page's other controls and the thoughts'
+answers (``page_msgs``) go on to ``update_page``, the network's messages to
+``update_online`` (loaded with the first online table), the deal editor's to
+``editor``, a lesson's inputs to ``lesson_page``. ``update`` decides what an
+input means from the page's model alone (never from the live DOM) and answers
+with effects as data (``Persist``, ``Bots``, ``Cancel``, ``Linger``, ``Log``,
+``Remember``, ...) that the runner (``table.py``) carries out; ``settle`` says
+what they mean for the page as a whole (no save of a game that is not this
+page's, statistics counted). No DOM, clock, storage or network here, so the
+tests drive the whole page through it in CPython (``tests/app/test_update.py``,
+``tests/app/test_page_door.py``). A message made for an older state (a bot's
+answer, the end of a hold, a hint) carries the version or token it was made for
+and is dropped when the page has moved on; an illegal action is refused with a
+reason.
 
 >>> from app.session import Session
 >>> from thousand import Conventions
@@ -23,8 +27,9 @@ Log(text='refused: pass (it is not your turn)')
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
 
 from thousand import IllegalActionError, action_from_str
 from thousand import actions as A
@@ -32,20 +37,17 @@ from thousand.cards import card_str
 from thousand.phase import Phase
 
 from .dom import El, find_all
-from .editor import EditorEffect, EditorMsg, on_message
+from .editor import Copy, EditorEffect, EditorMsg, on_message
 from .events import Event, deal_events
 from .i18n import t
-from .netplay import (
-    GUEST_LINK,
-    NetSession,
-    guest_reply,
-    host_invitation,
-    read_reply,
-    rejoin_anew,
-)
+from .library import count_game
+from .page_msgs import PageEffect, PageMsg, Slot
+from .replay_ctl import STEP_KEYS
 from .screen import Screen, build
 from .seats import change, names_of, speaker
 from .session import Session
+from .session import is_online as online
+from .storage import STATS_KEY
 from .view import (
     Dialog,
     Notice,
@@ -67,6 +69,14 @@ class Page:
     ui: Screen
     seen: tuple[int, int] = (-1, 0)  # (deal, events announced)
     lesson_back: Session | None = None  # the game waiting behind a lesson (app.lesson_page)
+    practice_back: Session | None = None  # the game a practice returns to
+    seed: int | None = None  # the next new game's seed (a ``?seed=`` link's, once)
+    tab: str = ""  # this tab's mark in its saves (another tab's are followed)
+    tokens: dict[Slot, int] = field(default_factory=dict)  # each running thought's token
+    made: int = 0  # tokens made so far
+    hint_choices: Any = None  # the hint's (choices, declarer view, conventions)
+    ice_stored: object = None  # the ICE servers setting as stored ...
+    ice_read: bool = True  # ... and whether ``ui.ice`` holds it (read when first needed)
 
     @property
     def version(self) -> int:
@@ -359,6 +369,7 @@ Msg = (
     | LessonLeft
     | NetMsg
     | EditorMsg
+    | PageMsg
 )
 
 
@@ -372,7 +383,11 @@ class Persist:
 
 @dataclass(frozen=True)
 class Bots:
-    """Let the computer players move, bound to the state now (restarts any thought)."""
+    """Let the computer players move, bound to the state now (restarts any thought);
+    ``go`` False: only stop them (another tab drives the game, or a replay is up:
+    it is read-only and must not take the game over)."""
+
+    go: bool = True
 
 
 @dataclass(frozen=True)
@@ -392,9 +407,11 @@ class Linger:
 
 @dataclass(frozen=True)
 class ClosePassing:
-    """Close the passing notice ``key`` after a while."""
+    """Close the passing notice ``key`` (the ``serial``-th) after a while (answered
+    by ``PassingOver``)."""
 
     key: str
+    serial: int = 0
 
 
 @dataclass(frozen=True)
@@ -485,6 +502,7 @@ Effect = (
     | EditorEffect
     | KeepJournal
     | ForgetJournal
+    | PageEffect
 )
 
 
@@ -493,80 +511,148 @@ Effect = (
 
 def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
+    fx = route(page, msg)
+    return page, settle(page, fx)
+
+
+def settle(page: Page, fx: list[Effect]) -> list[Effect]:
+    """What every input's effects mean for the page as a whole: a game that is not
+    this page's to save is not saved, statistics are counted (never a lesson's),
+    a cancelled thought no longer shows, a practice ends with its analysis."""
     s, ui = page.session, page.ui
+    out: list[Effect] = []
+    for e in fx:
+        if isinstance(e, Persist) and not savable(page):
+            continue
+        if isinstance(e, KeepJournal) and (ui.follower or not online(s)):
+            continue
+        if isinstance(e, Bots) and (ui.follower or ui.replay is not None):
+            e = Bots(go=False)
+        if isinstance(e, CountStats):
+            if page.lesson_back is None and count_game(ui.stats, s):
+                out.append(Remember(STATS_KEY, ui.stats))
+            continue
+        if isinstance(e, Cancel):
+            ui.thinking = -1
+            if ui.hint == () and ui.hint_pct >= 0:  # the hint in progress is dropped
+                ui.hint, ui.hint_pct = None, -1
+        out.append(e)
+    p = s.practice
+    if (
+        p is not None
+        and not p.asked
+        and s.summary_row() is not None
+        and not ui.hold_summary
+        and ui.analysis is None
+    ):
+        p.asked = True
+        from .update_page import summary_analysis
+
+        out += summary_analysis(page)  # a practice ends with the solver's best line
+    return out
+
+
+def savable(page: Page) -> bool:
+    """Whether the game on the table is this page's to autosave: not another tab's,
+    not a practice (the game it came from stays the saved one), not a lesson, not an
+    online table before its first audited deal (its journal keeps it)."""
+    s, ui = page.session, page.ui
+    if ui.follower or s.practice is not None or page.lesson_back is not None:
+        return False
+    if not online(s):
+        return True
+    from .update_online import savable as online_savable
+
+    return online_savable(page)
+
+
+def route(page: Page, msg: Msg) -> list[Effect]:
+    """The effects of one message (before ``settle``)."""
+    s, ui = page.session, page.ui
+    if isinstance(msg, PageMsg):  # the page's controls, thoughts, files (app.update_page)
+        from .update_page import page_update
+
+        return page_update(page, msg)
     if isinstance(msg, NetMsg):
-        return page, net_update(page, msg)
+        from .update_online import net_update
+
+        return net_update(page, msg)
     if isinstance(msg, EditorMsg):  # the deal editor: its own model (app.editor)
-        return page, list(on_message(ui, s, msg))
+        from .update_page import copied
+
+        fx: list[Effect] = []
+        for e in on_message(ui, s, msg):
+            fx += copied(page, e.text) if isinstance(e, Copy) else [e]
+        return fx
     if page.lesson_back is not None or isinstance(msg, (LessonStarted, LessonNext, LessonLeft)):
         from .lesson_page import lesson_update
 
         lesson_fx = lesson_update(page, msg)
         if lesson_fx is not None:
-            return page, lesson_fx
+            return lesson_fx
     human_turn = s.human_to_act() and not ui.follower
     if isinstance(msg, Act):
-        return page, human(page, msg.text)
+        return human(page, msg.text)
     if isinstance(msg, CardClicked):
-        return page, card_clicked(page, msg)
+        return card_clicked(page, msg)
     if isinstance(msg, KeyPressed):
-        return page, key_pressed(page, msg.key)
+        return key_pressed(page, msg.key)
     if isinstance(msg, Stepped):
         if human_turn:
             step(page, msg.delta)
-        return page, []
+        return []
     if isinstance(msg, PlainLeadToggled):
         ui.plain_lead = not ui.plain_lead
-        return page, []
+        return []
     if isinstance(msg, NextDeal):
         ui.analysis = None
         s.acknowledge()
         ui.hold = ()
         ui.hold_summary = False
         announce(page)
-        return page, [Persist(), Bots()]
-    if isinstance(msg, UndoPressed) and isinstance(s, NetSession):
-        return page, net_undo(page, None)
-    if isinstance(msg, UndoAllowed) and isinstance(s, NetSession):
-        return page, net_undo(page, True) if msg.seat == s.human else []
+        return [Persist(), Bots()]
+    if isinstance(msg, UndoPressed | UndoAllowed | UndoRefused) and online(s):
+        from .update_online import undo_pressed
+
+        return undo_pressed(page, msg)
     if isinstance(msg, UndoRefused):
-        return page, net_undo(page, False) if isinstance(s, NetSession) else []
+        return []
     if isinstance(msg, UndoPressed):
         if len(s.people) > 1:  # the other people at the device allow it first
             if s.undo_point() is not None:
                 ui.dialog, ui.allowed = Dialog.UNDO, ()
-            return page, []
-        return page, undo(page)
+            return []
+        return undo(page)
     if isinstance(msg, UndoAllowed):
         others = [p for p in s.people if p != s.human]
         if ui.dialog != Dialog.UNDO or msg.seat not in others:
-            return page, []
+            return []
         ui.allowed = tuple(sorted({*ui.allowed, msg.seat}))
         if set(ui.allowed) < set(others):
-            return page, []
+            return []
         ui.dialog, ui.allowed = Dialog.NONE, ()
-        return page, undo(page)
+        return undo(page)
     if isinstance(msg, ShowCards):
         if s.screened:
             s.show_cards()
             ui.reset_turn()
             retell(page)
-        return page, [Bots()]
+        return [Bots()]
     if isinstance(msg, SetupChanged):
         ui.setup = change(ui.setup, msg.name, msg.value, msg.seat)
-        return page, []
+        return []
     if isinstance(msg, BotAnswered):
         if msg.version != s.version or s.bot_to_act() is None or ui.follower:
-            return page, [Log(f"dropped: a bot's answer for version {msg.version}")]
+            return [Log(f"dropped: a bot's answer for version {msg.version}")]
         ui.thinking = -1
-        return page, apply_action(page, msg.action)
+        return apply_action(page, msg.action)
     if isinstance(msg, HoldOver):
         if msg.version == s.version:
             if ui.hold_summary:
                 ui.hold_summary = False  # the deal's summary may cover the felt now
             else:
                 ui.hold, ui.hold_winner = (), -1  # the finished trick leaves the felt
-        return page, []
+        return []
     if isinstance(msg, OtherTabSaved):
         ui.follow_same = msg.session.game_id == s.game_id
         page.session = msg.session
@@ -574,12 +660,28 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
         reset_ui(page)
         if ui.replay is None:  # a replay is read-only: it says so when it closes
             follow_notice(page)
-        return page, [Cancel()]
+        return [Cancel()]
     if isinstance(msg, TakeOver):
         ui.follower = False
         ui.notices = [n for n in ui.notices if n.key != "tab"]
-        return page, [Persist(), Bots()]
+        return [Persist(), Bots()]
     raise TypeError(f"not a message: {msg!r}")  # pragma: no cover
+
+
+#: ``bots_next``: a finished trick stays on show a moment before the bots go on.
+HOLD_ON = -2
+
+
+def bots_next(page: Page) -> int:
+    """What the bots' turn does next: ``HOLD_ON`` (wait, then ``HoldOver``), the seat
+    of the computer player to think, or -1 (a person's turn, a summary, the end)."""
+    s, ui = page.session, page.ui
+    seat = s.bot_to_act()
+    # the deal's last trick stays on show before its summary covers it; a finished
+    # trick stays on the felt before a computer player leads the next
+    if ui.hold_summary or (ui.hold and not s.state.trick and seat is not None):
+        return HOLD_ON
+    return -1 if seat is None else seat
 
 
 def undo(page: Page) -> list[Effect]:
@@ -602,9 +704,11 @@ def human(page: Page, text: str) -> list[Effect]:
         return [Log(f"refused: {e}")]
     if action not in s.state.legal_actions():
         return [Log(f"refused: {text[:40]} is not legal now")]
-    if isinstance(s, NetSession):
+    if online(s):
+        from .update_online import local_act
+
         page.ui.reset_turn()
-        return net_act(page, action, s.human, s.peer.version())
+        return local_act(page, action)
     fx: list[Effect] = [Cancel(), *apply_action(page, action)]
     page.ui.reset_turn()
     return [*fx, Bots()]
@@ -632,13 +736,47 @@ def card_clicked(page: Page, msg: CardClicked) -> list[Effect]:
     return []
 
 
+class KeyUse(Enum):
+    """What the table does with a key press."""
+
+    IGNORE = "ignore"  # not the table's: the browser has it
+    HANDLE = "handle"  # the table's, and the browser's default too (Esc)
+    TAKE = "take"  # the table's alone (its default prevented)
+
+
+#: Keys the table takes while it is the human's turn (the stepper's), besides digits.
+TURN_KEYS = frozenset(("ArrowUp", "ArrowRight", "+", "ArrowDown", "ArrowLeft", "-"))
+
+
+def key_use(page: Page, key: str, typing: bool = False) -> KeyUse:
+    """Whether the table takes ``key`` now, read from the model (``typing``: the
+    focus is in a text field or a modifier key is down)."""
+    ui = page.ui
+    if key == "Escape" and ui.dialog:
+        return KeyUse.HANDLE
+    if typing:
+        return KeyUse.IGNORE
+    if ui.replay is not None and not ui.dialog:
+        return KeyUse.TAKE if key in STEP_KEYS else KeyUse.IGNORE
+    if ui.dialog or not page.session.human_to_act() or ui.follower:
+        return KeyUse.IGNORE
+    if key in TURN_KEYS or (len(key) == 1 and key.isdigit() and key != "0"):
+        return KeyUse.TAKE
+    return KeyUse.IGNORE
+
+
 def key_pressed(page: Page, key: str) -> list[Effect]:
     """Digits choose the n-th choice (a legal card, else a button), arrows move the
-    stepper, Esc closes a dialog: all read from what the model shows."""
+    stepper, Esc closes a dialog, the replay's keys step it: all read from what the
+    model shows."""
     ui = page.ui
     if key == "Escape" and ui.dialog:
         ui.dialog = Dialog.NONE
         return []
+    if ui.replay is not None and not ui.dialog:
+        from .update_page import replay_act
+
+        return replay_act(page, STEP_KEYS[key]) if key in STEP_KEYS else []
     if ui.dialog or not page.session.human_to_act() or ui.follower:
         return []
     if key in ("ArrowUp", "ArrowRight", "+"):
@@ -777,8 +915,8 @@ def notice(
     ui.notices_made += 1
     key = key or f"n{ui.notices_made}"
     ui.notices = [n for n in ui.notices if n.key != key]
-    ui.notices.append(Notice(text, kind, key, action))
-    return [ClosePassing(key)] if kind == NoticeKind.PASSING else []
+    ui.notices.append(Notice(text, kind, key, action, ui.notices_made))
+    return [ClosePassing(key, ui.notices_made)] if kind == NoticeKind.PASSING else []
 
 
 def follow_notice(page: Page) -> None:
@@ -793,348 +931,10 @@ def follow_notice(page: Page) -> None:
     )
 
 
-# -- online ----------------------------------------------------------------------------
+def __getattr__(name: str) -> object:
+    """The online table's part (``update_online``), loaded when first asked for."""
+    if name in ("net_update", "net_outputs", "alone", "reloaded", "refusal_words"):
+        from . import update_online
 
-
-def net_update(page: Page, msg: NetMsg) -> list[Effect]:
-    """A message of the online table: a link's news, a peer's message, the lobby."""
-    from thousand.net import session as net
-
-    from .invite import InviteError
-
-    s, ui = page.session, page.ui
-    if isinstance(msg, IceChanged):
-        from .netplay import parse_ice
-        from .storage import ICE_KEY
-
-        ui.ice = parse_ice(msg.text[:2000])
-        return [
-            Remember(ICE_KEY, ui.ice),
-            *notice(ui, t(ui.lang, "net.ice_saved"), NoticeKind.PASSING, "ice"),
-        ]
-    if not isinstance(s, NetSession):
-        return [Log(f"dropped: {type(msg).__name__} without an online table")]
-    lobby = s.lobby
-    if isinstance(msg, NetReceived):
-        return net_outputs(page, net.Received(msg.conn, msg.text))
-    if isinstance(msg, NetTick):
-        now = msg.now + s.clock
-        if now < s.peer.now:  # a reloaded page's clock starts again: go on from the peer's
-            s.clock += s.peer.now - now
-            now = s.peer.now
-        return net_outputs(page, net.Tick(now))
-    if isinstance(msg, Reloaded):
-        return reloaded(page)
-    if isinstance(msg, LinkChanged):
-        if lobby.role == "guest":
-            lobby.state = msg.state
-        for seat in lobby.seats:
-            if seat.conn == msg.conn:
-                # an offer's link "connects" at once; it waits for the reply really
-                seat.state = msg.state if seat.answered or msg.state != "connecting" else "new"
-        if msg.state == "open":
-            # the connection is back: the notice that it was lost goes
-            back = {f"lost{x.seat}" for x in lobby.seats if x.conn == msg.conn}
-            gone = back if lobby.role == "host" else {"lost0"}
-            ui.notices = [n for n in ui.notices if n.key not in gone]
-            return net_outputs(page, net.Connected(msg.conn))
-        if msg.state in ("closed", "failed"):
-            return net_outputs(page, net.Dropped(msg.conn))
-        return []
-    if isinstance(msg, OfferMade):
-        host_invitation(lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url)
-        return []
-    if isinstance(msg, ReplyMade):
-        guest_reply(lobby, ui.joining, msg.sdp, ui.base_url) if ui.joining else None
-        return []
-    if isinstance(msg, ReplyPasted):
-        try:
-            seat, sdp = read_reply(lobby, msg.seat, msg.text)
-        except InviteError as e:
-            lobby.error = "net.code." + e.code.lower()
-            return notice(ui, t(ui.lang, lobby.error), NoticeKind.ERROR, "reply")
-        lobby.error = ""
-        ui.notices = [n for n in ui.notices if n.key != "reply"]
-        seat.state, seat.answered = "connecting", True
-        return [FinishLink(seat.conn, sdp)]
-    if isinstance(msg, ContinueAlone):
-        page.session = alone(s)
-        ui.dialog = Dialog.NONE
-        ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
-        retell(page)
-        return [Cancel(), ForgetJournal(), Persist(), Bots()]
-    if isinstance(msg, HostAnew):
-        from thousand.net.messages import ProtocolError
-
-        from .netplay import rehost
-
-        try:
-            anew = rehost(s)
-        except ProtocolError as e:
-            why = refusal_words(ui.lang, str(e.code), e.params)
-            return notice(ui, why, NoticeKind.ERROR, "net")
-        page.session = anew
-        ui.dialog = Dialog.ONLINE
-        ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
-        retell(page)
-        told = notice(ui, t(ui.lang, "net.hosting_anew"), NoticeKind.INFO, "anew")
-        return [Cancel(), KeepJournal(), *told, *(MakeOffer(x.conn) for x in anew.lobby.seats)]
-    if isinstance(msg, Reinvite):
-        again = next((x for x in lobby.seats if x.seat == msg.seat), None)
-        if again is None or lobby.role != "host":
-            return []
-        lobby.made += 1
-        again.conn = f"p{again.seat}-{lobby.made}"  # a new link; the peer knows the friend again
-        again.code, again.link, again.qr, again.state = "", "", (0, ""), "new"
-        again.answered = False
-        ui.dialog = Dialog.ONLINE
-        return [MakeOffer(again.conn)]
-    if isinstance(msg, TakeSeatPressed):
-        return net_outputs(page, net.TakeSeat(msg.seat))
-    if isinstance(msg, EndOnline):
-        return net_outputs(page, net.EndGame())
-    if isinstance(msg, InvitationPasted):
-        from .invite import Invite, decode_invite, invite_sdp, read_fragment
-
-        text = msg.text.strip()
-        try:
-            got = read_fragment(text[text.index("#") :]) if "#" in text else decode_invite(text)
-        except (InviteError, ValueError) as e:
-            code = e.code.lower() if isinstance(e, InviteError) else "malformed"
-            return notice(ui, t(ui.lang, "net.code." + code), NoticeKind.ERROR, "join")
-        if not isinstance(got, Invite) or lobby.role != "guest":
-            return notice(ui, t(ui.lang, "net.code.not_an_invite"), NoticeKind.ERROR, "join")
-        ui.joining = got
-        lobby.reply, lobby.reply_link, lobby.reply_qr, lobby.state = "", "", (0, ""), "new"
-        ui.notices = [n for n in ui.notices if n.key != "join"]
-        return [AcceptOffer(invite_sdp(got))]
-    if isinstance(msg, NameChanged):
-        from thousand.record import clean_name
-
-        if lobby.role == "guest" and s.peer.seat < 0 and (name := clean_name(msg.name)):
-            if s.journal is not None:
-                s.journal.rename(s.peer, name)
-                return [KeepJournal()]
-            s.peer.name = name  # said in the hello, when the link opens
-        return []
-    if isinstance(msg, BeginOnline):
-        return net_outputs(page, net.Start())
-    if isinstance(msg, NetBotAnswered):
-        return net_act(page, msg.action, msg.seat, msg.version)
-    raise TypeError(f"not a network message: {msg!r}")  # pragma: no cover
-
-
-def reloaded(page: Page) -> list[Effect]:
-    """The online table is back after a reload: every link it had is lost. The
-    host's page makes a new invitation for each friend's seat; the guest's page
-    waits for one (pasted, or opened as a link) to say hello again."""
-    from thousand.net import session as net
-
-    s, ui = page.session, page.ui
-    assert isinstance(s, NetSession)
-    retell(page)
-    fx: list[Effect] = []
-    if s.lobby.role == "host":
-        for conn, link in list(s.peer.links.items()):
-            if link.up:
-                fx += net_outputs(page, net.Dropped(conn))
-        if s.peer.stage is not net.Stage.LOBBY:  # the seats nobody took have computer players
-            s.lobby.seats = [x for x in s.lobby.seats if x.seat in s.peer.tokens]
-        for seat in s.lobby.seats:
-            fx += net_update(page, Reinvite(seat.seat))
-        key = "net.reloaded_host"
-    else:
-        s.lobby.state = "closed"
-        if s.peer.host_up:
-            fx += net_outputs(page, net.Dropped(GUEST_LINK))
-        key = "net.reloaded_guest"
-    ui.dialog = Dialog.ONLINE
-    return [*fx, *notice(ui, t(ui.lang, key), NoticeKind.INFO, "reloaded")]
-
-
-def alone(s: NetSession) -> Session:
-    """The online game's audited deals as a game against computer players: the same
-    seat, the others computer players, its next deals from a fresh secret."""
-    import json
-
-    from thousand import fair
-
-    if s.peer.game is None:  # nothing audited yet: the same table, a new game
-        return Session.new(s.peer.conv, s.bot_level, human=s.human, kinds=None)
-    data = json.loads(json.dumps(s.to_save()))
-    game = Session.from_save(data)
-    game.secret = fair.new_secret()
-    game.game_id = f"g-{game.secret[:12]}"
-    game.state.rng = game._next_rng(game.state.n_rows + 1)
-    return game
-
-
-def net_undo(page: Page, yes: bool | None) -> list[Effect]:
-    """Online undo: ask for it (``None``), or answer another person's (allow or not)."""
-    from thousand.net import session as net
-
-    s = page.session
-    assert isinstance(s, NetSession)
-    event = net.AskUndo(s.human) if yes is None else net.AnswerUndo(s.human, yes)
-    return net_outputs(page, event)
-
-
-def net_act(page: Page, action: int, seat: int, version: tuple[int, int]) -> list[Effect]:
-    """An action of this page's seat (or of a computer player it runs) into the peer."""
-    from thousand.net import session as net
-
-    return net_outputs(page, net.LocalAction(action, seat, version))
-
-
-def net_outputs(page: Page, event: object) -> list[Effect]:
-    """Feed the peer one event; what it answers, as the table's effects."""
-    from thousand.net import session as net
-
-    s, ui = page.session, page.ui
-    assert isinstance(s, NetSession)
-    lang = ui.lang
-    tricks = len(s.state.tricks)
-    deal = s.peer.deal_no
-    if s.journal is not None:
-        outs = s.journal.step(s.peer, event)  # type: ignore[arg-type]
-    else:
-        _, outs = net.step(s.peer, event)  # type: ignore[arg-type]
-    # the journal is written before anything is sent: a page reloaded after a send
-    # rebuilds a peer that sent it too (a tick changes nothing worth a write)
-    fx: list[Effect] = [] if s.journal is None or isinstance(event, net.Tick) else [KeepJournal()]
-    names = names_of(s, lang)
-    for o in outs:
-        if isinstance(o, net.Send):
-            fx.append(NetSend(o.to, o.text))
-        elif isinstance(o, net.Broadcast):
-            fx.append(NetBroadcast(o.text))
-        elif isinstance(o, net.GameAdvanced):
-            s.version += 1
-        elif isinstance(o, net.Refused) and o.code == "other_game" and o.params.get("theirs"):
-            anew = rejoin_anew(s)  # the host hosts this game anew: rejoin it with our record
-            if anew is None:
-                fx += notice(
-                    ui, refusal_words(lang, "other_game", o.params), NoticeKind.ERROR, "net"
-                )
-            else:
-                page.session = anew
-                return [KeepJournal(), *fx, *net_outputs(page, net.Connected(GUEST_LINK))]
-        elif isinstance(o, net.CutMade):
-            if o.nine:
-                fx += notice(ui, t(lang, "net.cut_nine"), NoticeKind.PASSING, "cut")
-        elif isinstance(o, net.Refused):
-            fx += notice(
-                ui, refusal_words(lang, str(o.code), o.params), NoticeKind.PASSING, "net-refused"
-            )
-        elif isinstance(o, net.CheatFound):
-            fx += notice(
-                ui, t(lang, "net.cheat", what=str(o.finding)[:200]), NoticeKind.ERROR, "cheat"
-            )
-        elif isinstance(o, net.NeedsBot):
-            fx.append(NetBot(o.seat, o.version))
-        elif isinstance(o, net.PeerLost):
-            again = (
-                (f"reinvite-{o.seat}", t(lang, "net.reinvite"))
-                if s.lobby.role == "host"
-                else ("online", t(lang, "net.rejoin"))
-            )
-            fx += notice(
-                ui,
-                t(lang, "net.lost", name=names[o.seat]),
-                NoticeKind.ERROR,
-                f"lost{o.seat}",
-                again,
-            )
-        elif isinstance(o, net.SeatChanged):
-            s.version += 1
-            fx += seat_changed(page, o.seat, o.bot, o.redealt, names)
-        elif isinstance(o, net.UndoAsked | net.UndoAnswered | net.Undone | net.UndoVoid):
-            fx += undo_words(page, o, names)
-        elif isinstance(o, net.Ended):
-            s.version += 1
-            key = "net.ended" if o.hash else "net.ended_none"
-            fx += notice(ui, t(lang, key, hash=o.hash), NoticeKind.INFO, "net-over")
-            fx.append(Persist())
-        elif isinstance(o, net.DealReady):
-            s.version += 1
-            retell(page)
-        elif isinstance(o, net.Progress):
-            ui.net_progress = (o.done, o.total)
-        elif isinstance(o, net.DealAudited):
-            fx.append(Persist())
-        elif isinstance(o, net.GameOver):
-            fx += notice(ui, t(lang, "net.over", hash=o.hash), NoticeKind.INFO, "net-over")
-    if len(s.state.tricks) > tricks and s.peer.deal_no == deal:
-        ui.hold = s.state.tricks[-1][1]
-        ui.hold_winner = s.state.tricks[-1][2]
-    if announce(page):
-        fx.append(Linger())
-    return fx
-
-
-def undo_words(page: Page, o: object, names: Sequence[str]) -> list[Effect]:
-    """An online undo's course, said on every page (the consent dialog is drawn from
-    the peer while this page's Allow is awaited: ``screen.build``)."""
-    from thousand.net import session as net
-
-    s, ui = page.session, page.ui
-    assert isinstance(s, NetSession)
-    lang = ui.lang
-    if isinstance(o, net.UndoAsked):
-        if o.seat == s.human:
-            return notice(ui, t(lang, "net.undo_asked"), NoticeKind.PASSING, "undo")
-        return []
-    if isinstance(o, net.UndoAnswered):
-        if o.yes:
-            return []
-        return notice(
-            ui, t(lang, "net.undo_refused", name=names[o.seat]), NoticeKind.PASSING, "undo"
-        )
-    if isinstance(o, net.Undone):
-        s.version += 1
-        ui.reset_turn()
-        ui.hold = ()
-        retell(page)
-        key = "net.undone_you" if o.seat == s.human else "net.undone"
-        return [
-            *notice(ui, t(lang, key, name=names[o.seat]), NoticeKind.PASSING, "undo"),
-            Persist(),
-        ]
-    return notice(ui, t(lang, "net.undo_void"), NoticeKind.PASSING, "undo")
-
-
-def seat_changed(
-    page: Page, seat: int, bot: bool, redealt: bool, names: Sequence[str]
-) -> list[Effect]:
-    """A person's seat taken by the host's computer player, or given back: said to
-    everyone, and to that person in their own words."""
-    s, ui = page.session, page.ui
-    assert isinstance(s, NetSession)
-    from thousand.record import clean_name
-
-    lang = ui.lang
-    ui.notices = [n for n in ui.notices if n.key != f"lost{seat}"]
-    person = s.peer.names[seat] if seat < len(s.peer.names) else names[seat]
-    if seat == s.peer.seat and s.lobby.role == "guest":
-        key = "net.taken_you" if bot else "net.back_you"
-    else:
-        key = "net.taken" if bot else "net.back"
-    text = t(lang, key, name=clean_name(person) or names[seat])
-    if bot and redealt:
-        text += " " + t(lang, "net.redealt")
-    retell(page)
-    return notice(ui, text, NoticeKind.INFO, f"seat{seat}")
-
-
-def refusal_words(lang: str, code: str, params: dict[str, object]) -> str:
-    """A peer's refusal in words (its parameters are shown as text, never as markup)."""
-    from .i18n import has
-
-    key = "net.refused." + code
-    safe = {k: str(v)[:60] for k, v in params.items()}
-    if has(key):
-        try:
-            return t(lang, key, **safe)
-        except (KeyError, IndexError, ValueError):
-            pass
-    return t(lang, "net.refused.other", code=code[:30])
+        return getattr(update_online, name)
+    raise AttributeError(name)

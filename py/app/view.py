@@ -80,6 +80,15 @@ class Dialog(StrEnum):
     EDITOR = "editor"  # the deal editor for authors (app.editor)
 
 
+class Confirm(StrEnum):
+    """A delete or reset waiting for its second click (``NONE``: none)."""
+
+    NONE = ""
+    GAME = "game"  # deleting a saved game (which: ``Screen.confirm_game``)
+    STATS = "stats"  # resetting the statistics
+    DELETE_SET = "delete"  # deleting the player's rule set
+
+
 class NoticeKind(StrEnum):
     """How a notice behaves: ``INFO`` and ``ERROR`` stay until dismissed (an error is
     read out at once), ``PASSING`` closes by itself."""
@@ -98,6 +107,7 @@ class Notice:
     kind: NoticeKind = NoticeKind.INFO
     key: str = ""
     action: tuple[str, str] | None = None  # (data-ui, label) of a button in the notice
+    serial: int = 0  # the page's n-th notice (a passing one closes itself by it)
 
 
 @dataclass

@@ -413,7 +413,7 @@ def test_the_editor_through_the_page_door() -> None:
         assert f'data-publish="{what}"' in html
     assert 'data-ui="editor-caption"' in html and 'value="West gives up"' in html
     page, fx = update(page, E.EditorPressed("copy", "link"))
-    assert fx == [E.Copy(p.link)]
+    assert fx[0] == E.Copy(p.link) and [n.key for n in ui.notices] == ["share"]  # said
     page, fx = update(page, E.EditorPressed("download", "record"))
     assert fx == [E.Download("deal.json", p.record, "application/json")]
     page, fx = update(page, E.EditorPressed("download", "svg"))

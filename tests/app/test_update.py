@@ -191,7 +191,7 @@ def test_a_dimmed_card_says_why_and_a_legal_one_is_played() -> None:
     page, fx = update(page, CardClicked(off[0], legal=False))
     assert s.version == v
     assert page.ui.notices[-1].kind == "passing" and "must" in page.ui.notices[-1].text
-    assert ClosePassing("refusal") in fx
+    assert ClosePassing("refusal", page.ui.notices[-1].serial) in fx
     legal = [A.played_card(a) for a in s.state.legal_actions() if A.is_play(a)]
     page, fx = update(page, CardClicked(legal[0], legal=True))
     assert page.session.version == v + 1
