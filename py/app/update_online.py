@@ -105,7 +105,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         if msg.state == "open":
             # the connection is back: the notice that it was lost goes
             back = {f"lost{x.seat}" for x in lobby.seats if x.conn == msg.conn}
-            gone = back if lobby.role == "host" else {"lost0"}
+            gone = back if lobby.role == "host" else {f"lost{s.peer.host_seat}"}
             ui.notices = [n for n in ui.notices if n.key not in gone]
             return net_outputs(page, net.Connected(msg.conn))
         if msg.state in ("closed", "failed"):
@@ -333,18 +333,17 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
-            again = (
-                (f"reinvite-{o.seat}", t(lang, "net.reinvite"))
-                if s.lobby.role == "host"
-                else ("online", t(lang, "net.rejoin"))
-            )
-            fx += notice(
-                ui,
-                t(lang, "net.lost", name=names[o.seat]),
-                NoticeKind.ERROR,
-                f"lost{o.seat}",
-                again,
-            )
+            if s.lobby.role == "host":
+                again: tuple[str, str] | None = (f"reinvite-{o.seat}", t(lang, "net.reinvite"))
+            elif o.seat == s.peer.host_seat:
+                again = ("online", t(lang, "net.rejoin"))
+            else:
+                again = None  # another friend's link to the host: the host invites them again
+            kind = NoticeKind.INFO if again is None else NoticeKind.ERROR
+            text = t(lang, "net.lost", name=names[o.seat])
+            fx += notice(ui, text, kind, f"lost{o.seat}", again)
+        elif isinstance(o, net.PeerBack):
+            ui.notices = [n for n in ui.notices if n.key != f"lost{o.seat}"]
         elif isinstance(o, net.SeatChanged):
             s.version += 1
             fx += seat_changed(page, o.seat, o.bot, o.redealt, names)

@@ -40,6 +40,7 @@ from app.update import (
     NetTick,
     OfferMade,
     Page,
+    Reinvite,
     ReplyMade,
     ReplyPasted,
     numbered_choices,
@@ -147,23 +148,50 @@ def html(page: Page) -> str:
     return "".join(to_html(k) for k in build(page.session, page.ui)[1])
 
 
+def three_at_a_table() -> Net:
+    """Ann hosts, Olena and Petro joined (seats 1 and 2), the game begun."""
+    net = Net()
+    net.pages["ann"] = Page(
+        new_host("Ann", Conventions(), [1, 2]), Screen(lang="en", base_url="https://a.test/")
+    )
+    for seat, name in ((1, "Olena"), (2, "Petro")):
+        conn = net.pages["ann"].session.lobby.seats[seat - 1].conn
+        link = net.invite("ann", seat, conn)
+        invite = read_fragment("#" + link.split("#")[1])
+        net.pages[name.lower()] = Page(
+            new_guest(name, invite),
+            Screen(lang="en", base_url="https://g.test/", joining=invite),
+        )
+        net.connect("ann", name.lower(), seat, conn)
+    net.send("ann", BeginOnline())
+    net.drain()
+    return net
+
+
+def test_a_friend_who_drops_is_said_to_the_other_friend_until_back() -> None:
+    with small_group():
+        net = three_at_a_table()
+        net.play(random.Random(2), 3, ["ann", "olena", "petro"])
+        conn = net.up["petro"][1]
+        net.gone.add("petro")
+        net.send("ann", LinkChanged(conn, "closed"))
+        net.drain()
+        lost = [n for n in net.pages["olena"].ui.notices if n.key == "lost2"]
+        assert lost and "Petro" in lost[0].text and lost[0].action is None
+        net.gone.discard("petro")
+        net.send("petro", LinkChanged("host", "closed"))
+        net.send("ann", Reinvite(2))
+        new_conn = net.offers["ann"][-1]
+        link = net.invite("ann", 2, new_conn)
+        net.send("petro", InvitationPasted(link))
+        net.connect("ann", "petro", 2, new_conn)
+        assert not [n for n in net.pages["olena"].ui.notices if n.key == "lost2"]
+        assert not [n for n in net.pages["ann"].ui.notices if n.key == "lost2"]
+
+
 def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
     with small_group():
-        net = Net()
-        net.pages["ann"] = Page(
-            new_host("Ann", Conventions(), [1, 2]), Screen(lang="en", base_url="https://a.test/")
-        )
-        for seat, name in ((1, "Olena"), (2, "Petro")):
-            conn = net.pages["ann"].session.lobby.seats[seat - 1].conn
-            link = net.invite("ann", seat, conn)
-            invite = read_fragment("#" + link.split("#")[1])
-            net.pages[name.lower()] = Page(
-                new_guest(name, invite),
-                Screen(lang="en", base_url="https://g.test/", joining=invite),
-            )
-            net.connect("ann", name.lower(), seat, conn)
-        net.send("ann", BeginOnline())
-        net.drain()
+        net = three_at_a_table()
         rng = random.Random(4)
         everyone = ["ann", "olena", "petro"]
         for _ in range(400):  # the first deal played to its end, then into the second

@@ -208,6 +208,8 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     "undo_ok": {"deal": DEAL, "n": ("int", 0, 200), "yes": ("bool",)},
     # host -> all: the game ends with its first ``deals`` deals (those the host audited)
     "end": {"deals": ("int", 0, 10_000)},
+    # host -> all: a guest's connection to the host is lost (``up`` false) or back
+    "link": {"seat": SEAT, "up": ("bool",)},
 }
 ENVELOPE = ("v", "t", "seq", "from")
 

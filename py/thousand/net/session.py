@@ -250,6 +250,13 @@ class PeerLost:
 
 
 @dataclass(frozen=True)
+class PeerBack:
+    """A seat's player, whose connection was lost, is connected again."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class SeatChanged:
     """A person's seat is played by the host's computer player (``bot``) from now on
     (``redealt``: the deal in play was dealt again), or by its person again from the
@@ -349,6 +356,7 @@ Output = (
     | CheatFound
     | NeedsBot
     | PeerLost
+    | PeerBack
     | SeatChanged
     | CutMade
     | Ended
@@ -717,6 +725,8 @@ class Peer:
             if link is not None and link.up:
                 link.up = False
                 self.out.append(PeerLost(link.seat))
+                if link.seat >= 0 and self.stage is not Stage.LOBBY:
+                    self._say_host("link", seat=link.seat, up=False)  # told to the others
         elif self.host_up:
             self.host_up = False
             self.out.append(PeerLost(self.host_seat))
@@ -842,6 +852,8 @@ class Peer:
                 self.links[peer] = link
                 self.out.extend(Send(peer, t) for t in self.log[msg.get("have", 0) :])
                 self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
+                if self.stage is not Stage.LOBBY:
+                    self._say_host("link", seat=link.seat, up=True)
                 return
         if self.game_id and self.is_host and self.host_seat in self.resume_deals:
             self._rehello(peer, msg)
@@ -979,6 +991,11 @@ class Peer:
             self._seat(seat, m)
         elif t == "end":
             self._end(seat, m)
+        elif t == "link":
+            if seat != self.host_seat:
+                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="link")
+            if not own and m["seat"] != self.seat:  # (the host said it already)
+                self.out.append(PeerBack(m["seat"]) if m["up"] else PeerLost(m["seat"]))
         elif t == "halt":
             if not own:  # another seat found a cheat: stop too, saying who and what
                 self.out.append(
