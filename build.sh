@@ -216,7 +216,7 @@ find "$STAGE" -name '*.map' -delete
 # tools/snapshot.mjs); made from the stamped wheels, so after the stamp, and
 # cached by a hash of everything it is made from.
 snapshot_inputs=("$STAGE"/pyodide/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,stdlib-page.zip,pyodide-lock.json})
-snapshot_inputs+=("$STAGE"/pyodide/thousand*.whl tools/snapshot.mjs)
+snapshot_inputs+=("$STAGE"/pyodide/thousand*.whl tools/snapshot.mjs static/pyodide-private.mjs)
 SNAPSHOT="$CACHE/snapshot/$(sha_of "${snapshot_inputs[@]}").bin.gz"
 if [[ ! -f "$SNAPSHOT" ]]; then
     say "making the interpreter snapshot (node tools/snapshot.mjs)"

@@ -43,6 +43,8 @@
 // a fresh browser reports 1.4 Mbit/s before it has measured anything, and it
 // is capped at 10 Mbit/s.
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
+// (Pyodide's private parts, which the snapshot needs, are all in that one module.)
+import { restoreOptions, writeTimeZone } from "./pyodide-private.mjs";
 
 export { version };
 
@@ -205,7 +207,7 @@ async function restored(options) {
     // Handed over once: Pyodide keeps its options for good, and a promise would
     // keep the 30 MB of the snapshot alive with them.
     const once = { then: (ok, fail) => [bytes, (bytes = null)][0].then(ok, fail) };
-    const pyodide = await startPyodide({ ...options, _loadSnapshot: once });
+    const pyodide = await startPyodide(restoreOptions(options, once));
     const build = runApart(pyodide, SNAPSHOT_BUILD);
     if (pageBuild() === null || build === pageBuild()) return pyodide;
     console.warn(`snapshot.bin.gz is of build ${build}, not ${pageBuild()}: starting Python afresh`);
@@ -231,32 +233,9 @@ import sys
 getattr(sys.modules.get("thousand._build"), "BUILD", None)
 `;
 
-/**
- * The browser's time zone, written where C's tzset() keeps it (the snapshot has
- * the build machine's): the offsets and names of this year's winter and summer,
- * exactly as Pyodide's own tzset (emscripten's) writes them at a fresh start.
- * (That tzset runs only once per process, and the snapshot's process has run it.)
- */
-function readTimeZone(module) {
-  const year = new Date().getFullYear();
-  const winter = new Date(year, 0, 1).getTimezoneOffset();
-  const summer = new Date(year, 6, 1).getTimezoneOffset();
-  const name = (offset) => {
-    const minutes = Math.abs(offset);
-    const hhmm = [Math.floor(minutes / 60), minutes % 60].map((n) => String(n).padStart(2, "0"));
-    return `UTC${offset >= 0 ? "-" : "+"}${hhmm.join("")}`;
-  };
-  module.HEAPU32[module._timezone >>> 2] = Math.max(winter, summer) * 60;
-  module.HEAP32[module._daylight >>> 2] = Number(winter !== summer);
-  const names = summer < winter ? [winter, summer] : [summer, winter];
-  names.forEach((offset, i) => {
-    module.stringToUTF8(name(offset), module.HEAPU32[(module._tzname >>> 2) + i], 17);
-  });
-}
-
 // After a restore, in Python: a new seed (the snapshot was made with fixed
 // random bytes), the time module's zone constants as a fresh module computes
-// them from the zone readTimeZone wrote, the environment a fresh start has
+// them from the zone writeTimeZone wrote, the environment a fresh start has
 // (LANG from the browser's language, as Pyodide sets it; no PYTHONHASHSEED:
 // str hashes keep the snapshot's fixed seed, sys.flags.hash_randomization is
 // 0), and sys.path without the second "" that loadPyodide adds.
@@ -312,7 +291,7 @@ export const ready = (async () => {
   });
   if (dataclasses) pyodide.FS.writeFile(`${SITE}/dataclass-code.bin`, dataclasses);
   if (fromSnapshot) {
-    readTimeZone(pyodide._module);
+    writeTimeZone(pyodide);
     const lang = `${(globalThis.navigator?.language ?? "C").replace("-", "_")}.UTF-8`;
     runApart(pyodide, AFTER_RESTORE, { LANG: lang }); // (the wheels' paths are in sys.path already)
   } else {

@@ -31,6 +31,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import nodeCrypto from "node:crypto";
 import { syncBuiltinESMExports } from "node:module";
+// (Pyodide's private parts, the page's and ours, are all in that one module.)
+import { makeSnapshot, snapshotOptions } from "../static/pyodide-private.mjs";
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) {
@@ -70,14 +72,14 @@ const PYSCRIPT_STDLIB = ["html", "html.entities", "json", "inspect", "base64", "
 
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
 const lock = JSON.parse(fs.readFileSync(path.join(indexURL, "pyodide-lock.json"), "utf8"));
-const py = await loadPyodide({
-  indexURL,
-  stdLibURL: path.join(indexURL, STDLIB), // the page's standard library (static/interpreter.mjs)
-  lockFileContents: lock,
-  env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8" }, // the page sets LANG as a browser does
-  _sysExecutable: "./this.program", // as in a browser, not this script's path
-  _makeSnapshot: true,
-});
+const py = await loadPyodide(
+  snapshotOptions({
+    indexURL,
+    stdLibURL: path.join(indexURL, STDLIB), // the page's standard library (static/interpreter.mjs)
+    lockFileContents: lock,
+    env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8" }, // the page sets LANG as a browser does
+  }),
+);
 py.FS.mkdirTree(SITE);
 const wheels = PACKAGES.map((name) => {
   const file = lock.packages[name]?.file_name;
@@ -114,7 +116,7 @@ f"{len(sys.modules)} modules; left to the page: {', '.join(sorted(set(left)))}"
   { globals: scope },
 );
 scope.destroy();
-const snapshot = py.makeMemorySnapshot();
+const snapshot = makeSnapshot(py);
 fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
 console.log(
   `snapshot: ${(snapshot.length / 2 ** 20).toFixed(1)} MB, ${(fs.statSync(out).size / 2 ** 20).toFixed(2)} MB gzipped; ${report}`,
