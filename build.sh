@@ -199,6 +199,9 @@ done
 "$PYTHON" tools/buildlib.py page embed.html cards_svg/cards.svg py/app/embed_main.py py/app/pyscript.json \
     "$STAGE/embed.html" "${chunks[@]}"
 "$PYTHON" tools/placeholder.py "$STAGE/embed.html" --embed
+# The page's words: English is in the app wheel, each other language's compiled
+# catalogue a file of its own that a page fetches when it shows that language.
+"$PYTHON" tools/buildlib.py catalogues py/app "$STAGE/locale"
 mkdir -p "$STAGE/examples"
 cp examples/explainer.html examples/deal.json "$STAGE/examples/"
 PYTHONPATH=py "$PYTHON" -m thousand diagram examples/deal.json --step 20 --open > "$STAGE/examples/diagram.svg"
@@ -216,8 +219,8 @@ find "$STAGE" -name '*.map' -delete
 # tools/snapshot.mjs); made from the stamped wheels, so after the stamp, and
 # cached by a hash of everything it is made from.
 snapshot_inputs=("$STAGE"/pyodide/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,stdlib-page.zip,pyodide-lock.json})
-snapshot_inputs+=("$STAGE"/pyodide/thousand*.whl tools/snapshot.mjs)
-SNAPSHOT="$CACHE/snapshot/$(sha_of "${snapshot_inputs[@]}").bin.gz"
+snapshot_inputs+=("$STAGE"/pyodide/thousand*.whl "$STAGE"/locale/*.mo tools/snapshot.mjs static/pyodide-private.mjs)
+SNAPSHOT="$CACHE/snapshot/$(sha_of "${snapshot_inputs[@]}").bin"
 if [[ ! -f "$SNAPSHOT" ]]; then
     say "making the interpreter snapshot (node tools/snapshot.mjs)"
     rm -rf "$CACHE/snapshot"
@@ -225,7 +228,7 @@ if [[ ! -f "$SNAPSHOT" ]]; then
     node tools/snapshot.mjs "$STAGE/pyodide" "$SNAPSHOT.tmp" || die "tools/snapshot.mjs failed"
     mv "$SNAPSHOT.tmp" "$SNAPSHOT"
 fi
-cp "$SNAPSHOT" "$STAGE/pyodide/snapshot.bin.gz"
+cp "$SNAPSHOT" "$STAGE/pyodide/snapshot.bin"  # (sent as its .br or .gz copy, below)
 "$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
 # Brotli and gzip copies of the files that compress, for servers that send them
 # (tools/serve.py; see the README's hosting guide). Last: the manifest above is

@@ -21,7 +21,7 @@ medians over N loads each:
   pyodide-lock.json passed to ``loadPyodide``, ``loadPackage`` of that entry
   after start-up, and ``micropip.install`` of the wheel URL;
 - index.html?nosnapshot: the page with Python started afresh instead of
-  restored from the build's snapshot (pyodide/snapshot.bin.gz, see
+  restored from the build's snapshot (pyodide/snapshot.bin, see
   tools/snapshot.mjs), to show what the snapshot buys, and the snapshot's size;
 - dist/bench/pyscript.html (PyScript on the page's interpreter module,
   running an empty script), to show what PyScript itself costs;
@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from buildlib import OURS_BESIDE_RUNTIME, payload_bytes  # noqa: E402
+from buildlib import OURS_BESIDE_RUNTIME, page_payload_bytes, payload_bytes  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 from serve import start_server  # noqa: E402
 
@@ -304,10 +304,14 @@ def main(argv: list[str] | None = None) -> int:
     if "index.html, no snapshot" in results and "bare loadPyodide()" in results:
         ratio = med("index.html, no snapshot", "ready") / med("bare loadPyodide()", "ready")
         print(f"index.html?nosnapshot ready / bare loadPyodide(), first visit: {ratio:.3f}")
-    snapshot = dist / "pyodide" / "snapshot.bin.gz"
+    snapshot = dist / "pyodide" / "snapshot.bin"
     if snapshot.exists():
-        size = snapshot.stat().st_size
-        print(f"interpreter snapshot (runtime, not counted as payload): {size:,d} bytes")
+        sizes = [(snapshot.with_name(snapshot.name + s), s) for s in (".br", ".gz")]
+        sent = ", ".join(f"{p.stat().st_size:,d} with {s[1:]}" for p, s in sizes if p.exists())
+        print(
+            f"interpreter snapshot (runtime, not counted as payload): "
+            f"{snapshot.stat().st_size:,d} bytes, sent as {sent or 'it is'}"
+        )
     if "embed.html, a deal" in results and "bare loadPyodide()" in results:
         ratio = med("embed.html, a deal", "ready") / med("bare loadPyodide()", "ready")
         print(f"embed.html ready / bare loadPyodide(), first visit: {ratio:.3f}")
@@ -328,7 +332,12 @@ def main(argv: list[str] | None = None) -> int:
             total = statistics.median(r["total"] for r in runs)
             print(f"  {name:<30} install+import {step:5.2f} s   Pyodide ready {total:5.2f} s")
     total = sum(payload_bytes(dist).values())
-    print(f"own payload outside the runtime: {total:,d} bytes   (goal <= 500 KB)")
+    sent = sum(payload_bytes(dist, served=True).values())
+    page = page_payload_bytes(dist, served=True)
+    print(
+        f"own payload outside the runtime: {total:,d} bytes, {sent:,d} sent with brotli; "
+        f"{page:,d} for a page of one language (goal <= 500 KB)"
+    )
     return 0
 
 

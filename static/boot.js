@@ -13,7 +13,7 @@
 //   compile, so the table paints first. The big runtime files are not
 //   preloaded with <link> tags: those hold back the window's load event, and
 //   PyScript starts only after it (measured: Python ready 0.4 s later).
-// - Registers the service worker (offline play, COOP/COEP) once the table is
+// - Registers the service worker (offline play) once the table is
 //   ready, so its precaching never competes with the first load. Add ?nosw to
 //   the URL to skip it.
 // - Checks that the page, py/app and the engine are one build (their build

@@ -23,16 +23,23 @@
 //   reuses instead of compiling those sources while it imports (a restored
 //   snapshot holds those classes already, so it is not fetched then).
 //
+// - on a fresh start, the catalogue of the page's words in the page's
+//   language (locale/<lang>.mo; English is in the app wheel), written where
+//   app.catalog reads it; the other languages' come once the page is ready,
+//   for a switch of language (a restored snapshot holds all of them).
+//
 // PyScript then imports this same module (one module instance per URL) and
 // calls loadPyodide() below, which hands it the interpreter already started.
 // Everything else (the `pyscript` module, DOM bindings, running the page's
 // <script type="py">) stays PyScript's.
 //
 // The interpreter is restored from the build's memory snapshot
-// (pyodide/snapshot.bin.gz, made by tools/snapshot.mjs: Python started, the
+// (pyodide/snapshot.bin, made by tools/snapshot.mjs: Python started, the
 // engine, its AI and most of py/app imported), which skips Python's own
-// start-up and those imports. It is fetched alongside the runtime and gunzipped
-// as it arrives. Without it (absent, unreadable, or made for another build:
+// start-up and those imports. It is fetched alongside the runtime; the server
+// sends its precompressed copy (~4.5 MB with brotli, 30 MB as it is), which the
+// browser unpacks as it arrives. A server that would send it uncompressed is
+// not waited for: Python starts afresh. Without it (absent, unreadable, or made for another build:
 // its engine's build id is not the page's), Python starts afresh, as it also
 // does with ?nosnapshot in the URL and, unless the service worker already
 // holds it, on a link slower than 12 Mbit/s as the wheels measure it (they
@@ -43,6 +50,8 @@
 // a fresh browser reports 1.4 Mbit/s before it has measured anything, and it
 // is capped at 10 Mbit/s.
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
+// (Pyodide's private parts, which the snapshot needs, are all in that one module.)
+import { restoreOptions, writeTimeZone } from "./pyodide-private.mjs";
 
 export { version };
 
@@ -50,11 +59,19 @@ const PACKAGES = ["thousand", "thousand-app"];
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
 const DATACLASS_CODE = new URL("dataclass-code.bin", PYODIDE_DIR);
-const SNAPSHOT = new URL("snapshot.bin.gz", PYODIDE_DIR);
+const SNAPSHOT = new URL("snapshot.bin", PYODIDE_DIR);
+// A snapshot response larger than this, not compressed, is dropped (see the top).
+const UNCOMPRESSED_LIMIT = 16 * 2 ** 20;
 const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
 // The page's standard library: the modules its Python can import, not all of
 // python_stdlib.zip (build.sh; tools/pycompile.py pagestdlib).
 const STDLIB = "stdlib-page.zip";
+// The page's words in the languages besides English (which the app wheel
+// holds), one compiled catalogue each: fetched from CATALOGUES and written to
+// LOCALE, where app.catalog reads them (its PAGE_URL and PAGE_DIR).
+const LANGUAGES = ["ru", "uk", "pl"];
+const CATALOGUES = new URL("../locale/", import.meta.url);
+const LOCALE = "/lib/thousand/locale";
 
 /** [name, bytes] of each entry of a zip whose entries are stored (not deflated). */
 function storedEntries(buffer) {
@@ -89,6 +106,47 @@ async function optionalFile(url, parse, fallback) {
 }
 
 const base64 = (hex) => btoa(String.fromCharCode(...hex.match(/../g).map((h) => parseInt(h, 16))));
+
+/**
+ * The page's language as py/app will choose it (?lang=, the stored choice, the
+ * browser's language): its catalogue is fetched alongside the runtime. A wrong
+ * guess (embed.html's own option) only costs app.catalog a request later.
+ */
+function pageLanguage() {
+  let stored = null;
+  try {
+    stored = JSON.parse(globalThis.localStorage?.getItem("thousand.lang") ?? "null");
+  } catch {
+    stored = null;
+  }
+  const params = new URLSearchParams(globalThis.location?.search ?? "");
+  const wanted = params.get("lang") || (typeof stored === "string" && stored) || globalThis.navigator?.language || "en";
+  const code = wanted.slice(0, 2).toLowerCase();
+  return code === "ua" ? "uk" : code;
+}
+
+/** [language, bytes] of a language's catalogue, or null (app.catalog then asks itself). */
+const catalogue = (lang) =>
+  LANGUAGES.includes(lang)
+    ? optionalFile(new URL(`${lang}.mo`, CATALOGUES), (buffer) => [lang, new Uint8Array(buffer)], null)
+    : Promise.resolve(null);
+
+/** Writes the catalogues of the other languages, once the page is ready (a fresh start). */
+function catalogueLater(pyodide, have) {
+  const fetchRest = () =>
+    LANGUAGES.filter((lang) => lang !== have).forEach(async (lang) => {
+      const got = await catalogue(lang);
+      if (got && !pyodide.FS.analyzePath(`${LOCALE}/${lang}.mo`).exists) pyodide.FS.writeFile(`${LOCALE}/${lang}.mo`, got[1]);
+    });
+  if (!globalThis.document) return;
+  if (document.querySelector('[data-ready="1"]')) return fetchRest();
+  const watch = new MutationObserver(() => {
+    if (!document.querySelector('[data-ready="1"]')) return;
+    watch.disconnect();
+    fetchRest();
+  });
+  watch.observe(document, { attributes: true, attributeFilter: ["data-ready"], subtree: true });
+}
 
 /** pyodide-lock.json, fetched once for Pyodide and for us. */
 const lockFile = fetch(new URL("pyodide-lock.json", PYODIDE_DIR)).then((response) => {
@@ -182,12 +240,21 @@ function snapshotWanted() {
   return slow ? false : "measure";
 }
 
-/** The snapshot's bytes, gunzipped as they arrive. */
+/**
+ * The snapshot's bytes, unpacked by the browser from the server's brotli or
+ * gzip copy (Content-Encoding) as they arrive; not the whole 30 MB sent as
+ * they are (a host that does not send the precompressed copies).
+ */
 async function snapshotBytes() {
-  const response = await fetch(SNAPSHOT);
+  const abort = new AbortController();
+  const response = await fetch(SNAPSHOT, { signal: abort.signal });
   if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const { headers } = response;
+  if (!headers.get("Content-Encoding") && Number(headers.get("Content-Length")) > UNCOMPRESSED_LIMIT) {
+    abort.abort();
+    throw new Error("the server sends it uncompressed (see the README's Hosting)");
+  }
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** The page's build id (index.html and embed.html carry it), if any. */
@@ -205,12 +272,12 @@ async function restored(options) {
     // Handed over once: Pyodide keeps its options for good, and a promise would
     // keep the 30 MB of the snapshot alive with them.
     const once = { then: (ok, fail) => [bytes, (bytes = null)][0].then(ok, fail) };
-    const pyodide = await startPyodide({ ...options, _loadSnapshot: once });
+    const pyodide = await startPyodide(restoreOptions(options, once));
     const build = runApart(pyodide, SNAPSHOT_BUILD);
     if (pageBuild() === null || build === pageBuild()) return pyodide;
-    console.warn(`snapshot.bin.gz is of build ${build}, not ${pageBuild()}: starting Python afresh`);
+    console.warn(`snapshot.bin is of build ${build}, not ${pageBuild()}: starting Python afresh`);
   } catch (error) {
-    console.warn(`Starting Python afresh, without snapshot.bin.gz: ${error.message ?? error}`);
+    console.warn(`Starting Python afresh, without snapshot.bin: ${error.message ?? error}`);
   }
   return null;
 }
@@ -231,32 +298,9 @@ import sys
 getattr(sys.modules.get("thousand._build"), "BUILD", None)
 `;
 
-/**
- * The browser's time zone, written where C's tzset() keeps it (the snapshot has
- * the build machine's): the offsets and names of this year's winter and summer,
- * exactly as Pyodide's own tzset (emscripten's) writes them at a fresh start.
- * (That tzset runs only once per process, and the snapshot's process has run it.)
- */
-function readTimeZone(module) {
-  const year = new Date().getFullYear();
-  const winter = new Date(year, 0, 1).getTimezoneOffset();
-  const summer = new Date(year, 6, 1).getTimezoneOffset();
-  const name = (offset) => {
-    const minutes = Math.abs(offset);
-    const hhmm = [Math.floor(minutes / 60), minutes % 60].map((n) => String(n).padStart(2, "0"));
-    return `UTC${offset >= 0 ? "-" : "+"}${hhmm.join("")}`;
-  };
-  module.HEAPU32[module._timezone >>> 2] = Math.max(winter, summer) * 60;
-  module.HEAP32[module._daylight >>> 2] = Number(winter !== summer);
-  const names = summer < winter ? [winter, summer] : [summer, winter];
-  names.forEach((offset, i) => {
-    module.stringToUTF8(name(offset), module.HEAPU32[(module._tzname >>> 2) + i], 17);
-  });
-}
-
 // After a restore, in Python: a new seed (the snapshot was made with fixed
 // random bytes), the time module's zone constants as a fresh module computes
-// them from the zone readTimeZone wrote, the environment a fresh start has
+// them from the zone writeTimeZone wrote, the environment a fresh start has
 // (LANG from the browser's language, as Pyodide sets it; no PYTHONHASHSEED:
 // str hashes keep the snapshot's fixed seed, sys.flags.hash_randomization is
 // 0), and sys.path without the second "" that loadPyodide adds.
@@ -287,19 +331,23 @@ export const ready = (async () => {
   const choice = snapshotWanted();
   const dataclassCode = () => optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null);
   const early = choice === false ? dataclassCode() : null;
+  const lang = pageLanguage();
+  const earlyWords = choice === false ? catalogue(lang) : null;
   const start = async () => {
     const wanted =
       choice === "measure" ? (await linkMbits(wheelFiles)) >= SNAPSHOT_MBITS : choice;
     const pyodide = wanted && (await restored(options));
-    if (pyodide) return [pyodide, true, null];
+    if (pyodide) return [pyodide, true, null, null];
     const code = early ?? dataclassCode();
+    const words = earlyWords ?? catalogue(lang);
     return [
       await startPyodide(options).catch(async (error) => Promise.reject(await explained(error))),
       false,
       await code,
+      await words,
     ];
   };
-  const [[pyodide, fromSnapshot, dataclasses], pyc, files] = await Promise.all([
+  const [[pyodide, fromSnapshot, dataclasses, words], pyc, files] = await Promise.all([
     start(),
     optionalFile(PYSCRIPT_PYC, storedEntries, []),
     wheelFiles,
@@ -311,10 +359,15 @@ export const ready = (async () => {
     return `${SITE}/${file}`;
   });
   if (dataclasses) pyodide.FS.writeFile(`${SITE}/dataclass-code.bin`, dataclasses);
+  if (!fromSnapshot) {
+    pyodide.FS.mkdirTree(LOCALE);
+    if (words) pyodide.FS.writeFile(`${LOCALE}/${words[0]}.mo`, words[1]);
+    catalogueLater(pyodide, words?.[0]);
+  }
   if (fromSnapshot) {
-    readTimeZone(pyodide._module);
-    const lang = `${(globalThis.navigator?.language ?? "C").replace("-", "_")}.UTF-8`;
-    runApart(pyodide, AFTER_RESTORE, { LANG: lang }); // (the wheels' paths are in sys.path already)
+    writeTimeZone(pyodide);
+    const posix = `${(globalThis.navigator?.language ?? "C").replace("-", "_")}.UTF-8`;
+    runApart(pyodide, AFTER_RESTORE, { LANG: posix }); // (the wheels' paths are in sys.path already)
   } else {
     const [sys, list] = [pyodide.pyimport("sys"), pyodide.toPy(paths)];
     const path = sys.path;

@@ -1,5 +1,4 @@
-// Service worker for the 1000 table: offline play, cross-origin isolation, and
-// updates that never mix two builds in one page load.
+// Service worker for the 1000 table: offline play, and updates that never mix two builds in one page load.
 //
 // build.sh writes this file to dist/sw.js with the marker below replaced by
 // {"version": <hash of dist's contents>, "files": {"./url": "<sha256>", ...},
@@ -23,8 +22,10 @@
 //   build to the end; a build's cache is deleted once no open page uses it
 //   and a newer build is in charge (never the cache of a build that is still
 //   installing, nor a newer one's: an old worker's clean-up can run late).
-// - Responses carry COOP/COEP headers (the mini-coi pattern), so the page is
-//   cross-origin isolated even on hosts that cannot set headers.
+// - Kept responses carry Cross-Origin-Resource-Policy: cross-origin, so that
+//   embed.html may sit in a page of any origin (an isolated one too) on hosts
+//   that cannot set headers. No COOP/COEP: the page needs no cross-origin
+//   isolation (Python runs on the main thread; nothing uses SharedArrayBuffer).
 const MANIFEST = /*PRECACHE*/ { version: "dev", files: {}, onVisit: {} } /*END*/;
 // Files kept when first visited rather than at install (the rules pages and
 // their examples: most players never open them), checked against the same
@@ -35,9 +36,7 @@ const PREFIX = "thousand-";
 const CACHE = PREFIX + MANIFEST.version;
 const PAGES = PREFIX + "pages";
 const HASH_HEADER = "X-Thousand-Sha256";
-const ISOLATION = {
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Embedder-Policy": "require-corp",
+const EXTRA_HEADERS = {
   "Cross-Origin-Resource-Policy": "cross-origin", // embed.html may sit in any page
 };
 
@@ -54,10 +53,10 @@ async function sha256(buffer) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A response to keep: the body, its hash, and the isolation headers already set. */
+/** A response to keep: the body, its hash, and EXTRA_HEADERS already set. */
 function keepable(response, body, hash) {
   const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  for (const [name, value] of Object.entries(EXTRA_HEADERS)) headers.set(name, value);
   headers.set(HASH_HEADER, hash);
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
@@ -187,19 +186,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(cleanUp());
 });
 
-function isolated(response) {
-  if (!response || response.status === 0 || response.type === "opaque") return response;
-  if (response.headers.get(HASH_HEADER)) return response; // kept with its headers
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
 async function answer(request, version, options) {
   const hit =
     (await (await caches.open(PREFIX + version)).match(request, options)) ||
     (version !== MANIFEST.version && (await (await caches.open(CACHE)).match(request, options)));
-  if (hit) return isolated(hit);
+  if (hit) return hit;
   const hash = version === MANIFEST.version && onVisitHash(request.url);
   if (hash) {
     // A page kept when visited: this build's copy, checked, then kept.
@@ -210,7 +201,7 @@ async function answer(request, version, options) {
       return kept;
     }
   }
-  return isolated(await fetch(request));
+  return fetch(request);
 }
 
 // For tests and bug reports: postMessage("version", [port]) answers with this

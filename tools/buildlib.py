@@ -26,9 +26,14 @@ Commands::
         fetches neither script nor config; the PyScript
         chunks are listed in ``<meta name="thousand-pyscript">`` for
         static/boot.js to preload.
+    python3 tools/buildlib.py catalogues APP_DIR OUT_DIR
+        Write OUT_DIR/<lang>.mo, the compiled catalogue of each language
+        but English (which the app wheel holds): a page fetches its own.
     python3 tools/buildlib.py payload DIST
         Print the bytes of our own payload (everything but the runtime), as
-        files and as sent with brotli (the .br copies).
+        files and as sent with brotli (the .br copies), and what a page of
+        one language loads of it (the other languages' catalogues come only
+        once the page is ready).
 
     python3 tools/buildlib.py stored SRC.zip OUT.zip
         Copy a zip with every entry stored (the page's standard library).
@@ -49,6 +54,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+#: The language whose catalogue is in the app wheel; each other one is its own
+#: file, CATALOGUE_DIR/<lang>.mo (app.catalog fetches the page's own).
+WHEEL_LOCALE = "en"
+CATALOGUE_DIR = "locale"
 #: Files of ours that build.sh puts beside the runtime (name: payload label).
 OURS_BESIDE_RUNTIME = {"dataclass-code.bin": "dataclass code"}
 #: Directories of dist/ that hold third-party runtime files, not our payload.
@@ -246,8 +255,10 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     by ``loadPyodide`` from the lock like the engine, so PyScript fetches no
     files one by one. ``main.py`` and ``embed_main.py`` stay out: they are the
     pages' scripts (inlined into index.html and embed.html). The catalogues of
-    the page's words go in compiled (``locale/*.mo`` from ``locale/*.po``), the
-    lessons of *Learn to play* as they are (``lessons/*.json``).
+    the page's words go in compiled (``locale/*.mo`` from ``locale/*.po``):
+    English only, every other language's is a file of its own
+    (``catalogues``); the lessons of *Learn to play* as they are
+    (``lessons/*.json``).
     """
     members: dict[str, bytes] = {}
     for path in sorted(app_dir.rglob("*.py")):
@@ -259,7 +270,7 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
         raise ValueError(f"{app_dir} has no __init__.py")
     # the words' catalogues, compiled (what msgfmt writes from locale/*.po): the
     # page's gettext reads them without parsing the .po files, which stay out
-    for po in sorted(app_dir.glob("locale/*.po")):
+    for po in sorted(app_dir.glob(f"locale/{WHEEL_LOCALE}.po")):
         members[f"app/locale/{po.stem}.mo"] = _compile_po(po)
     # the lessons of Learn to play: records the page reads as data (app.lesson)
     for rec in sorted(app_dir.glob("lessons/*.json")):
@@ -277,6 +288,19 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     out = out_dir / f"thousand_app-{version}-py3-none-any.whl"
     write_wheel(out, members)
     return out
+
+
+def catalogues(app_dir: Path, out_dir: Path) -> list[Path]:
+    """Write ``out_dir/<lang>.mo`` for each catalogue of ``app_dir/locale`` but
+    ``WHEEL_LOCALE``'s; return the files."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for po in sorted(app_dir.glob("locale/*.po")):
+        if po.stem != WHEEL_LOCALE:
+            out = out_dir / f"{po.stem}.mo"
+            out.write_bytes(_compile_po(po))
+            written.append(out)
+    return written
 
 
 def stamp_wheel(path: Path, package: str, build_id: str) -> None:
@@ -542,6 +566,12 @@ def payload_bytes(dist: Path, *, served: bool = False) -> dict[str, int]:
     return sizes
 
 
+def _cmd_catalogues(args: argparse.Namespace) -> None:
+    files = catalogues(args.app_dir, args.out_dir)
+    names = ", ".join(f.name for f in files)
+    print(f"  catalogues: {names} beside the app wheel's {WHEEL_LOCALE}.mo")
+
+
 def _cmd_appwheel(args: argparse.Namespace) -> None:
     out = app_wheel(args.app_dir, args.version, args.out_dir)
     print(f"  app wheel: {out.name}")
@@ -612,6 +642,20 @@ def _cmd_payload(args: argparse.Namespace) -> None:
         print(f"  {size:>9,d}  {wire[key]:>9,d}  {key}")
     total, sent = sum(sizes.values()), sum(wire.values())
     print(f"  {total:>9,d}  {sent:>9,d}  total (our own payload, runtime excluded)")
+    own = page_payload_bytes(args.dist, served=True)
+    print(f"  {'':>9}  {own:>9,d}  of it for a page of one language (the largest other catalogue)")
+
+
+def page_payload_bytes(dist: Path, *, served: bool = False) -> int:
+    """``payload_bytes`` as a page of one language loads it before it is ready: the
+    other languages' catalogues (all but the largest, counted as the page's own)
+    come only once it is ready, for a switch of language."""
+    total = sum(payload_bytes(dist, served=served).values())
+    mos = []
+    for mo in (dist / CATALOGUE_DIR).glob("*.mo"):
+        sent = mo.with_name(mo.name + ".br") if served else mo
+        mos.append((sent if sent.is_file() else mo).stat().st_size)
+    return total - sum(mos) + max(mos, default=0)
 
 
 def _cmd_stored(args: argparse.Namespace) -> None:
@@ -649,6 +693,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("out", type=Path)
     p.add_argument("--chunk", action="append", default=[])
     p.set_defaults(func=_cmd_page)
+    p = sub.add_parser("catalogues")
+    p.add_argument("app_dir", type=Path)
+    p.add_argument("out_dir", type=Path)
+    p.set_defaults(func=_cmd_catalogues)
     p = sub.add_parser("payload")
     p.add_argument("dist", type=Path)
     p.set_defaults(func=_cmd_payload)

@@ -19,7 +19,7 @@ import zlib from "node:zlib";
 // (.zip and .whl too: the page's are stored, see build.sh; a deflated one
 // gains under 10% and keeps no copy.)
 export const COMPRESSIBLE = [
-  ".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".webmanifest", ".bin", ".zip", ".whl",
+  ".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".webmanifest", ".bin", ".zip", ".whl", ".mo",
 ];
 const MIN_GAIN = 0.9;
 

@@ -17,8 +17,10 @@ Jobs (several in one call, separated by ``--``)::
                              left as source so a re-stamped build stays right
     zipwheel SRC.whl OUT.whl the page's wheel: each mod.py replaced by mod.pyc,
                              where zipimport finds it (the page puts the
-                             wheel itself on sys.path); _build.py as source;
-                             no NOT_IN_PAGE modules, no README in METADATA
+                             wheel itself on sys.path), compiled without its
+                             docstrings (strip_docstrings); _build.py as
+                             source; no NOT_IN_PAGE modules, no README in
+                             METADATA
     tree SRC_DIR OUT.zip     SRC_DIR's *.py as a zip of NAME.<tag>.pyc files
                              (checked hash: used only while the source that
                              PyScript writes is byte-identical), stored, for
@@ -35,18 +37,23 @@ Jobs (several in one call, separated by ``--``)::
                              (py/app/dataclass_code.py: the page reuses it
                              instead of compiling those sources at start-up)
 
-All outputs are deterministic: same input bytes, same output bytes.
+Every ``.pyc`` is written by ``py_compile`` (hash-based, PEP 552: unchecked
+where the zip is replaced as a whole, checked for PyScript's package). All
+outputs are deterministic: same input bytes, same output bytes.
 """
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import importlib
 import importlib.util
 import marshal
+import py_compile
 import re
 import sys
+import tempfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -56,16 +63,82 @@ from typing import Any
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 #: Modules never compiled into a wheel (``buildlib stamp`` rewrites them later).
 SOURCE_ONLY = ("_build.py",)
-#: Flags of a hash-based pyc (PEP 552): bit 0 hash-based, bit 1 check the source.
-UNCHECKED_HASH = 0b01
-CHECKED_HASH = 0b11
+#: py_compile's invalidation modes of a hash-based pyc (PEP 552).
+UNCHECKED_HASH = py_compile.PycInvalidationMode.UNCHECKED_HASH
+CHECKED_HASH = py_compile.PycInvalidationMode.CHECKED_HASH
 
 
-def pyc(source: bytes, filename: str, flags: int = UNCHECKED_HASH) -> bytes:
-    """Return the bytes of a hash-based ``.pyc`` of ``source`` for the running Python."""
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
-    header = importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")
-    return header + importlib.util.source_hash(source) + marshal.dumps(code)
+def pyc(
+    source: bytes, filename: str, mode: py_compile.PycInvalidationMode = UNCHECKED_HASH
+) -> bytes:
+    """Return the bytes of a hash-based ``.pyc`` of ``source`` for the running Python,
+    as ``py_compile`` writes it (``filename`` is the name tracebacks show)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp, "source.py"), Path(tmp, "source.pyc")
+        src.write_bytes(source)
+        try:
+            py_compile.compile(
+                str(src), str(out), dfile=filename, doraise=True, invalidation_mode=mode
+            )
+        except py_compile.PyCompileError as error:  # (raised as compile() would)
+            raise error.exc_value from None
+        return out.read_bytes()
+
+
+def _is_docstring(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+_DOC_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _doc_replacement(owner: ast.AST) -> str | None:
+    """What a docstring of ``owner`` becomes: None (gone), ``pass`` (the body's only
+    statement) or, for a decorated class, its first line (``@dataclass`` would
+    otherwise make one from the class's signature, with ``inspect``, at import)."""
+    assert isinstance(owner, _DOC_OWNERS)
+    if isinstance(owner, ast.ClassDef) and owner.decorator_list:
+        doc = ast.get_docstring(owner, clean=True) or ""
+        return repr(doc.split("\n", 1)[0] or owner.name)
+    return "pass" if len(owner.body) == 1 and not isinstance(owner, ast.Module) else None
+
+
+def strip_docstrings(source: bytes) -> bytes:
+    """``source`` without its docstrings (module, class and function), every other
+    line where it was (tracebacks stay right): the page never reads ``__doc__``
+    and the doctests run against the sources in py/. A decorated class keeps its
+    docstring's first line (see ``_doc_replacement``). The result is checked
+    against the same removal done on the syntax tree."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    edits = []
+    for owner in ast.walk(tree):
+        if isinstance(owner, _DOC_OWNERS) and owner.body and _is_docstring(owner.body[0]):
+            doc = owner.body[0]
+            assert doc.end_lineno is not None and doc.end_col_offset is not None
+            edits.append((doc.lineno, doc.col_offset, doc.end_lineno, doc.end_col_offset, owner))
+    for first, col, last, end_col, owner in sorted(edits, key=lambda e: e[:2], reverse=True):
+        tail = lines[last - 1][end_col:]
+        if tail.strip() and not tail.lstrip().startswith(b"#"):
+            raise ValueError(f"line {last}: a statement follows a docstring on its line")
+        new = _doc_replacement(owner)
+        lines[first - 1] = lines[first - 1][:col] + (new or "").encode() + tail
+        for i in range(first, last):
+            lines[i] = b"\n"
+    out = b"".join(lines)
+    for owner in ast.walk(tree):  # the same removal on the tree, to check the text's
+        if isinstance(owner, _DOC_OWNERS) and owner.body and _is_docstring(owner.body[0]):
+            new = _doc_replacement(owner)
+            del owner.body[0]
+            if new is not None:
+                owner.body.insert(0, ast.parse(new).body[0])
+    if ast.dump(ast.parse(out)) != ast.dump(tree):
+        raise ValueError("stripping the docstrings changed more than the docstrings")
+    return out
 
 
 def cache_tag() -> str:
@@ -190,11 +263,11 @@ def compile_zipwheel(src: Path, out: Path, source_only: Iterable[str] = SOURCE_O
         infos = [i for i in zin.infolist() if i.filename not in NOT_IN_PAGE]
         contents = {i.filename: zin.read(i) for i in infos}
     files: dict[str, tuple[tuple[int, int, int, int, int, int], bytes]] = {}
-    compiled = 0
+    compiled = 0  # (docstrings stripped: the page never reads __doc__)
     for info in infos:
         name, data = info.filename, contents[info.filename]
         if name.endswith(".py") and not name.endswith(skip) and ".dist-info/" not in name:
-            name, data = name + "c", pyc(data, name)
+            name, data = name + "c", pyc(strip_docstrings(data), name)
             compiled += 1
         elif name.endswith(".dist-info/METADATA"):
             data = data.split(b"\n\n", 1)[0] + b"\n"  # the headers; not the README

@@ -7,9 +7,10 @@ browser tests and the start-up benchmark, so all three serve bytes the same way:
   and ``.js`` as ``text/javascript``, ``.webmanifest`` and ``.svg`` typed too;
 - ``Cache-Control: no-cache``: the browser may keep a copy but revalidates it
   on every load (``Last-Modified`` / 304), so a rebuild is always seen;
-- ``Cross-Origin-Opener-Policy`` / ``Cross-Origin-Embedder-Policy`` so the page
-  is cross-origin isolated from the first load (the service worker adds the
-  same headers when the page is hosted somewhere that cannot set them);
+- ``Cross-Origin-Resource-Policy: cross-origin``, so that embed.html and
+  embed.js may be used from pages of any origin, cross-origin isolated ones
+  too; no COOP/COEP: the page needs no cross-origin isolation (Python runs on
+  the main thread; nothing uses ``SharedArrayBuffer``);
 - a file's precompressed copy (``FILE.br``, else ``FILE.gz``, written by
   ``tools/precompress.mjs``) when the browser accepts that encoding, sent with
   ``Content-Encoding`` and the type of ``FILE`` (``Vary: Accept-Encoding``);
@@ -50,9 +51,7 @@ EXTRA_TYPES = {
     ".toml": "text/plain; charset=utf-8",
 }
 
-ISOLATION_HEADERS = {
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
+EXTRA_HEADERS = {
     "Cross-Origin-Resource-Policy": "cross-origin",  # embed.html may sit in any page
 }
 
@@ -120,7 +119,7 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        for name, value in ISOLATION_HEADERS.items():
+        for name, value in EXTRA_HEADERS.items():
             self.send_header(name, value)
         super().end_headers()
 

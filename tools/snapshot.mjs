@@ -1,13 +1,15 @@
 // The page's interpreter, started once at build time: a Pyodide memory snapshot
 // that static/interpreter.mjs restores instead of starting Python afresh.
 //
-//     node tools/snapshot.mjs DIST/pyodide OUT.gz
+//     node tools/snapshot.mjs DIST/pyodide OUT.bin
 //
 // Pyodide under node loads DIST/pyodide (the same pyodide.asm.wasm, standard
 // library (stdlib-page.zip) and lock the page loads), puts our wheels on sys.path exactly where
 // static/interpreter.mjs puts them, imports what the page imports before and
 // soon after its table is ready, and writes its whole memory (the Python
-// heap, ~31 MB, of which ~5 MB gzipped) as OUT.gz. Restoring it skips
+// heap, ~30 MB) as OUT.bin, uncompressed: build.sh's precompressed copies
+// (tools/precompress.mjs) carry it, ~4.5 MB with brotli, which the browser
+// unpacks itself as it arrives (static/interpreter.mjs). Restoring it skips
 // Python's own start-up and those imports (measured: first visits ready
 // 27-37% sooner; bench/startup_compare.py). Imported here:
 //
@@ -17,6 +19,9 @@
 //   `pyscript` fails here with ModuleNotFoundError and is left to the page);
 // - the standard-library modules PyScript's own package imports (PyScript's
 //   package itself needs the page's JavaScript, so it is not);
+// - every language's catalogue of the page's words (DIST/locale/*.mo beside
+//   the app wheel's English one), so a restored page switches language
+//   without fetching any;
 // - then gc.freeze(): all of it is long-lived, so the page's collections
 //   never walk it.
 //
@@ -28,13 +33,14 @@
 // own build id (thousand._build.BUILD), and starts without it otherwise.
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import nodeCrypto from "node:crypto";
 import { syncBuiltinESMExports } from "node:module";
+// (Pyodide's private parts, the page's and ours, are all in that one module.)
+import { makeSnapshot, snapshotOptions } from "../static/pyodide-private.mjs";
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) {
-  console.error("usage: node tools/snapshot.mjs DIST/pyodide OUT.gz");
+  console.error("usage: node tools/snapshot.mjs DIST/pyodide OUT.bin");
   process.exit(2);
 }
 const indexURL = path.resolve(dir) + path.sep;
@@ -61,6 +67,7 @@ function pageConstant(name) {
   return JSON.parse(found[1]);
 }
 const SITE = pageConstant("SITE");
+const LOCALE = pageConstant("LOCALE");
 const PACKAGES = pageConstant("PACKAGES");
 const STDLIB = pageConstant("STDLIB");
 // Standard-library modules that PyScript's package (pyscript/*.py) and its
@@ -70,14 +77,14 @@ const PYSCRIPT_STDLIB = ["html", "html.entities", "json", "inspect", "base64", "
 
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
 const lock = JSON.parse(fs.readFileSync(path.join(indexURL, "pyodide-lock.json"), "utf8"));
-const py = await loadPyodide({
-  indexURL,
-  stdLibURL: path.join(indexURL, STDLIB), // the page's standard library (static/interpreter.mjs)
-  lockFileContents: lock,
-  env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8" }, // the page sets LANG as a browser does
-  _sysExecutable: "./this.program", // as in a browser, not this script's path
-  _makeSnapshot: true,
-});
+const py = await loadPyodide(
+  snapshotOptions({
+    indexURL,
+    stdLibURL: path.join(indexURL, STDLIB), // the page's standard library (static/interpreter.mjs)
+    lockFileContents: lock,
+    env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8" }, // the page sets LANG as a browser does
+  }),
+);
 py.FS.mkdirTree(SITE);
 const wheels = PACKAGES.map((name) => {
   const file = lock.packages[name]?.file_name;
@@ -85,6 +92,12 @@ const wheels = PACKAGES.map((name) => {
   py.FS.writeFile(`${SITE}/${file}`, fs.readFileSync(path.join(indexURL, file)));
   return `${SITE}/${file}`;
 });
+// The other languages' catalogues, where the page writes those it fetched.
+py.FS.mkdirTree(LOCALE);
+const locales = path.join(indexURL, "..", "locale");
+for (const name of fs.readdirSync(locales).filter((n) => n.endsWith(".mo")).sort()) {
+  py.FS.writeFile(`${LOCALE}/${name}`, fs.readFileSync(path.join(locales, name)));
+}
 // Run in a namespace of its own: the page's __main__ stays empty.
 const scope = py.toPy({ WHEELS: wheels, STDLIB: PYSCRIPT_STDLIB });
 const report = py.runPython(
@@ -107,6 +120,10 @@ for wheel in WHEELS:
             if error.name != "pyscript":
                 raise
             left.append(name)
+i18n = importlib.import_module("app.i18n")
+for lang in i18n.LANGS:
+    i18n.CATALOGUES[lang]  # (loaded now: the snapshot keeps it)
+    assert i18n.CATALOGUES.loaded(lang), lang
 gc.collect()
 gc.freeze()
 f"{len(sys.modules)} modules; left to the page: {', '.join(sorted(set(left)))}"
@@ -114,8 +131,6 @@ f"{len(sys.modules)} modules; left to the page: {', '.join(sorted(set(left)))}"
   { globals: scope },
 );
 scope.destroy();
-const snapshot = py.makeMemorySnapshot();
-fs.writeFileSync(out, zlib.gzipSync(snapshot, { level: 9 }));
-console.log(
-  `snapshot: ${(snapshot.length / 2 ** 20).toFixed(1)} MB, ${(fs.statSync(out).size / 2 ** 20).toFixed(2)} MB gzipped; ${report}`,
-);
+const snapshot = makeSnapshot(py);
+fs.writeFileSync(out, snapshot);
+console.log(`snapshot: ${(snapshot.length / 2 ** 20).toFixed(1)} MB; ${report}`);

@@ -6,9 +6,12 @@ A translator edits a ``.po`` file with any gettext tool (Poedit, Weblate,
 the code uses, ``msgstr`` the words; counted texts have ``msgid_plural`` and one
 ``msgstr[i]`` per plural form of the language's ``Plural-Forms`` header; the
 engine's penalty reasons sit under ``msgctxt "reason"``. The build compiles each
-file to its ``.mo`` form (``mo_bytes``, as ``msgfmt`` does) beside it in the app
-wheel; ``load(lang)`` hands that to ``gettext.GNUTranslations``, which evaluates
-``Plural-Forms`` itself (in a checkout it compiles the ``.po`` on the spot).
+file to its ``.mo`` form (``mo_bytes``, as ``msgfmt`` does): English, every
+page's fallback, in the app wheel, each other language as a file of its own
+(``dist/locale/<lang>.mo``), so that a page loads only its own language's;
+``load(lang)`` hands the compiled catalogue (``mo_data``) to
+``gettext.GNUTranslations``, which evaluates ``Plural-Forms`` itself (in a
+checkout it compiles the ``.po`` on the spot).
 
 >>> cat = load("ru")
 >>> cat.ngettext("n_points", "n_points", 22).format(n=22)
@@ -23,9 +26,19 @@ import io
 import struct
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 
 LOCALES: tuple[str, ...] = ("en", "ru", "uk", "pl")
 """The page's languages, in the order its menu lists them (one list of locales)."""
+
+#: The language whose catalogue the app wheel holds (every other one falls back to it).
+IN_WHEEL = "en"
+#: Where the page keeps the other languages' compiled catalogues it fetched
+#: (static/interpreter.mjs: the page's own language before Python starts, the
+#: others once the page is ready) ...
+PAGE_DIR = "/lib/thousand/locale"
+#: ... and where it fetches them from, relative to the page (dist/locale/).
+PAGE_URL = "locale/{lang}.mo"
 
 CONTEXT_SEP = "\x04"  # gettext's separator of msgctxt and msgid in a compiled catalogue
 
@@ -155,10 +168,45 @@ def read(lang: str) -> tuple[dict[str, str], list[Entry]]:
     return parse_po(text)
 
 
+def mo_data(lang: str) -> bytes:
+    """The compiled catalogue of a language: the app wheel's (English), the one the
+    page fetched into ``PAGE_DIR``, else the ``.po`` compiled now (a checkout), else
+    (the page, asked for a language before its copy has come) fetched now."""
+    if lang not in LOCALES:
+        raise CatalogError(f"no language {lang!r}")
+    locale = resources.files("app").joinpath("locale")
+    mo = locale.joinpath(f"{lang}.mo")
+    if mo.is_file():
+        return mo.read_bytes()
+    fetched = Path(PAGE_DIR, f"{lang}.mo")
+    if fetched.is_file():
+        return fetched.read_bytes()
+    if locale.joinpath(f"{lang}.po").is_file():
+        return mo_bytes(*read(lang))
+    return _fetch(PAGE_URL.format(lang=lang))  # pragma: no cover - the page only
+
+
+def _fetch(url: str) -> bytes:  # pragma: no cover - the page only (tests/e2e)
+    """``url``'s bytes, by a synchronous request: a language switch needs its words
+    at once. Online only: Chromium's service worker does not answer synchronous
+    requests, so offline a language whose copy has not come yet (the page
+    fetches them all once ready) shows English meanwhile (``i18n``)."""
+    from js import XMLHttpRequest  # type: ignore[import-not-found]  # (Pyodide's)
+
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.overrideMimeType("text/plain; charset=x-user-defined")  # bytes as chars
+    try:
+        request.send()
+    except Exception as e:  # (a JavaScript NetworkError: offline, say)
+        raise CatalogError(f"{url}: {e}") from None
+    if request.status != 200:
+        raise CatalogError(f"{url}: HTTP {request.status}")
+    text: str = request.responseText
+    return bytes(ord(c) & 0xFF for c in text)
+
+
 def load(lang: str) -> gettext.GNUTranslations:
-    """The catalogue of a language, ready for ``gettext``, ``ngettext`` and ``pgettext``:
-    the ``.mo`` the build compiled beside the ``.po`` (the page), else the ``.po``
-    compiled now (a checkout)."""
-    mo = resources.files("app").joinpath("locale", f"{lang}.mo")
-    data = mo.read_bytes() if mo.is_file() else mo_bytes(*read(lang))
-    return gettext.GNUTranslations(io.BytesIO(data))
+    """The catalogue of a language, ready for ``gettext``, ``ngettext`` and
+    ``pgettext`` (its compiled form: ``mo_data``)."""
+    return gettext.GNUTranslations(io.BytesIO(mo_data(lang)))

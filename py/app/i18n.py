@@ -18,6 +18,8 @@ Cards are named in words for screen readers (``card_name``).
 
 from __future__ import annotations
 
+import gettext
+
 from . import catalog
 
 LANGS = catalog.LOCALES
@@ -25,11 +27,48 @@ LANG_NAMES = {"en": "English", "ru": "Русский", "uk": "Українськ
 #: What the narrow toolbar shows for each (Ukrainian as UA: "UK" reads as Britain).
 LANG_CODES = {"en": "EN", "ru": "RU", "uk": "UA", "pl": "PL"}
 
-CATALOGUES = {lang: catalog.load(lang) for lang in LANGS}
-"""Each language's gettext catalogue (``py/app/locale/<lang>.po``); keys missing
-in one fall back to English."""
-for _lang in LANGS[1:]:
-    CATALOGUES[_lang].add_fallback(CATALOGUES["en"])
+
+class _Catalogues:
+    """Each language's gettext catalogue (``py/app/locale/<lang>.po``), loaded when
+    first asked for: a page loads its own language's only (``app.catalog``). Keys
+    missing in one fall back to English, and so does a language whose catalogue
+    cannot be had now (a switch while offline before its copy came)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, gettext.GNUTranslations] = {}
+
+    def __getitem__(self, lang: str) -> gettext.GNUTranslations:
+        cat = self._loaded.get(lang)
+        if cat is not None:
+            return cat
+        if lang not in LANGS:
+            raise KeyError(lang)
+        if lang == catalog.IN_WHEEL:
+            cat = self._loaded[lang] = catalog.load(lang)
+            return cat
+        english = self[catalog.IN_WHEEL]
+        try:
+            cat = catalog.load(lang)
+        except (catalog.CatalogError, OSError) as e:
+            print(f"the {lang} catalogue cannot be had now ({e}): English meanwhile")
+            return english
+        cat.add_fallback(english)
+        self._loaded[lang] = cat
+        return cat
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGS
+
+    def loaded(self, lang: str) -> bool:
+        """Whether ``lang``'s own catalogue has been loaded."""
+        return lang in self._loaded
+
+    def get(self, lang: str, default: gettext.GNUTranslations) -> gettext.GNUTranslations:
+        """``lang``'s catalogue, or ``default`` for a language the page does not have."""
+        return self[lang] if lang in LANGS else default
+
+
+CATALOGUES = _Catalogues()
 
 
 def tables() -> dict[str, dict[str, str]]:
@@ -61,11 +100,30 @@ def _cards(lang: str, name: str, n: int) -> tuple[str, ...]:
     return tuple(cat.gettext(f"{name}.{i}") for i in range(n))
 
 
+class _CardWords(dict[str, tuple[str, ...]]):
+    """One kind of card word per language, read from its catalogue when first asked for."""
+
+    def __init__(self, name: str, n: int) -> None:
+        super().__init__()
+        self.name, self.n = name, n
+
+    def __missing__(self, lang: str) -> tuple[str, ...]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        words = _cards(lang, self.name, self.n)
+        if CATALOGUES.loaded(lang):  # (not English meanwhile: kept once the real words came)
+            self[lang] = words
+        return words
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGS
+
+
 #: Card words per language from the catalogues: ranks 9 J Q K 10 A, suits ♠ ♣ ♦ ♥.
-RANKS = {lang: _cards(lang, "rank", 6) for lang in LANGS}
-SUIT_OF = {lang: _cards(lang, "suit_of", 4) for lang in LANGS}  # as they follow a rank
-SUIT_ADJ = {lang: _cards(lang, "suit_adj", 4) for lang in LANGS}  # "the ♥ hearts marriage"
-RANK_SHORT = {lang: _cards(lang, "rank_short", 6) for lang in LANGS}  # "Q♠", "Д♠"
+RANKS = _CardWords("rank", 6)
+SUIT_OF = _CardWords("suit_of", 4)  # as they follow a rank
+SUIT_ADJ = _CardWords("suit_adj", 4)  # "the ♥ hearts marriage"
+RANK_SHORT = _CardWords("rank_short", 6)  # "Q♠", "Д♠"
 
 
 def t(lang: str, key: str, /, **kw: object) -> str:

@@ -64,9 +64,11 @@ def test_the_page_has_the_one_call_subtree_builder(ready_page: tuple[Any, LoadLo
     assert made == [["svg", svg, None], ["use", svg, "svg"], ["#text", None, "svg"]]
 
 
-def test_page_is_cross_origin_isolated(ready_page: tuple[Any, LoadLog]) -> None:
+def test_page_runs_without_cross_origin_isolation(ready_page: tuple[Any, LoadLog]) -> None:
+    # Python runs on the main thread and nothing uses SharedArrayBuffer: no
+    # COOP/COEP headers (tools/serve.py, static/sw.js), so nothing isolates it.
     page, _ = ready_page
-    assert page.evaluate("crossOriginIsolated") is True
+    assert page.evaluate("crossOriginIsolated") is False
 
 
 def test_screenshots_of_the_table(ready_page: tuple[Any, LoadLog]) -> None:

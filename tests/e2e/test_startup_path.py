@@ -88,7 +88,7 @@ def test_each_file_is_fetched_once_and_nothing_else(
         "pyodide/pyodide.asm.wasm",
         "pyodide/stdlib-page.zip",
         "pyodide/pyodide-lock.json",
-        "pyodide/snapshot.bin.gz",
+        "pyodide/snapshot.bin",
         "pyodide/thousand-0.1.0-py3-none-any.whl",
         "pyodide/thousand_app-0.1.0-py3-none-any.whl",
         "pyscript/core.js",
@@ -259,14 +259,14 @@ def test_python_starts_afresh_without_a_usable_snapshot(
     snapshot: dict[str, Any],
 ) -> None:
     def setup(page: Any) -> None:
-        page.route("**/snapshot.bin.gz", lambda route: route.fulfill(**snapshot))
+        page.route("**/snapshot.bin", lambda route: route.fulfill(**snapshot))
 
     with first_load(browser, browser_context_args, base_url, RESTORE, setup=setup) as loaded:
         page, log = loaded
         if snapshot["status"] == 404:  # the browser reports the 404 itself, and nothing else
             log.errors = [e for e in log.errors if "404" not in e]
         _started_afresh(page, log)
-        assert [m for m in log.console if "without snapshot.bin.gz" in m]
+        assert [m for m in log.console if "without snapshot.bin" in m]
 
 
 def test_a_snapshot_of_another_build_is_not_used(

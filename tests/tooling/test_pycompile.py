@@ -19,19 +19,21 @@ import pycompile
 import pytest
 from pycompile import (
     CHECKED_HASH,
-    UNCHECKED_HASH,
     compile_stdlib,
     compile_tree,
     compile_wheel,
     compile_zipwheel,
     main,
     pyc,
+    strip_docstrings,
 )
 
 from app.dataclass_code import load
 
 ROOT = Path(__file__).resolve().parents[2]
 TAG = sys.implementation.cache_tag
+#: The flags word of a hash-based pyc (PEP 552): bit 0 hash-based, bit 1 check the source.
+UNCHECKED_FLAGS, CHECKED_FLAGS = 0b01, 0b11
 
 
 def flags_of(data: bytes) -> int:
@@ -41,9 +43,84 @@ def flags_of(data: bytes) -> int:
 
 def test_pyc_header_is_hash_based() -> None:
     data = pyc(b"X = 1\n", "x.py")
-    assert flags_of(data) == UNCHECKED_HASH
+    assert flags_of(data) == UNCHECKED_FLAGS
     assert data[8:16] == importlib.util.source_hash(b"X = 1\n")
-    assert flags_of(pyc(b"X = 1\n", "x.py", CHECKED_HASH)) == CHECKED_HASH
+    assert flags_of(pyc(b"X = 1\n", "x.py", CHECKED_HASH)) == CHECKED_FLAGS
+
+
+def test_pyc_is_what_py_compile_writes(tmp_path: Path) -> None:
+    import py_compile
+
+    src = tmp_path / "m.py"
+    src.write_bytes(b"def f():\n    return 1 / 0\n")
+    py_compile.compile(
+        str(src),
+        str(tmp_path / "m.pyc"),
+        dfile="pkg/m.py",
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
+    assert pyc(src.read_bytes(), "pkg/m.py") == (tmp_path / "m.pyc").read_bytes()
+
+
+STRIPPED = b"""\"\"\"A module.\"\"\"
+
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass
+class Point:
+    \"\"\"A point.
+
+    More words.
+    \"\"\"
+
+    x: int
+
+
+class Empty:
+    \"\"\"Nothing but words.\"\"\"
+
+
+def f(a: int) -> int:
+    \"\"\"Twice ``a``.
+
+    >>> f(2)
+    4
+    \"\"\"  # a comment
+    return 2 * a
+
+
+def g() -> None:
+    "only a docstring"
+
+
+def h() -> int:
+    return 1 // 0
+"""
+
+
+def test_strip_docstrings_keeps_every_line_and_a_dataclass_summary(tmp_path: Path) -> None:
+    out = strip_docstrings(STRIPPED)
+    assert out.count(b"\n") == STRIPPED.count(b"\n")
+    assert b"More words" not in out and b"Twice" not in out and b"Nothing" not in out
+    assert b">>>" not in out and b"only a docstring" not in out
+    (tmp_path / "stripped_mod.py").write_bytes(out)
+    code = (
+        "import stripped_mod as m, traceback\n"
+        "print(m.__doc__, m.Point.__doc__, m.Empty.__doc__, m.f.__doc__, m.f(3), m.g())\n"
+        "try:\n    m.h()\nexcept ZeroDivisionError as e:\n"
+        "    print(traceback.extract_tb(e.__traceback__)[-1].lineno)"
+    )
+    first, line = run_isolated(code, tmp_path).splitlines()
+    assert first == "None A point. None None 6 None"
+    assert int(line) == STRIPPED.splitlines().index(b"    return 1 // 0") + 1
+
+
+def test_strip_docstrings_refuses_a_statement_after_a_docstring() -> None:
+    with pytest.raises(ValueError, match="follows a docstring"):
+        strip_docstrings(b'def f():\n    "doc"; return 1\n')
 
 
 def run_isolated(code: str, path: Path) -> str:
@@ -128,7 +205,7 @@ def test_compile_tree_writes_checked_bytecode_for_a_pycache(tmp_path: Path) -> N
     assert compile_tree(src, out) == 2
     with zipfile.ZipFile(out) as zf:
         assert sorted(zf.namelist()) == [f"__init__.{TAG}.pyc", f"util.{TAG}.pyc"]
-        assert flags_of(zf.read(f"util.{TAG}.pyc")) == CHECKED_HASH
+        assert flags_of(zf.read(f"util.{TAG}.pyc")) == CHECKED_FLAGS
         zf.extractall(src / "__pycache__")
     assert run_isolated("import pkgz; print(pkgz.NAME)", tmp_path) == "compiled"
     # Checked hash: a changed source is compiled afresh, not shadowed by the old code.
