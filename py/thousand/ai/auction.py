@@ -356,7 +356,7 @@ def bid_table(
             evs.append(declarer_ev(obs, seat, p, mu, c, marriages=mar))
             makes.append(p)
         return BidTable(lo, evs, makes, [mu] * len(grid), conv.bid_step)
-    sampler = world_source(ctx, obs, ev)
+    sampler = world_source(ctx, obs, ev, settings)
     worlds = yield from draw_worlds(ctx, sampler, rng, settings.bid_talons, settings.pool)
     m = ev.model("play", obs.players)
     concede = _may_concede(obs)
@@ -627,7 +627,7 @@ def _discard(
             break
     # Evaluate the best candidates on the same sampled worlds with the solver,
     # a world at a time, until the node budget (or, in the browser, the time) is spent.
-    sampler = world_source(ctx, obs, ev)
+    sampler = world_source(ctx, obs, ev, settings)
     rules = Rules.of(obs.conventions)
     solver = Solver(rules)
     target = obs.bid
@@ -750,7 +750,7 @@ def _contract(
     passed = 0 if two else sum(1 << c for c, _s in obs.known_gives)
     dmar = defence_marriages(obs, ev, settings, obs.hand, passed)
     # Open-handed values on sampled worlds, blended with the evaluator.
-    sampler = world_source(ctx, obs, ev)
+    sampler = world_source(ctx, obs, ev, settings)
     rules = Rules.of(conv)
     solver = Solver(rules)
     order = play_order(obs)

@@ -29,6 +29,7 @@ from functools import partial
 
 from ..cards import FULL_DECK, POINTS, SUIT_MASK, marriage_value, mask_points
 from ..state import Observation, Phase
+from .bidmodel import shared_bid_model
 from .common import play_order, position_from_obs
 from .evaluator import Evaluator
 from .inference import play_history, play_log_weight, shared_model
@@ -106,10 +107,23 @@ def world_source(
     ctx: Context, obs: Observation, ev: Evaluator, settings: Settings | None = None
 ) -> WorldSource:
     """The decision's worlds: the true deal when the context knows it (the benchmark
-    oracle), else a ``Sampler`` of the worlds consistent with ``obs`` (in card play
-    with ``settings.play_inference``, weighed also by the other seats' play)."""
+    oracle), else a ``Sampler`` of the worlds consistent with ``obs``, weighed by the
+    auction (with ``settings.auction_policy``, by the fitted bidding model,
+    ``bidmodel.py``; in card play with ``settings.play_inference``, also by the
+    other seats' play)."""
     if ctx.known is not None:
         return ctx.known
+    bid_weight: Callable[[World], float] | None = None
+    gamma = settings.auction_policy if settings is not None else 0.0
+    bid_model = shared_bid_model(obs.players) if gamma > 0 and obs.bids else None
+    if bid_model is not None:
+        fitted = bid_model
+
+        def by_bids(w: World) -> float:
+            return gamma * fitted.log_weight(obs, w, ev)
+
+        bid_weight = by_bids
+
     beta = settings.play_inference if settings is not None else 0.0
     if beta > 0 and obs.phase is Phase.PLAY and (obs.tricks or obs.trick):
         model = shared_model()
@@ -118,8 +132,8 @@ def world_source(
         def weight(w: World) -> float:
             return beta * play_log_weight(obs, w, model, hist)
 
-        return Sampler(obs, hand_value_fn(ev, obs), weight)
-    return Sampler(obs, hand_value_fn(ev, obs))
+        return Sampler(obs, hand_value_fn(ev, obs), weight, bid_weight)
+    return Sampler(obs, hand_value_fn(ev, obs), bid_log_weight=bid_weight)
 
 
 def hand_value_fn(ev: Evaluator, obs: Observation) -> Callable[[int, int], float]:

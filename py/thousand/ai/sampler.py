@@ -22,7 +22,8 @@ without rejection (the cases the facts leave open - which marriage a bid
 relied on, which card went to the other defender - are weighed by their
 numbers of completions). ``worlds(rng, k)`` then weights a pool of draws by
 how well each explains the auction (a soft model of bidding from the hand
-evaluator) and resamples ``k`` of them; given ``play_log_weight`` (the fitted
+evaluator, or given ``bid_log_weight`` the fitted bidding model, ``bidmodel.py``)
+and resamples ``k`` of them; given ``play_log_weight`` (the fitted
 model of play, ``inference.py``; no level uses it) also by how well it
 explains the other seats' cards played so far. Decisions take their worlds
 from a ``WorldSource``: a ``Sampler``, or for the benchmark oracle the true
@@ -172,9 +173,14 @@ class Sampler:
         obs: Observation,
         hand_value: Callable[[int, int], float] | None = None,
         play_log_weight: Callable[[World], float] | None = None,
+        bid_log_weight: Callable[[World], float] | None = None,
     ) -> None:
         self.obs = obs
         self.hand_value = hand_value
+        # Inference from the auction (``bidmodel.py``): the log-likelihood of the other
+        # seats' bids and passes in a world, already tempered, in place of the soft
+        # model of ``auction_weight``; None: the soft model.
+        self.bid_log_weight = bid_log_weight
         # Inference from the play (``inference.py``): the log-likelihood of the other
         # seats' cards played so far in a world, already tempered; None: not used.
         self.play_log_weight = play_log_weight
@@ -601,6 +607,8 @@ class Sampler:
         obs = self.obs
         if hv is None or not obs.bids:
             return 1.0
+        if self.bid_log_weight is not None:
+            return math.exp(max(-300.0, self.bid_log_weight(world)))
         conv = obs.conventions
         wgt = 1.0
         high = 100

@@ -38,6 +38,10 @@ class Settings:
     # weighed by the likelihood of the other seats' cards so far under the fitted
     # play model, raised to this power (0: off).
     play_inference: float = 0.0
+    # Inference from the auction (``bidmodel.py``): the worlds are weighed by the
+    # likelihood of the other seats' bids and passes under the fitted bidding model,
+    # raised to this power, in place of the sampler's hand-set soft model (0: that).
+    auction_policy: float = 0.0
     # Bisection resolution (points) of exact values.
     resolution: int = 2
     # Discard and contract: candidate passes kept after the quick evaluation,
@@ -110,4 +114,7 @@ STRONG = Settings(name="strong")
 
 LEVELS = {"normal": NORMAL, "strong": STRONG}
 # Benchmark variants the arena can name beside the levels (never offered on the page).
-VARIANTS = {"strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True)}
+VARIANTS = {
+    "strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True),
+    "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
+}
