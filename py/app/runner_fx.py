@@ -46,7 +46,19 @@ from .update import HOLD_ON, BotAnswered, HoldOver, Msg, Page, bots_next
 from .view import Dialog, table_attrs
 
 #: The URL parameters the page reads.
-PARAMS = ("lang", "seed", "speed", "players", "preset", "fresh", "level", "think", "debug", "learn")
+PARAMS = (
+    "lang",
+    "seed",
+    "speed",
+    "players",
+    "preset",
+    "fresh",
+    "level",
+    "think",
+    "debug",
+    "learn",
+    "ice",
+)
 #: How long a passing notice ("The link is copied.") stays before it closes itself.
 PASSING_S = 4.0
 

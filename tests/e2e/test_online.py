@@ -128,6 +128,7 @@ def connect(chromium: Any, site: str) -> tuple[Any, Any]:
     invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
     assert invite and "#join=" in invite
     assert host.locator(".dialog.online svg.qr").count() == 1
+    assert "No STUN server" in host.locator(".dialog.online").inner_text()  # ice=none
     shoot(host, "1-host-invitation")
 
     ctx = chromium.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
