@@ -375,22 +375,28 @@ def rehost(s: NetSession) -> NetSession:
     return NetSession(peer, lobby, s.rules, s.bot_level, journal=journal)
 
 
-def rejoin_anew(s: NetSession) -> NetSession | None:
-    """This guest's page, turned away by a host that hosts its game anew (the old
-    host's page is gone), rejoins it with what it holds of the game (the new host
-    checks it); None when it already did, or holds no game to bring."""
+def rejoin_anew(s: NetSession, invite: inv.Invite | None = None) -> NetSession | None:
+    """This page rejoins its game hosted anew by another page, with what it holds of
+    the game (the new host checks it): a guest turned away by the new host, or the
+    old host's page opening the new host's ``invite`` for its own seat. None when it
+    already did, holds no game to bring, or the invitation is for another seat."""
     from thousand.net.journal import start_guest
     from thousand.net.messages import ProtocolError
     from thousand.net.session import Resume
 
-    if s.lobby.role != "guest" or s.peer.want_seat >= 0:
+    if s.peer.want_seat >= 0 or (s.lobby.role == "host") != (invite is not None):
         return None
     try:
         r = Resume.of(s.peer)
     except ProtocolError:
         return None
+    if invite is not None and (invite.seat != r.seat or invite.players != len(r.names)):
+        return None  # (an invitation to another table)
     peer, journal = start_guest(r.names[r.seat], resume=r)
-    lobby = Lobby("guest", state=s.lobby.state, session=s.lobby.session)
+    if invite is not None:
+        lobby = Lobby("guest", session=invite.session)
+    else:
+        lobby = Lobby("guest", state=s.lobby.state, session=s.lobby.session)
     return NetSession(peer, lobby, s.rules, s.bot_level, journal=journal)
 
 

@@ -178,7 +178,7 @@ def open_link(page: U.Page, fragment: str) -> list[U.Effect]:
 def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
     """Guest: a ``#join=`` link opens the reply to its invitation."""
     from .invite import Invite, InviteError, invite_sdp, read_fragment
-    from .netplay import NetSession, new_guest
+    from .netplay import NetSession, new_guest, rejoin_anew
 
     ui = page.ui
     try:
@@ -195,7 +195,8 @@ def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
     fx = P.keep_current(page)
     pairs = zip(seat_names(ui.setup), seat_kinds(ui.setup), strict=False)
     name = next((n for n, k in pairs if k == "human" and n), "")
-    page.session = new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got)
+    back = rejoin_anew(s, got) if isinstance(s, NetSession) else None  # (its old seat)
+    page.session = back or new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got)
     P.ready_ice(page)
     ui.joining = got
     ui.dialog = Dialog.ONLINE

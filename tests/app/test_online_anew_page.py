@@ -242,3 +242,29 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
         assert mine == theirs and mine[:deals] == rows  # the same game, its deals kept
         words = " ".join(n.text for p in (olena, petro) for n in p.ui.notices)
         assert "error" not in [n.kind for p in (olena, petro) for n in p.ui.notices], words
+
+        # Ann's page is back and opens the invitation Olena made for Ann's seat: it
+        # rejoins with its own record and gets its seat back at the next deal
+        from app.page_start import open_invitation
+        from app.seats import read_setup
+
+        net.gone.discard("ann")
+        ann = net.pages["ann"]
+        ann.ui.setup = read_setup(None, {}, ["classic"])  # (as the page reads it at start)
+        conn = next(x.conn for x in olena.session.lobby.seats if x.seat == 0)
+        link = net.invite("olena", 0, conn)
+        fx = open_invitation(ann, "#" + link.split("#")[1])
+        assert any(type(e).__name__ == "AcceptOffer" for e in fx)
+        assert ann.session.lobby.role == "guest" and ann.session.peer.want_seat == 0
+        net.connect("olena", "ann", 0, conn)
+        assert ann.session.peer.seat == 0
+        deals = len(olena.session.peer.game.rows)
+        for _ in range(600):
+            net.play(rng, 1, ["olena", "petro", "ann"])
+            game = ann.session.peer.game
+            if game is not None and len(game.rows) > deals + 1:
+                break
+        else:
+            raise AssertionError("Ann's page never saw two more deals")
+        assert 0 not in olena.session.peer.bots  # Ann plays her seat again
+        assert ann.session.peer.game.rows == olena.session.peer.game.rows
