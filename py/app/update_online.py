@@ -112,6 +112,8 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             return net_outputs(page, net.Dropped(msg.conn))
         return []
     if isinstance(msg, OfferMade):
+        if lobby.role != "host" or all(x.conn != msg.conn for x in lobby.seats):
+            return [Log(f"an offer for a link no table here has: {msg.conn[:20]}")]
         host_invitation(lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url)
         return []
     if isinstance(msg, ReplyMade):

@@ -309,3 +309,52 @@ def test_an_online_deal_survives_tampering_a_drop_and_two_reloads(chromium: Any,
     for page in (host, guest):  # no cheat was found, and nothing is lost now
         assert page.locator('.notice [data-notice="cheat"]').count() == 0
         assert page.locator('.notice [data-notice^="lost"]').count() == 0
+
+
+def test_the_host_gone_the_friend_hosts_the_game_anew_and_the_host_rejoins(
+    chromium: Any, site: str
+) -> None:
+    """The host's page goes away mid-deal; the friend presses *Host this game*; the
+    old host's page opens the invitation made for its seat and rejoins with its own
+    record of the game; a deal then ends on both pages, with the same scores."""
+    host, guest = connect(chromium, site)
+    into_a_trick(host, guest)
+    address = host.url
+    host.goto("about:blank")  # the host's page is gone (its storage stays)
+    try:
+        guest.wait_for_selector('.notice [data-ui="online"]', timeout=120_000)
+        guest.click('.notice [data-ui="online"]')
+        guest.click('[data-ui="host-anew"]')
+        guest.wait_for_selector('#table[data-online="host"]', timeout=60_000)
+        invite = guest.wait_for_selector("[data-invite]", timeout=60_000).get_attribute(
+            "data-invite"
+        )
+        assert invite and "#join=" in invite
+        shoot(guest, "11-guest-hosts-anew")
+        host.goto(
+            address.split("#")[0].split("?")[0]
+            + "?lang=en&speed=fast&ice=none"
+            + invite[invite.index("#") :],
+            timeout=180_000,
+        )
+        host.wait_for_selector(READY, timeout=180_000)
+        reply = host.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
+        assert host.get_attribute("#table", "data-online") == "guest"
+        guest.fill('[data-ui="reply-input"][data-seat="0"]', reply or "")
+        guest.click('[data-ui="connect"][data-seat="0"]')
+        guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+        host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+        shoot(host, "12-old-host-rejoined")
+        guest.click('[data-ui="begin-online"]')
+        if host.locator('.dialog.online [data-ui="close"]').count():
+            host.click('.dialog.online [data-ui="close"]')
+    except Exception:
+        shoot(host, "failed-anew-host")
+        shoot(guest, "failed-anew-guest")
+        raise
+    play_to_deal_end(guest, host, "at the table hosted anew")
+    host.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
+    totals = [p.locator(".nameplate .total").all_inner_texts() for p in (guest, host)]
+    assert sorted(totals[0]) == sorted(totals[1])
+    for page in (host, guest):
+        assert page.locator('.notice [data-notice="cheat"]').count() == 0
