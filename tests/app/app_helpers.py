@@ -74,3 +74,12 @@ def random_record(deals: int, seed: int) -> dict[str, Any]:
     rec = finished_record(s.state)
     assert rec is not None
     return rec
+
+
+def sdps() -> tuple[str, str]:
+    """A real Chromium offer and answer (``data/chromium_sdp.json``) for the lobby's codes."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" / "chromium_sdp.json").read_text())
+    return data["offer"], data["answer"]

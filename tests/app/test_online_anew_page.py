@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
+from app_helpers import sdps
 from net_sim import small_group
 
 from app.dom import to_html
@@ -49,15 +50,6 @@ from app.update import (
 from app.view import Dialog
 from thousand import Conventions
 from thousand.bots import make_bot
-
-SDP = Path(__file__).parent / "data" / "chromium_sdp.json"
-
-
-def sdps() -> tuple[str, str]:
-    import json
-
-    data = json.loads(SDP.read_text())
-    return data["offer"], data["answer"]
 
 
 class Net:

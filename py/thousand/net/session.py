@@ -863,17 +863,22 @@ class Peer:
             raise ProtocolError(Refusal.TABLE_FULL)
         seat = len(self.names)
         self.names.append(msg["name"][:MAX_NAME])
-        self.tokens[seat] = msg["token"]
+        self._seat_link(peer, seat, msg["token"])
+        self.out.append(Seated(tuple(self.names)))
+
+    def _seat_link(self, peer: str, seat: int, token: str, **extra: Any) -> None:
+        """Seat the page on link ``peer``: the log so far, then its welcome."""
+        self.tokens[seat] = token
         self.links[peer] = _Link(seat)
         self.out.extend(Send(peer, t) for t in self.log)
         self._say_host(
             "welcome",
             seat=seat,
-            token=msg["token"],
+            token=token,
             build=self.build,
             conventions=self.conv.changes(),
+            **extra,
         )
-        self.out.append(Seated(tuple(self.names)))
 
     def _rehello(self, peer: str, msg: dict[str, Any]) -> None:
         """A game hosted anew: a person of that game takes back their seat (matched by
@@ -895,19 +900,8 @@ class Peer:
         for old, link in list(self.links.items()):
             if link.seat == seat:
                 del self.links[old]  # an earlier link of this seat's page, now gone
-        self.tokens[seat] = msg["token"]
         self.resume_deals[seat] = msg.get("deals", 0)
-        self.links[peer] = _Link(seat)
-        self.out.extend(Send(peer, t) for t in self.log)
-        self._say_host(
-            "welcome",
-            seat=seat,
-            token=msg["token"],
-            build=self.build,
-            conventions=self.conv.changes(),
-            host=self.host_seat,
-            game=self.game_id,
-        )
+        self._seat_link(peer, seat, msg["token"], host=self.host_seat, game=self.game_id)
         self.out.append(Seated(tuple(self.names)))
 
     def _guest_received(self, msg: dict[str, Any], text: str) -> None:
