@@ -197,6 +197,8 @@ def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
     name = next((n for n, k in pairs if k == "human" and n), "")
     back = rejoin_anew(s, got) if isinstance(s, NetSession) else None  # (its old seat)
     page.session = back or new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got)
+    if back is not None:  # the table it hosted is gone: so are its words
+        ui.notices = [n for n in ui.notices if not n.key.startswith(("lost", "reloaded"))]
     P.ready_ice(page)
     ui.joining = got
     ui.dialog = Dialog.ONLINE

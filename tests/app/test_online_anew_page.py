@@ -243,11 +243,15 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
         net.gone.discard("ann")
         ann = net.pages["ann"]
         ann.ui.setup = read_setup(None, {}, ["classic"])  # (as the page reads it at start)
+        for x in ann.session.lobby.seats:  # its table's links are gone, and it says so
+            net.send("ann", LinkChanged(x.conn, "closed"))
+        assert [n for n in ann.ui.notices if n.key.startswith("lost")]
         conn = next(x.conn for x in olena.session.lobby.seats if x.seat == 0)
         link = net.invite("olena", 0, conn)
         fx = open_invitation(ann, "#" + link.split("#")[1])
         assert any(type(e).__name__ == "AcceptOffer" for e in fx)
         assert ann.session.lobby.role == "guest" and ann.session.peer.want_seat == 0
+        assert not [n for n in ann.ui.notices if n.key.startswith("lost")]  # (its old table's)
         net.connect("olena", "ann", 0, conn)
         assert ann.session.peer.seat == 0
         deals = len(olena.session.peer.game.rows)
