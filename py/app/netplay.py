@@ -384,7 +384,9 @@ def rejoin_anew(s: NetSession, invite: inv.Invite | None = None) -> NetSession |
     from thousand.net.messages import ProtocolError
     from thousand.net.session import Resume
 
-    if s.peer.want_seat >= 0 or (s.lobby.role == "host") != (invite is not None):
+    if s.peer.want_seat >= 0:
+        return None  # (it rejoined already)
+    if s.lobby.role != ("guest" if invite is None else "host"):
         return None
     try:
         r = Resume.of(s.peer)

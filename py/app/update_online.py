@@ -211,9 +211,7 @@ def reloaded(page: Page) -> list[Effect]:
             if link.up:
                 fx += net_outputs(page, net.Dropped(conn))
         if s.peer.stage is not net.Stage.LOBBY:  # the seats nobody took have computer players
-            s.lobby.seats = [
-                x for x in s.lobby.seats if x.seat in s.peer.tokens or x.seat in s.peer.persons
-            ]
+            s.lobby.seats = [x for x in s.lobby.seats if x.seat in s.peer.persons]
         for seat in s.lobby.seats:
             fx += net_update(page, Reinvite(seat.seat))
         key = "net.reloaded_host"

@@ -12,7 +12,9 @@ link; the friend opens it, sends the reply back; the host pastes it, presses
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -282,6 +284,17 @@ def into_a_trick(host: Any, guest: Any) -> None:
     raise AssertionError("no card reached the felt")
 
 
+@contextlib.contextmanager
+def shots_if_failed(host: Any, guest: Any, name: str) -> Iterator[None]:
+    """Both pages' pictures when a step fails (artifacts/online/failed-NAME-*)."""
+    try:
+        yield
+    except Exception:
+        shoot(host, f"failed-{name}-host")
+        shoot(guest, f"failed-{name}-guest")
+        raise
+
+
 def test_an_online_deal_survives_tampering_a_drop_and_two_reloads(chromium: Any, site: str) -> None:
     """One table, one deal (a connection costs two page loads, so the steps share
     it): a tampered message, the guest dropped mid-trick, the guest's page reloaded,
@@ -290,7 +303,7 @@ def test_an_online_deal_survives_tampering_a_drop_and_two_reloads(chromium: Any,
     host, guest = connect(chromium, site)
     assert host.get_attribute("#table", "data-seat") == "0"
     assert guest.get_attribute("#table", "data-seat") == "1"
-    try:
+    with shots_if_failed(host, guest, "steps"):
         into_a_trick(host, guest)
         tamper(host, guest)
         advance(host, guest)
@@ -299,10 +312,6 @@ def test_an_online_deal_survives_tampering_a_drop_and_two_reloads(chromium: Any,
         guest_reloads(host, guest)
         advance(host, guest)
         host_reloads(host, guest)
-    except Exception:
-        shoot(host, "failed-host")
-        shoot(guest, "failed-guest")
-        raise
     play_to_deal_end(host, guest, "after the reloads")
     guest.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
     shoot(guest, "10-guest-deal-over")
@@ -321,7 +330,7 @@ def test_the_host_gone_the_friend_hosts_the_game_anew_and_the_host_rejoins(
     into_a_trick(host, guest)
     address = host.url
     host.goto("about:blank")  # the host's page is gone (its storage stays)
-    try:
+    with shots_if_failed(host, guest, "anew"):
         guest.wait_for_selector('.notice [data-ui="online"]', timeout=120_000)
         guest.click('.notice [data-ui="online"]')
         guest.click('[data-ui="host-anew"]')
@@ -348,10 +357,6 @@ def test_the_host_gone_the_friend_hosts_the_game_anew_and_the_host_rejoins(
         guest.click('[data-ui="begin-online"]')
         if host.locator('.dialog.online [data-ui="close"]').count():
             host.click('.dialog.online [data-ui="close"]')
-    except Exception:
-        shoot(host, "failed-anew-host")
-        shoot(guest, "failed-anew-guest")
-        raise
     play_to_deal_end(guest, host, "at the table hosted anew")
     host.wait_for_function("document.querySelector('#table').dataset.deals !== '0'")
     totals = [p.locator(".nameplate .total").all_inner_texts() for p in (guest, host)]
