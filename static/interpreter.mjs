@@ -18,6 +18,10 @@
 //   entries stored), written where PyScript writes that package, so its
 //   import at start-up skips compiling (checked-hash .pyc: used only for
 //   identical sources);
+// - the online table's code (the "thousand-online" wheel, see
+//   py/app/online_code.py) only when the page opens an invitation (#join=)
+//   or has a stored online table; otherwise the page asks for it when a host
+//   starts one (Python's `import thousand_loader; await thousand_loader.online()`);
 // - when Python starts afresh, the code of our dataclasses' generated
 //   methods (dataclass-code.bin, see py/app/dataclass_code.py), which py/app
 //   reuses instead of compiling those sources while it imports (a restored
@@ -56,6 +60,10 @@ import { restoreOptions, writeTimeZone } from "./pyodide-private.mjs";
 export { version };
 
 const PACKAGES = ["thousand", "thousand-app"];
+// The online table's wheel (app.online_code.WHEEL), and the stored online
+// table (app.storage.NET_KEY) that asks for it at start.
+const ONLINE = "thousand-online";
+const NET_KEY = "thousand.net";
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
 const DATACLASS_CODE = new URL("dataclass-code.bin", PYODIDE_DIR);
@@ -162,10 +170,10 @@ function wheels() {
   return files;
 }
 
-async function fetchWheels(urls) {
+async function fetchWheels(urls, names = PACKAGES) {
   const lock = await lockFile;
   return Promise.all(
-    PACKAGES.map(async (name) => {
+    names.map(async (name) => {
       const { file_name: file, sha256 } = lock.packages[name];
       const url = new URL(file, PYODIDE_DIR);
       urls.push(url.href);
@@ -174,6 +182,41 @@ async function fetchWheels(urls) {
       return [file, new Uint8Array(await response.arrayBuffer())];
     }),
   );
+}
+
+/** Whether the page starts with an online table: an invitation's reply to open, or a stored table. */
+function onlineAtStart() {
+  if ((globalThis.location?.hash ?? "").startsWith("#join=")) return true;
+  try {
+    return globalThis.localStorage?.getItem(NET_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
+let online = null; // the online wheel's path once it is on the packages' paths
+
+/**
+ * The online table's code fetched (or ``early``, its fetch begun at start),
+ * written beside our other wheels and put on the packages' paths
+ * (app.online_code.attach); resolves to its path. A failure is tried afresh
+ * the next time.
+ */
+function onlineCode(pyodide, early = null) {
+  online ??= (async () => {
+    const [[file, bytes]] = await (early ?? fetchWheels([], [ONLINE]));
+    const where = `${SITE}/${file}`;
+    pyodide.FS.writeFile(where, bytes);
+    const code = pyodide.pyimport("app.online_code");
+    try {
+      code.attach(where);
+    } finally {
+      code.destroy();
+    }
+    return where;
+  })();
+  online.catch(() => (online = null));
+  return online;
 }
 
 const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json"];
@@ -328,6 +371,8 @@ export const ready = (async () => {
   // The dataclass code serves a fresh start only: the snapshot holds every
   // dataclass the page makes (fetched then only if the restore fails).
   const wheelFiles = wheels();
+  const onlineFile = onlineAtStart() ? fetchWheels([], [ONLINE]) : null;
+  onlineFile?.catch(() => {}); // (said below, once awaited)
   const choice = snapshotWanted();
   const dataclassCode = () => optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null);
   const early = choice === false ? dataclassCode() : null;
@@ -377,6 +422,11 @@ export const ready = (async () => {
   const pycache = "/home/pyodide/pyscript/__pycache__";
   pyodide.FS.mkdirTree(pycache);
   for (const [name, bytes] of pyc) pyodide.FS.writeFile(`${pycache}/${name}`, bytes);
+  pyodide.registerJsModule("thousand_loader", { online: () => onlineCode(pyodide) });
+  if (onlineFile) {
+    // (without it the page says so and keeps the stored table for the next try)
+    await onlineCode(pyodide, onlineFile).catch((error) => console.warn(`The online code did not load: ${error.message ?? error}`));
+  }
   if (fromSnapshot) performance.mark("interpreter:snapshot");
   performance.mark("interpreter:ready");
   return pyodide;

@@ -35,6 +35,11 @@ Commands::
         one language loads of it (the other languages' catalogues come only
         once the page is ready).
 
+    python3 tools/buildlib.py split ENGINE.whl APP.whl OUT_DIR
+        Write both wheels to OUT_DIR without the online table's modules
+        (``app.online_code.MODULES``) and a third wheel, ``thousand-online``,
+        with them: a page loads it only to play online.
+
     python3 tools/buildlib.py stored SRC.zip OUT.zip
         Copy a zip with every entry stored (the page's standard library).
 """
@@ -174,6 +179,9 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 OUR_WHEELS = {"thousand": "thousand", "thousand-app": "app"}
 #: The app wheel's distribution name and what it leaves out (the page runs main.py).
 APP_WHEEL = "thousand-app"
+ONLINE_WHEEL = "thousand-online"  # (app.online_code.WHEEL)
+#: The payload's name for each of our wheels but the engine's, by file name.
+WHEEL_LABELS = {"thousand_app": "app wheel", "thousand_online": "online wheel"}
 APP_NOT_PACKAGED = ("main.py", "embed_main.py")
 BUILD_META = re.compile(r'<meta name="thousand-build" content="[^"]*">')
 CHUNKS_META = re.compile(r'<meta name="thousand-pyscript" content="[^"]*">')
@@ -288,6 +296,66 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     out = out_dir / f"thousand_app-{version}-py3-none-any.whl"
     write_wheel(out, members)
     return out
+
+
+def _online_code() -> Any:
+    """``py/app/online_code.py`` (the one home of the online modules' names)."""
+    import importlib.util
+
+    where = Path(__file__).resolve().parents[1] / "py" / "app" / "online_code.py"
+    spec = importlib.util.spec_from_file_location("_online_code", where)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def module_of(entry: str) -> str | None:
+    """The module a wheel entry is the source or bytecode of (``None``: not one)."""
+    if not entry.endswith((".py", ".pyc")) or ".dist-info/" in entry:
+        return None
+    parts = entry.rsplit(".", 1)[0].split("/")
+    if len(parts) > 1 and parts[-2] == "__pycache__":  # pkg/__pycache__/mod.cpython-314
+        parts = [*parts[:-2], parts[-1].split(".", 1)[0]]
+    return ".".join(parts).removesuffix(".__init__")
+
+
+def split_online(engine: Path, app: Path, out_dir: Path) -> tuple[Path, Path, Path]:
+    """Write ``engine`` and ``app`` to ``out_dir`` (same names) without the online
+    table's modules, and the ``thousand-online`` wheel of those modules; return
+    the three paths. Every wheel is written stored (see ``stored_zip``)."""
+    names = tuple(_online_code().MODULES)
+
+    def online(entry: str) -> bool:
+        mod = module_of(entry)
+        return mod is not None and any(mod == n or mod.startswith(n + ".") for n in names)
+
+    moved: dict[str, bytes] = {}
+    outs = []
+    for wheel in (engine, app):
+        members = read_members(wheel)
+        moved |= {n: d for n, d in members.items() if online(n)}
+        out = out_dir / wheel.name
+        write_wheel(out, {n: d for n, d in members.items() if not online(n)}, stored=True)
+        outs.append(out)
+    found = {module_of(n) for n in moved}
+    missing = [n for n in names if not any(m == n or str(m).startswith(n + ".") for m in found)]
+    if missing:
+        raise ValueError(f"the wheels have no {', '.join(missing)} (app/online_code.py MODULES)")
+    version = read_wheel(engine).version
+    dist_info = f"thousand_online-{version}.dist-info"
+    moved[f"{dist_info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {ONLINE_WHEEL}\nVersion: {version}\n"
+        "Summary: The 1000 table's online play (loaded when a table goes online)\n"
+    ).encode()
+    moved[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: tools/buildlib.py\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n"
+    )
+    moved[f"{dist_info}/top_level.txt"] = b"app\nthousand\n"
+    out = out_dir / f"thousand_online-{version}-py3-none-any.whl"
+    write_wheel(out, moved, stored=True)
+    return outs[0], outs[1], out
 
 
 def catalogues(app_dir: Path, out_dir: Path) -> list[Path]:
@@ -560,7 +628,7 @@ def payload_bytes(dist: Path, *, served: bool = False) -> dict[str, int]:
         if path.name in OURS_BESIDE_RUNTIME:
             key = OURS_BESIDE_RUNTIME[path.name]
         elif ours:
-            key = "app wheel" if path.name.startswith("thousand_app-") else "engine wheel"
+            key = WHEEL_LABELS.get(path.name.split("-", 1)[0], "engine wheel")
         sent = path.with_name(path.name + ".br") if served else path
         sizes[key] = sizes.get(key, 0) + (sent if sent.is_file() else path).stat().st_size
     return sizes
@@ -643,19 +711,30 @@ def _cmd_payload(args: argparse.Namespace) -> None:
     total, sent = sum(sizes.values()), sum(wire.values())
     print(f"  {total:>9,d}  {sent:>9,d}  total (our own payload, runtime excluded)")
     own = page_payload_bytes(args.dist, served=True)
-    print(f"  {'':>9}  {own:>9,d}  of it for a page of one language (the largest other catalogue)")
+    print(
+        f"  {'':>9}  {own:>9,d}  of it for a page of one language (the largest other "
+        "catalogue), before it plays online"
+    )
 
 
 def page_payload_bytes(dist: Path, *, served: bool = False) -> int:
     """``payload_bytes`` as a page of one language loads it before it is ready: the
     other languages' catalogues (all but the largest, counted as the page's own)
-    come only once it is ready, for a switch of language."""
-    total = sum(payload_bytes(dist, served=served).values())
+    come only once it is ready, for a switch of language, and the online wheel
+    only for an online table."""
+    sizes = payload_bytes(dist, served=served)
+    total = sum(sizes.values()) - sizes.get(WHEEL_LABELS["thousand_online"], 0)
     mos = []
     for mo in (dist / CATALOGUE_DIR).glob("*.mo"):
         sent = mo.with_name(mo.name + ".br") if served else mo
         mos.append((sent if sent.is_file() else mo).stat().st_size)
     return total - sum(mos) + max(mos, default=0)
+
+
+def _cmd_split(args: argparse.Namespace) -> None:
+    paths = split_online(args.engine, args.app, args.out_dir)
+    sizes = ", ".join(f"{p.name} {p.stat().st_size:,d} bytes" for p in paths)
+    print(f"  split: {sizes}")
 
 
 def _cmd_stored(args: argparse.Namespace) -> None:
@@ -700,6 +779,11 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("payload")
     p.add_argument("dist", type=Path)
     p.set_defaults(func=_cmd_payload)
+    p = sub.add_parser("split")
+    p.add_argument("engine", type=Path)
+    p.add_argument("app", type=Path)
+    p.add_argument("out_dir", type=Path)
+    p.set_defaults(func=_cmd_split)
     p = sub.add_parser("stored")
     p.add_argument("src", type=Path)
     p.add_argument("out", type=Path)

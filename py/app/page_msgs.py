@@ -194,6 +194,13 @@ class Failed:
     """Something went wrong on the page (logged): the player is told in words."""
 
 
+@dataclass(frozen=True)
+class OnlineCodeFailed:
+    """The online table's code (``LoadOnline``) could not be loaded: ``why``."""
+
+    why: str
+
+
 PageMsg = (
     Clicked
     | Changed
@@ -208,6 +215,7 @@ PageMsg = (
     | PassingOver
     | Stored
     | Failed
+    | OnlineCodeFailed
 )
 
 # -- effects -----------------------------------------------------------------------
@@ -287,6 +295,14 @@ class ClearAddress:
     invitation once read."""
 
 
+@dataclass(frozen=True)
+class LoadOnline:
+    """Load the online table's code (``app.online_code``), then take ``then`` (the
+    message that needed it) again; answered by ``OnlineCodeFailed`` if it cannot."""
+
+    then: Any
+
+
 PageEffect = (
     StartHint
     | Analyse
@@ -298,4 +314,5 @@ PageEffect = (
     | DropGame
     | CloseLinks
     | ClearAddress
+    | LoadOnline
 )

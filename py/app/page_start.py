@@ -16,6 +16,7 @@ from typing import Any
 
 from thousand import Conventions
 
+from . import online_code
 from . import update as U
 from . import update_page as P
 from .i18n import normalize_lang, t
@@ -126,9 +127,11 @@ def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
     its links gone: the host invites its friends again, a guest waits for that."""
     if store.get_text(NET_KEY) is None:
         return []  # (the page starts without loading the online code)
+    ui = page.ui
+    if not online_code.available():  # (its journal stays for the next start)
+        return U.notice(ui, t(ui.lang, "net.code_missing"), NoticeKind.ERROR, "online-code")
     from . import netresume
 
-    ui = page.ui
     got, why = netresume.load(store)
     fx: list[U.Effect] = []
     if why is not None:
@@ -156,6 +159,10 @@ def open_link(page: U.Page, fragment: str) -> list[U.Effect]:
     """What the address's fragment opens: ``#join=`` the reply to an invitation,
     ``#record=`` / ``#z=`` a share link's record in the replay view."""
     if fragment.startswith("#join="):
+        if not online_code.available():  # (the address keeps it for a reload)
+            ui = page.ui
+            text = t(ui.lang, "net.code_missing")
+            return U.notice(ui, text, NoticeKind.ERROR, "online-code")
         # read once: a reload must not answer it again (the journal holds what it led to)
         return [ClearAddress(), *open_invitation(page, fragment)]
     if not fragment.startswith(("#record=", "#z=")):

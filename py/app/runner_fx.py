@@ -34,6 +34,7 @@ from .page_msgs import (
     FileRead,
     HintAnswered,
     HintProgress,
+    OnlineCodeFailed,
     PassingOver,
     Slot,
 )
@@ -282,6 +283,17 @@ class Thoughts:
         task = asyncio.ensure_future(wait())
         self.timers.add(task)
         task.add_done_callback(self.timers.discard)
+
+    async def online_code(self, then: Msg) -> None:
+        """Load the online table's code (``page_msgs.LoadOnline``), then send ``then``."""
+        try:
+            import thousand_loader  # type: ignore[import-not-found]  # (static/interpreter.mjs)
+
+            await thousand_loader.online()
+        except Exception as e:
+            self.dispatch(OnlineCodeFailed(str(getattr(e, "message", "") or e)))
+            return
+        self.dispatch(then)
 
     async def pause(self, seconds: float) -> None:
         """Wait a moment for a person to follow; any input ends it early."""

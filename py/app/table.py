@@ -151,6 +151,8 @@ class Table:
                 else:
                     err = drop_game(self.store, e.game_id)
                 self.stored(SAVES_KEY, err, tuple(saved_games(self.store)[0]))
+            elif isinstance(e, M.LoadOnline):
+                th.start("online-code", th.online_code(e.then))
             elif isinstance(e, M.ClearAddress):
                 fx.clear_address()
             elif isinstance(e, M.CloseLinks):

@@ -18,6 +18,7 @@ from typing import Any
 from thousand import Conventions, card_from_str, safejson
 from thousand.record import RecordError, Replay, replay
 
+from . import online_code
 from . import update as U
 from .editor import (
     MAX_RECORD_TEXT,
@@ -63,6 +64,8 @@ from .page_msgs import (
     HintAnswered,
     HintProgress,
     KeepGame,
+    LoadOnline,
+    OnlineCodeFailed,
     PageMsg,
     PassingOver,
     ReadFile,
@@ -164,6 +167,9 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
     if isinstance(msg, Failed):
         ui.thinking = -1
         return U.notice(ui, t(ui.lang, "oops"), NoticeKind.ERROR, "oops")
+    if isinstance(msg, OnlineCodeFailed):
+        text = t(ui.lang, "net.code_failed", why=msg.why[:120], start=t(ui.lang, "start"))
+        return U.notice(ui, text, NoticeKind.ERROR, "online-code")
     raise TypeError(f"not a page message: {msg!r}")  # pragma: no cover
 
 
@@ -213,6 +219,8 @@ def clicked(page: Page, msg: Clicked) -> list[Effect]:
         ui.notices = [n for n in ui.notices if n.key != key]
         return []
     if name == "start":
+        if "online" in seat_kinds(ui.setup, online=True) and not online_code.available():
+            return [LoadOnline(msg)]  # (the same click again once the code is here)
         return start_new(page, from_draft=data.get("data-rules") == "draft")
     if name == "hint":
         return give_hint(page)

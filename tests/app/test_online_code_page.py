@@ -1,0 +1,96 @@
+"""The online table's code as a wheel loaded only when needed (``app.online_code``):
+a page without it asks for it when a host starts an online table and takes the
+same click again once it is there; a failure is said in words and loses
+nothing; a page that starts with an invitation or a stored online table and
+did not get it says so and keeps them. Through the one door, in CPython."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import new_session
+
+from app import online_code
+from app.i18n import LANGS, t
+from app.page_msgs import Changed, ClearAddress, Clicked, LoadOnline, OnlineCodeFailed
+from app.page_start import open_link, resume_online
+from app.screen import Screen
+from app.seats import default_setup
+from app.session import is_online
+from app.storage import NET_KEY, MemoryStorage, Store
+from app.update import Page, update
+from app.view import Dialog
+
+
+@pytest.fixture
+def without_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(online_code, "available", lambda: False)
+
+
+def host_page() -> Page:
+    screen = Screen(lang="en", base_url="https://x.test/", setup=default_setup())
+    page = Page(new_session(seed=5), screen)
+    page, _ = update(page, Clicked("new", {}))
+    change = Changed("", "online", {"data-setup": "kind", "data-seat-kind": "1"})
+    page, _ = update(page, change)
+    assert page.ui.dialog is Dialog.NEW and page.ui.setup["kinds"][1] == "online"
+    return page
+
+
+def test_the_code_is_here_in_cpython_and_its_modules_exist() -> None:
+    assert online_code.available()
+    import importlib.util
+
+    for name in online_code.MODULES:
+        assert importlib.util.find_spec(name) is not None, name
+
+
+def test_start_without_the_code_asks_for_it_then_the_same_click_opens_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = host_page()
+    before = page.session
+    click = Clicked("start", {}, entropy=11, now=1.0)
+    monkeypatch.setattr(online_code, "available", lambda: False)
+    page, fx = update(page, click)
+    assert fx == [LoadOnline(click)]  # nothing else happened yet
+    assert page.session is before and page.ui.dialog is Dialog.NEW
+    monkeypatch.undo()  # the runner loaded it: the same click again
+    page, fx = update(page, fx[0].then)
+    assert is_online(page.session) and page.session.lobby.role == "host"
+
+
+def test_a_game_on_this_device_never_asks_for_the_online_code(without_code: None) -> None:
+    page = Page(new_session(seed=5), Screen(lang="en", setup=default_setup()))
+    page, _ = update(page, Clicked("new", {}))
+    page, fx = update(page, Clicked("start", {}))
+    assert not any(isinstance(e, LoadOnline) for e in fx) and not is_online(page.session)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_failed_load_is_said_in_words_and_the_dialog_stays(lang: str) -> None:
+    page = host_page()
+    page.ui.lang = lang
+    before = page.session
+    page, _ = update(page, OnlineCodeFailed("HTTP 404"))
+    (notice,) = [n for n in page.ui.notices if n.key == "online-code"]
+    assert notice.text == t(lang, "net.code_failed", why="HTTP 404", start=t(lang, "start"))
+    assert "HTTP 404" in notice.text and t(lang, "start") in notice.text
+    assert page.session is before and page.ui.dialog is Dialog.NEW
+
+
+def test_an_invitation_without_the_code_is_kept_in_the_address(without_code: None) -> None:
+    page = Page(new_session(seed=5), Screen(lang="ru"))
+    fx = open_link(page, "#join=anything")
+    assert not any(isinstance(e, ClearAddress) for e in fx)  # a reload tries again
+    (notice,) = page.ui.notices
+    assert notice.text == t("ru", "net.code_missing")
+
+
+def test_a_stored_online_table_without_the_code_keeps_its_journal(without_code: None) -> None:
+    store = Store(MemoryStorage())
+    assert store.write(NET_KEY, {"kept": True}) is None
+    page = Page(new_session(seed=5), Screen(lang="pl"))
+    before = page.session
+    resume_online(page, store)
+    assert page.session is before and store.get_text(NET_KEY) is not None
+    assert [n.text for n in page.ui.notices] == [t("pl", "net.code_missing")]
