@@ -293,6 +293,18 @@ def _may_concede(obs: Observation) -> bool:
     )
 
 
+def _may_bomb(obs: Observation, settings: Settings) -> bool:
+    """Whether the bid table counts a bomb as the seat's way out (``bomb_out``, Strong):
+    the preset has bombs, the seat has one left, and the deal is neither golden nor
+    dark (the engine's ``_bomb_allowed`` as the seat sees it before the talon)."""
+    conv = obs.conventions
+    if not (settings.full_model and settings.bomb_out and conv.bombs):
+        return False
+    if obs.golden or obs.dark:
+        return False
+    return obs.bombs[obs.seat] < conv.bombs
+
+
 # -- valuing a bid ------------------------------------------------------------------
 
 
@@ -361,6 +373,9 @@ def bid_table(
     m = ev.model("play", obs.players)
     concede = _may_concede(obs)
     conceded: dict[int, float] = {}  # per bid: the relative score of conceding it
+    # With ``bomb_out``: a talon that leaves every contract worse than the bomb is
+    # answered with the bomb (its exact value less what keeping it is worth).
+    bombed = bomb_ev(obs) if _may_bomb(obs, settings) else None
     floor = conv.barrel_need() if conv.barrel and obs.on_barrel[seat] else 0
     sums = [0.0] * len(grid)
     made = [0.0] * len(grid)
@@ -394,6 +409,8 @@ def bid_table(
                     conceded[c] = concession_ev(obs, c)
                 if conceded[c] > v:
                     v, p = conceded[c], 0.0
+            if bombed is not None and bombed > v:
+                v, p = bombed, 0.0
             if redeal and v < 0.0:
                 v, p = 0.0, 0.0
             sums[gi] += v

@@ -60,6 +60,11 @@ class Settings:
     # Off at every level: measured within chance (bench/ai_results.md, session 22);
     # the arena's ``strong_shift`` is Strong with it.
     rule_shift: bool = False
+    # With ``full_model``: the bid table counts the bomb (``bombs``, Polish rules) as
+    # the declarer's way out of a talon that leaves the contract worse than the bomb,
+    # as it counts a concession. Off at every level (session 24: not above 0); the
+    # arena's ``strong_bomb`` is Strong with it.
+    bomb_out: bool = False
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
@@ -117,4 +122,5 @@ LEVELS = {"normal": NORMAL, "strong": STRONG}
 VARIANTS = {
     "strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True),
     "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
+    "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
 }
