@@ -256,6 +256,21 @@ def _compile_po(po: Path) -> bytes:
     return data
 
 
+def dist_info(name: str, version: str, summary: str, tops: list[str]) -> dict[str, bytes]:
+    """The ``.dist-info`` members (but ``RECORD``) of a pure-Python wheel we write."""
+    folder = f"{name.replace('-', '_')}-{version}.dist-info"
+    return {
+        f"{folder}/METADATA": (
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
+        ).encode(),
+        f"{folder}/WHEEL": (
+            b"Wheel-Version: 1.0\nGenerator: tools/buildlib.py\nRoot-Is-Purelib: true\n"
+            b"Tag: py3-none-any\n"
+        ),
+        f"{folder}/top_level.txt": "".join(f"{t}\n" for t in tops).encode(),
+    }
+
+
 def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     """Build the ``thousand-app`` wheel from the modules under ``app_dir``; return its path.
 
@@ -283,16 +298,7 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     # the lessons of Learn to play: records the page reads as data (app.lesson)
     for rec in sorted(app_dir.glob("lessons/*.json")):
         members[f"app/lessons/{rec.name}"] = rec.read_bytes()
-    dist_info = f"thousand_app-{version}.dist-info"
-    members[f"{dist_info}/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: {APP_WHEEL}\nVersion: {version}\n"
-        "Summary: The 1000 table in the browser (py/app)\n"
-    ).encode()
-    members[f"{dist_info}/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: tools/buildlib.py\nRoot-Is-Purelib: true\n"
-        b"Tag: py3-none-any\n"
-    )
-    members[f"{dist_info}/top_level.txt"] = b"app\n"
+    members |= dist_info(APP_WHEEL, version, "The 1000 table in the browser (py/app)", ["app"])
     out = out_dir / f"thousand_app-{version}-py3-none-any.whl"
     write_wheel(out, members)
     return out
@@ -343,16 +349,8 @@ def split_online(engine: Path, app: Path, out_dir: Path) -> tuple[Path, Path, Pa
     if missing:
         raise ValueError(f"the wheels have no {', '.join(missing)} (app/online_code.py MODULES)")
     version = read_wheel(engine).version
-    dist_info = f"thousand_online-{version}.dist-info"
-    moved[f"{dist_info}/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: {ONLINE_WHEEL}\nVersion: {version}\n"
-        "Summary: The 1000 table's online play (loaded when a table goes online)\n"
-    ).encode()
-    moved[f"{dist_info}/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: tools/buildlib.py\nRoot-Is-Purelib: true\n"
-        b"Tag: py3-none-any\n"
-    )
-    moved[f"{dist_info}/top_level.txt"] = b"app\nthousand\n"
+    summary = "The 1000 table's online play (loaded when a table goes online)"
+    moved |= dist_info(ONLINE_WHEEL, version, summary, ["app", "thousand"])
     out = out_dir / f"thousand_online-{version}-py3-none-any.whl"
     write_wheel(out, moved, stored=True)
     return outs[0], outs[1], out
