@@ -33,8 +33,9 @@ medians over N loads each:
 - bytes of our own payload outside the Pyodide/PyScript runtime (goal <= 500 KB);
 - with ``--network``: first visits of index.html and the bare page over emulated
   10 and 50 Mbit/s links with a 40 ms round trip (Chromium's network emulation),
-  their ratio (goal <= 1.0) and the bytes each brought over the wire (as
-  ``./build.sh serve`` sends them: precompressed), and index.html?snapshot
+  their ratio (goal <= 1.0), the bytes each brought over the wire (as
+  ``./build.sh serve`` sends them: precompressed) and of them our own files'
+  until the page was ready (``buildlib.is_ours``), and index.html?snapshot
   (restored from the snapshot whatever the link) to show whether it would pay.
 
 Loads alternate between the pages, in a rotating order, so that machine noise
@@ -50,14 +51,14 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from buildlib import OURS_BESIDE_RUNTIME, page_payload_bytes, payload_bytes  # noqa: E402
+from buildlib import OURS_BESIDE_RUNTIME, is_ours, page_payload_bytes, payload_bytes  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 from serve import start_server  # noqa: E402
 
@@ -138,13 +139,22 @@ def network_visit(browser: Any, url: str, link: str) -> dict[str, float]:
                 "uploadThroughput": up * 1e6 / 8,
             },
         )
-        wire = [0.0]
+        wire = {"all": 0.0, "own": 0.0}
+        urls: dict[str, str] = {}
         cdp.on(
-            "Network.loadingFinished",
-            lambda e: wire.__setitem__(0, wire[0] + e["encodedDataLength"]),
+            "Network.requestWillBeSent",
+            lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]),
         )
+
+        def finished(e: dict[str, Any]) -> None:
+            wire["all"] += e["encodedDataLength"]
+            path = urlsplit(urls.get(e["requestId"], "")).path.lstrip("/")
+            if path and is_ours(path):
+                wire["own"] += e["encodedDataLength"]
+
+        cdp.on("Network.loadingFinished", finished)
         out = _timed(page, url)
-        out["mb"] = wire[0] / 1e6
+        out["mb"], out["own_kb"] = wire["all"] / 1e6, wire["own"] / 1e3  # (own: until ready)
         return out
     finally:
         context.close()
@@ -293,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
         ratio = med(ours, "ready") / med(theirs, "ready")
         print(
             f"first visit over {link}, 40 ms: ready / bare {ratio:.3f} (goal <= 1.0); "
-            f"on the wire {med(ours, 'mb'):.1f} MB against {med(theirs, 'mb'):.1f} MB bare"
+            f"on the wire {med(ours, 'mb'):.1f} MB against {med(theirs, 'mb'):.1f} MB bare; "
+            f"of it our own files until ready {med(ours, 'own_kb'):.0f} KB"
         )
         forced = f"index.html?snapshot, {link}"
         if forced in results:

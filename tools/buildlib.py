@@ -67,6 +67,10 @@ CATALOGUE_DIR = "locale"
 OURS_BESIDE_RUNTIME = {"dataclass-code.bin": "dataclass code"}
 #: Directories of dist/ that hold third-party runtime files, not our payload.
 RUNTIME_DIRS = ("pyodide", "pyscript")
+#: Files of ours that the game page (index.html) fetches only once it is ready:
+#: the service worker (static/boot.js registers it then) and the embed page's
+#: own files, which the worker then precaches for later.
+AFTER_READY = ("sw.js", "embed.html", "embed.js")
 #: Files in dist/ that are never precached by the service worker.
 #: (The full standard library and micropip are there for the benchmarks' bare
 #: Pyodide pages; the page loads pyodide/stdlib-page.zip.)
@@ -598,6 +602,20 @@ def inline_page(
     return html.replace("cards_svg/cards.svg#", "#")
 
 
+def _our_beside_runtime(name: str) -> bool:
+    return name.startswith("thousand") or name in OURS_BESIDE_RUNTIME
+
+
+def is_ours(rel: str) -> bool:
+    """Whether the file at ``rel`` (a path in dist/, "/"-separated) is ours, not
+    the runtime's nor a benchmark's (what ``payload_bytes`` counts, a file's
+    precompressed copy included)."""
+    parts = rel.split("/")
+    if parts[0] in NOT_PRECACHED_DIRS:
+        return False
+    return parts[0] not in RUNTIME_DIRS or _our_beside_runtime(parts[-1])
+
+
 def payload_bytes(dist: Path, *, served: bool = False) -> dict[str, int]:
     """Return bytes of our own files in dist/ by top-level entry (runtime and bench excluded),
     as the service worker precaches them (the rules pages are kept when visited);
@@ -619,7 +637,7 @@ def payload_bytes(dist: Path, *, served: bool = False) -> dict[str, int]:
             continue  # the same bytes again, as the server may send them
         if rel.as_posix().startswith(ON_VISIT_PREFIXES):
             continue  # fetched and kept only when a reader opens the rules
-        ours = path.name.startswith("thousand") or path.name in OURS_BESIDE_RUNTIME
+        ours = _our_beside_runtime(path.name)
         if top in RUNTIME_DIRS and not ours:
             continue
         key = rel.as_posix() if len(rel.parts) == 1 else top + "/"
@@ -710,18 +728,19 @@ def _cmd_payload(args: argparse.Namespace) -> None:
     print(f"  {total:>9,d}  {sent:>9,d}  total (our own payload, runtime excluded)")
     own = page_payload_bytes(args.dist, served=True)
     print(
-        f"  {'':>9}  {own:>9,d}  of it for a page of one language (the largest other "
-        "catalogue), before it plays online"
+        f"  {'':>9}  {own:>9,d}  of it for the game page in one language (the largest "
+        f"catalogue) until it is ready (not the online wheel, {', '.join(AFTER_READY)})"
     )
 
 
 def page_payload_bytes(dist: Path, *, served: bool = False) -> int:
-    """``payload_bytes`` as a page of one language loads it before it is ready: the
-    other languages' catalogues (all but the largest, counted as the page's own)
-    come only once it is ready, for a switch of language, and the online wheel
-    only for an online table."""
+    """``payload_bytes`` as the game page in one language loads it before it is
+    ready: the other languages' catalogues (all but the largest, counted as the
+    page's own) come only once it is ready, for a switch of language, and so do
+    the ``AFTER_READY`` files; the online wheel comes only for an online table."""
     sizes = payload_bytes(dist, served=served)
-    total = sum(sizes.values()) - sizes.get(WHEEL_LABELS["thousand_online"], 0)
+    later = [WHEEL_LABELS["thousand_online"], *AFTER_READY]
+    total = sum(sizes.values()) - sum(sizes.get(key, 0) for key in later)
     mos = []
     for mo in (dist / CATALOGUE_DIR).glob("*.mo"):
         sent = mo.with_name(mo.name + ".br") if served else mo

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .thinking import decide
+from .thinking import decide, guarded
 from .update import (
     AcceptOffer,
     Effect,
@@ -74,7 +74,7 @@ class Links:
         elif isinstance(e, FinishLink):
             link = self.links.get(e.conn)
             if link is not None:
-                self._spawn(self._guard(link.finish(e.sdp)))
+                self._spawn(guarded(link.finish(e.sdp), self.fail))
         elif isinstance(e, AcceptOffer):
             self._spawn(self._accept(e.sdp, ice))
         elif isinstance(e, NetSend):
@@ -109,14 +109,6 @@ class Links:
         while self.links:
             await asyncio.sleep(TICK_S)
             self.dispatch(NetTick(time.monotonic()))
-
-    async def _guard(self, coro: Any) -> None:
-        try:
-            await coro
-        except asyncio.CancelledError:
-            raise
-        except Exception as e:
-            self.fail(e)
 
     async def _offer(self, conn: str, ice: list[dict[str, Any]]) -> None:
         try:

@@ -42,7 +42,7 @@ from .replay_ctl import run_analysis
 from .replay_view import replay_attrs
 from .screen import build
 from .storage import LANG_KEY
-from .thinking import THINK_SLICE_MS, decide
+from .thinking import THINK_SLICE_MS, decide, guarded
 from .update import HOLD_ON, BotAnswered, HoldOver, Msg, Page, bots_next
 from .view import Dialog, table_attrs
 
@@ -257,21 +257,13 @@ class Thoughts:
     def start(self, kind: str, coro: Any) -> None:
         """Run ``coro`` as the task of ``kind`` (the older one is cancelled)."""
         self.stop(kind)
-        self.tasks[kind] = asyncio.ensure_future(self._guard(coro))
+        self.tasks[kind] = asyncio.ensure_future(guarded(coro, self.fail))
 
     def stop(self, kind: str) -> None:
         """Cancel the task of ``kind``, if one runs."""
         task = self.tasks.pop(kind, None)
         if task is not None and not task.done():
             task.cancel()
-
-    async def _guard(self, coro: Any) -> None:
-        try:
-            await coro
-        except asyncio.CancelledError:
-            raise
-        except Exception as e:
-            self.fail(e)
 
     def later(self, seconds: float, msg: Msg) -> None:
         """Send ``msg`` after ``seconds`` (a passing notice's end)."""

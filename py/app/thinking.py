@@ -1,15 +1,17 @@
-"""A computer player's decision on the page: thought out in slices between yields.
+"""The page's work in the background: a computer player's decision thought out in
+slices between yields, and any task's error reported rather than lost.
 
 The table's bots (``table.py``) and the host's computer players at an online table
 (``online_glue.py``) both ask a bot this way, so the page answers clicks while
-the AI thinks. Runs under Pyodide; its logic is plain Python.
+the AI thinks; both runners start their tasks through ``guarded``. Runs under
+Pyodide; its logic is plain Python.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 # One slice of AI thinking between yields to the page. A slice overruns by at most
@@ -36,3 +38,14 @@ async def decide(
         if stale():
             return None
     return int(think.action())
+
+
+async def guarded(coro: Awaitable[Any], fail: Callable[[BaseException], None]) -> None:
+    """Await ``coro``; an error in it goes to ``fail`` (the page's error report)
+    instead of vanishing with the task, a cancellation goes on as one."""
+    try:
+        await coro
+    except asyncio.CancelledError:
+        raise
+    except Exception as e:
+        fail(e)

@@ -89,13 +89,14 @@ def test_recording_refuses_two_sources_with_one_key(monkeypatch: pytest.MonkeyPa
     [
         b"",
         b"not a cache",
-        MAGIC + b"\0\0\0\0" + zlib.compress(marshal.dumps({})),  # another Python's bytecode
+        MAGIC + b"\0\0\0\0" + marshal.dumps({}),  # another Python's bytecode
         MAGIC + importlib.util.MAGIC_NUMBER + b"\xff\x00garbage",
-        MAGIC + importlib.util.MAGIC_NUMBER + zlib.compress(b"\xff\x00garbage"),
-        MAGIC + importlib.util.MAGIC_NUMBER + zlib.compress(marshal.dumps([1, 2])),
         MAGIC
         + importlib.util.MAGIC_NUMBER
-        + zlib.compress(marshal.dumps({(1, 2): "not code", 3: None})),
+        + marshal.dumps({(1, 2): compile("1", "", "eval")})[:-4],
+        b"TDC1" + importlib.util.MAGIC_NUMBER + zlib.compress(marshal.dumps({})),  # format 1
+        MAGIC + importlib.util.MAGIC_NUMBER + marshal.dumps([1, 2]),
+        MAGIC + importlib.util.MAGIC_NUMBER + marshal.dumps({(1, 2): "not code", 3: None}),
     ],
 )
 def test_a_damaged_or_foreign_file_is_ignored(data: bytes) -> None:

@@ -14,7 +14,9 @@ from buildlib import (
     content_version,
     inline_config,
     inline_page,
+    is_ours,
     list_chunks,
+    page_payload_bytes,
     payload_bytes,
     precache_list,
     precache_manifest,
@@ -297,6 +299,28 @@ def test_payload_counts_our_files_only(tmp_path: Path) -> None:
         "dataclass code": 15,
     }
     assert payload_bytes(tmp_path, served=True)["index.html"] == 30
+    for rel in files:
+        assert is_ours(rel) == ("pyscript" not in rel and "asm" not in rel and "bench" not in rel)
+
+
+def test_the_game_pages_count_leaves_out_what_comes_once_it_is_ready(tmp_path: Path) -> None:
+    files = {
+        "index.html": 100,
+        "pyodide/thousand-0.1.0-py3-none-any.whl": 30,
+        "pyodide/thousand_app-0.1.0-py3-none-any.whl": 20,
+        "pyodide/thousand_online-0.1.0-py3-none-any.whl": 400,  # an online table only
+        "locale/ru.mo": 7,
+        "locale/pl.mo": 9,  # the largest catalogue stands for the page's own
+        "locale/uk.mo": 8,
+        "sw.js": 1000,  # registered once the page is ready
+        "embed.html": 2000,  # the embed page's: precached by the worker then
+        "embed.js": 3000,
+    }
+    for rel, size in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(b"x" * size)
+    assert sum(payload_bytes(tmp_path).values()) == sum(files.values())
+    assert page_payload_bytes(tmp_path) == 100 + 30 + 20 + 9
 
 
 def test_stamped_wheels_are_stored_for_the_server_to_compress(tmp_path: Path) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import gettext
 import io
-import json
-import re
 import shutil
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import buildlib
@@ -21,17 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "py" / "app"
 
 
-def _js_constant(name: str) -> object:
-    text = (ROOT / "static" / "interpreter.mjs").read_text()
-    found = re.search(rf"^const {name} = (.+?);", text, re.MULTILINE)
-    assert found, name
-    return json.loads(found[1])
-
-
-def test_the_loader_the_catalogue_reader_and_the_build_name_the_same_places() -> None:
+def test_the_loader_the_catalogue_reader_and_the_build_name_the_same_places(
+    page_constant: Callable[[str], object],
+) -> None:
     assert buildlib.WHEEL_LOCALE == catalog.IN_WHEEL
-    assert _js_constant("LANGUAGES") == [x for x in catalog.LOCALES if x != catalog.IN_WHEEL]
-    assert _js_constant("LOCALE") == catalog.PAGE_DIR
+    assert page_constant("LANGUAGES") == [x for x in catalog.LOCALES if x != catalog.IN_WHEEL]
+    assert page_constant("LOCALE") == catalog.PAGE_DIR
     text = (ROOT / "static" / "interpreter.mjs").read_text()
     assert f'new URL("../{buildlib.CATALOGUE_DIR}/", import.meta.url)' in text  # from static/
     assert f"{buildlib.CATALOGUE_DIR}/{{lang}}.mo" == catalog.PAGE_URL  # from the page
