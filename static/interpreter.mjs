@@ -7,7 +7,8 @@
 // everything at once, in parallel with PyScript's own download:
 //
 // - loadPyodide() with the page's standard library (stdlib-page.zip: the
-//   modules the page's Python can import, byte-compiled);
+//   modules the page's Python can import, byte-compiled; restored from the
+//   snapshot, stdlib-restored.zip: those of them the snapshot does not hold);
 // - our two wheels, "thousand" (the engine) and "thousand-app" (py/app), as
 //   pyodide-lock.json names them, each checked against the lock's sha256.
 //   They go on sys.path as they are: zipimport reads the modules and the
@@ -74,6 +75,9 @@ const SITE = "/lib/thousand"; // where the wheels go in Pyodide's file system
 // The page's standard library: the modules its Python can import, not all of
 // python_stdlib.zip (build.sh; tools/pycompile.py pagestdlib).
 const STDLIB = "stdlib-page.zip";
+// ... and restored from the snapshot, those of them that the snapshot does not
+// hold (build.sh: buildlib.py without): it never imports the others again.
+const STDLIB_RESTORED = "stdlib-restored.zip";
 // The page's words in the languages besides English (which the app wheel
 // holds), one compiled catalogue each: fetched from CATALOGUES and written to
 // LOCALE, where app.catalog reads them (its PAGE_URL and PAGE_DIR).
@@ -315,7 +319,8 @@ async function restored(options) {
     // Handed over once: Pyodide keeps its options for good, and a promise would
     // keep the 30 MB of the snapshot alive with them.
     const once = { then: (ok, fail) => [bytes, (bytes = null)][0].then(ok, fail) };
-    const pyodide = await startPyodide(restoreOptions(options, once));
+    const stdLibURL = new URL(STDLIB_RESTORED, PYODIDE_DIR).href;
+    const pyodide = await startPyodide(restoreOptions({ ...options, stdLibURL }, once));
     const build = runApart(pyodide, SNAPSHOT_BUILD);
     if (pageBuild() === null || build === pageBuild()) return pyodide;
     console.warn(`snapshot.bin is of build ${build}, not ${pageBuild()}: starting Python afresh`);
@@ -341,7 +346,9 @@ import sys
 getattr(sys.modules.get("thousand._build"), "BUILD", None)
 `;
 
-// After a restore, in Python: a new seed (the snapshot was made with fixed
+// After a restore, in Python: the import system's caches of the zips' tables
+// of contents dropped (the snapshot's are of stdlib-page.zip, where the page
+// restored has stdlib-restored.zip), a new seed (the snapshot was made with fixed
 // random bytes), the time module's zone constants as a fresh module computes
 // them from the zone writeTimeZone wrote, the environment a fresh start has
 // (LANG from the browser's language, as Pyodide sets it; no PYTHONHASHSEED:
@@ -349,6 +356,7 @@ getattr(sys.modules.get("thousand._build"), "BUILD", None)
 // 0), and sys.path without the second "" that loadPyodide adds.
 const AFTER_RESTORE = `
 import importlib.util, os, random, sys, time
+importlib.invalidate_caches()
 random.seed()
 os.environ["LANG"] = LANG
 os.environ.pop("PYTHONHASHSEED", None)

@@ -42,6 +42,11 @@ Commands::
 
     python3 tools/buildlib.py stored SRC.zip OUT.zip
         Copy a zip with every entry stored (the page's standard library).
+
+    python3 tools/buildlib.py without STDLIB.zip MODULES.txt OUT.zip
+        Copy the page's standard library without the modules MODULES.txt
+        names (one a line: those the interpreter snapshot holds), entries
+        stored: what a page restored from the snapshot can still import.
 """
 
 from __future__ import annotations
@@ -199,20 +204,38 @@ def _zip_entry(name: str, *, stored: bool = False) -> zipfile.ZipInfo:
     return info
 
 
-def stored_zip(src: Path, out: Path) -> None:
-    """Write ``out``: zip ``src`` with every entry stored, in the same order.
+def module_entry(name: str) -> str | None:
+    """The module a zip entry of compiled modules holds ("email/__init__.pyc":
+    "email"), or None for anything else (a folder, a data file)."""
+    if not name.endswith(".pyc"):
+        return None
+    return name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+
+
+def stored_zip(src: Path, out: Path, without: Iterable[str] = ()) -> list[str]:
+    """Write ``out``: zip ``src`` with every entry stored, in the same order, but
+    the compiled modules named in ``without``; return the entries left out.
 
     The page's zips (the wheels in dist/, its standard library) are stored:
     served with brotli or gzip as a whole they come out smaller than their
     entries deflated one by one (shared words across modules), and zipimport
-    reads stored entries without inflating them.
+    reads stored entries without inflating them. A page restored from the
+    interpreter snapshot never imports again a module the snapshot holds (it
+    is in ``sys.modules``), so its standard library is ``without`` those; a
+    package's submodules stay when the package itself goes.
     """
+    gone = set(without)
+    dropped = []
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
         for info in zin.infolist():
+            if module_entry(info.filename) in gone:
+                dropped.append(info.filename)
+                continue
             copy = zipfile.ZipInfo(info.filename, info.date_time)
             copy.compress_type = zipfile.ZIP_STORED
             copy.external_attr = info.external_attr
             zout.writestr(copy, zin.read(info))
+    return dropped
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -758,6 +781,12 @@ def _cmd_stored(args: argparse.Namespace) -> None:
     stored_zip(args.src, args.out)
 
 
+def _cmd_without(args: argparse.Namespace) -> None:
+    dropped = stored_zip(args.src, args.out, without=args.modules.read_text().split())
+    kept = len(zipfile.ZipFile(args.out).namelist())
+    print(f"  {args.out.name}: {kept} entries, {len(dropped)} modules left to the snapshot")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Dispatch the sub-commands listed in the module docstring."""
     parser = argparse.ArgumentParser(description="dist/ build helpers")
@@ -805,6 +834,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("src", type=Path)
     p.add_argument("out", type=Path)
     p.set_defaults(func=_cmd_stored)
+    p = sub.add_parser("without")
+    p.add_argument("src", type=Path)
+    p.add_argument("modules", type=Path)
+    p.add_argument("out", type=Path)
+    p.set_defaults(func=_cmd_without)
     args = parser.parse_args(argv)
     try:
         args.func(args)

@@ -1,7 +1,11 @@
 // The page's interpreter, started once at build time: a Pyodide memory snapshot
 // that static/interpreter.mjs restores instead of starting Python afresh.
 //
-//     node tools/snapshot.mjs DIST/pyodide OUT.bin
+//     node tools/snapshot.mjs DIST/pyodide OUT.bin [MODULES.txt]
+//
+// MODULES.txt, if named, gets the names of the modules the snapshot holds
+// (sys.modules, one a line): a restored page imports none of them again, so
+// its standard library leaves them out (build.sh; buildlib.py without).
 //
 // Pyodide under node loads DIST/pyodide (the same pyodide.asm.wasm, standard
 // library (stdlib-page.zip) and lock the page loads), puts our wheels on sys.path exactly where
@@ -38,9 +42,9 @@ import { syncBuiltinESMExports } from "node:module";
 // (Pyodide's private parts, the page's and ours, are all in that one module.)
 import { makeSnapshot, snapshotOptions } from "../static/pyodide-private.mjs";
 
-const [dir, out] = process.argv.slice(2);
+const [dir, out, modulesOut] = process.argv.slice(2);
 if (!dir || !out) {
-  console.error("usage: node tools/snapshot.mjs DIST/pyodide OUT.bin");
+  console.error("usage: node tools/snapshot.mjs DIST/pyodide OUT.bin [MODULES.txt]");
   process.exit(2);
 }
 const indexURL = path.resolve(dir) + path.sep;
@@ -124,13 +128,16 @@ i18n = importlib.import_module("app.i18n")
 for lang in i18n.LANGS:
     i18n.CATALOGUES[lang]  # (loaded now: the snapshot keeps it)
     assert i18n.CATALOGUES.loaded(lang), lang
+MODULES = "\\n".join(sorted(sys.modules)) + "\\n"
 gc.collect()
 gc.freeze()
 f"{len(sys.modules)} modules; left to the page: {', '.join(sorted(set(left)))}"
 `,
   { globals: scope },
 );
+const modules = scope.get("MODULES");
 scope.destroy();
 const snapshot = makeSnapshot(py);
 fs.writeFileSync(out, snapshot);
+if (modulesOut) fs.writeFileSync(modulesOut, modules);
 console.log(`snapshot: ${(snapshot.length / 2 ** 20).toFixed(1)} MB; ${report}`);

@@ -188,6 +188,16 @@ def tamper(host: Any, guest: Any) -> None:
     """The guest's page turns hostile for a moment: an old message sent again, an
     old one altered, one that is not JSON, one too big. The host refuses each, says
     so, and its game does not move; the deal then goes on as if nothing was sent."""
+    # (Measured once a person is to move: a computer player's card would move it.)
+    for _ in range(600):
+        if "human" in (
+            host.get_attribute("#table", "data-turn"),
+            guest.get_attribute("#table", "data-turn"),
+        ):
+            break
+        host.wait_for_timeout(100)
+    else:
+        raise AssertionError("a computer player never let a person move")
     before = version(host)
     assert guest.evaluate(TAMPER) == 4
     host.wait_for_selector('.notice [data-notice="net-refused"]', timeout=60_000)

@@ -16,6 +16,7 @@ from buildlib import (
     inline_page,
     is_ours,
     list_chunks,
+    module_entry,
     page_payload_bytes,
     payload_bytes,
     precache_list,
@@ -340,3 +341,23 @@ def test_stamped_wheels_are_stored_for_the_server_to_compress(tmp_path: Path) ->
         ("pkg/b.pyc", zipfile.ZIP_STORED),
     ]
     assert out.read("pkg/b.pyc") == b"y" * 100
+
+
+def test_a_restored_pages_standard_library_leaves_out_what_the_snapshot_holds(
+    tmp_path: Path,
+) -> None:
+    src = tmp_path / "stdlib.zip"
+    with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in ("json/", "json/__init__.pyc", "json/tool.pyc", "re.pyc", "secrets.pyc"):
+            zf.writestr(name, name.encode())
+        zf.writestr("pyodide/py.typed", b"")  # not a module: kept
+    held = ["json", "re", "sys"]  # (sys is built in: in no zip)
+    dropped = stored_zip(src, tmp_path / "restored.zip", without=held)
+    assert dropped == ["json/__init__.pyc", "re.pyc"]
+    out = zipfile.ZipFile(tmp_path / "restored.zip")
+    assert out.namelist() == ["json/", "json/tool.pyc", "secrets.pyc", "pyodide/py.typed"]
+    assert {i.compress_type for i in out.infolist()} == {zipfile.ZIP_STORED}
+    assert out.read("secrets.pyc") == b"secrets.pyc"
+    assert module_entry("email/__init__.pyc") == "email"
+    assert module_entry("email/mime/text.pyc") == "email.mime.text"
+    assert module_entry("email/") is None
