@@ -36,7 +36,8 @@ medians over N loads each:
   their ratio (goal <= 1.0), the bytes each brought over the wire (as
   ``./build.sh serve`` sends them: precompressed) and of them our own files'
   until the page was ready (``buildlib.is_ours``), and index.html?snapshot
-  (restored from the snapshot whatever the link) to show whether it would pay.
+  (restored from the snapshot whatever the link) and ?nosnapshot (Python
+  started afresh whatever the link) to show which pays there.
 
 Loads alternate between the pages, in a rotating order, so that machine noise
 hits them alike; on a shared machine run it under ``nice -n -10``.
@@ -91,7 +92,10 @@ def _timed(page: Any, url: str) -> dict[str, float]:
         "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
     )
     ready = page.evaluate("window.__readyAt")
-    return {"fcp": fcp / 1000, "ready": ready / 1000}
+    link = page.evaluate(
+        "performance.getEntriesByName('interpreter:link')[0]?.detail?.mbits ?? -1"
+    )  # (static/interpreter.mjs linkMbits: what the page read of the link, if it measured)
+    return {"fcp": fcp / 1000, "ready": ready / 1000, "link": link}
 
 
 def first_visit(browser: Any, url: str, _index: str) -> dict[str, float]:
@@ -246,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         for link in NETWORKS:
             variants = [("index.html", base), ("bare loadPyodide()", bare)]
             variants.append(("index.html?snapshot", base + "?snapshot"))  # restored regardless
+            variants.append(("index.html?nosnapshot", base + "?nosnapshot"))  # never restored
             for name, url in variants:
                 pages[f"{name}, {link}"] = (
                     lambda b, u, _i, link=link: network_visit(b, u, link),
@@ -285,9 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in pages:
         fcp_s, ready_s = med(name, "fcp"), med(name, "ready")
         fastest = min(r["ready"] for r in results[name])
+        link = med(name, "link") if "link" in results[name][0] else -1
+        read = f"   link read as {link:.0f} Mbit/s" if link >= 0 else ""
         print(
             f"  {name:<28} first paint {fcp_s:6.3f} s   ready {ready_s:6.2f} s"
-            f"   (fastest {fastest:.2f} s)"
+            f"   (fastest {fastest:.2f} s){read}"
         )
     if "index.html" in results:
         print(f"first paint of the table: {med('index.html', 'fcp'):.3f} s   (goal <= 0.3 s)")
@@ -300,18 +307,24 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ready / bare loadPyodide(), {label}: {ratio:.3f}   (goal <= {GOAL_RATIO})")
     for link in NETWORKS if args.network else ():
         ours, theirs = f"index.html, {link}", f"bare loadPyodide(), {link}"
+        if ours not in results or theirs not in results:
+            continue  # (--only)
         ratio = med(ours, "ready") / med(theirs, "ready")
         print(
             f"first visit over {link}, 40 ms: ready / bare {ratio:.3f} (goal <= 1.0); "
             f"on the wire {med(ours, 'mb'):.1f} MB against {med(theirs, 'mb'):.1f} MB bare; "
             f"of it our own files until ready {med(ours, 'own_kb'):.0f} KB"
         )
-        forced = f"index.html?snapshot, {link}"
-        if forced in results:
-            print(
-                f"  the same restored from the snapshot (?snapshot): ready / bare "
-                f"{med(forced, 'ready') / med(theirs, 'ready'):.3f}, {med(forced, 'mb'):.1f} MB"
-            )
+        for forced, how in (
+            ("?snapshot", "restored from the snapshot"),
+            ("?nosnapshot", "started afresh"),
+        ):
+            name = f"index.html{forced}, {link}"
+            if name in results:
+                print(
+                    f"  the same {how} ({forced}): ready / bare "
+                    f"{med(name, 'ready') / med(theirs, 'ready'):.3f}, {med(name, 'mb'):.1f} MB"
+                )
     if "index.html, no snapshot" in results and "bare loadPyodide()" in results:
         ratio = med("index.html, no snapshot", "ready") / med("bare loadPyodide()", "ready")
         print(f"index.html?nosnapshot ready / bare loadPyodide(), first visit: {ratio:.3f}")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from thousand import Conventions
 
@@ -71,6 +71,20 @@ class Slot(StrEnum):
     SUMMARY = "summary"  # the deal summary's analysis
     REPLAY = "replay"  # the replay's analysis of the deal on show
     AUTOPLAY = "autoplay"  # the replay stepping on by itself
+
+
+class Tokens(Protocol):
+    """A page model's tokens: the one each slot's thought runs as, and how many were made."""
+
+    tokens: dict[Slot, int]
+    made: int
+
+
+def new_token(page: Tokens, slot: Slot) -> int:
+    """A new token for the thought in ``slot`` (the older one's answers are dropped)."""
+    page.made += 1
+    page.tokens[slot] = page.made
+    return page.made
 
 
 # -- messages ----------------------------------------------------------------------

@@ -1,12 +1,15 @@
 """The replay's moving parts for any page: steps, autoplay, the analysis.
 
-The main page (``table.py``) and ``embed.html`` (``embed.py``) both show a
-record through ``ReplayControl``: it keeps the ``Replay`` and its
-``ReplayUI`` on the page's ``Screen`` (``screen.replay_data`` /
-``screen.replay``), moves the step on the replay buttons and keys, steps on
-by itself while playing, and runs the post-deal analysis in slices between
-``await asyncio.sleep(0)`` calls. The page passes the callback that
-re-renders it. Runs under Pyodide; its logic is plain Python.
+The game page (``update_page``) and ``embed.html`` (``embed_update``) show a
+record through the same pure functions: a page model (``ReplayHost``: the
+game page's ``update.Page``, the embed's ``embed_update.Guest``) keeps the
+``Replay`` and its ``ReplayUI`` on its ``Screen`` (``ui.replay_data`` /
+``ui.replay``); ``show_record``, ``replay_act``, ``autoplay_tick``,
+``analysis_shown`` and ``close_replay`` change it and return the effects
+(``Autoplay``, ``Analyse``, ``StopAnalysis``) that the page's runner carries
+out (``runner_fx.Thoughts``), whose answers come back as messages with their
+token. ``run_analysis`` is that analysis, in slices between
+``await asyncio.sleep(0)`` calls.
 """
 
 from __future__ import annotations
@@ -14,12 +17,16 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from thousand.record import RecordError, Replay
+from thousand.record import Replay
 
 from .i18n import t
+from .page_msgs import Analyse, Autoplay, Slot, StopAnalysis, new_token
 from .replay_view import ReplayUI, replay_names
+
+if TYPE_CHECKING:
+    from .screen import Screen
 
 #: One slice of the analysis between yields to the page (as the bots' thinking).
 SLICE_MS = 15  # a slice overshoots to ~1.8x in Pyodide (bench/analysis.py)
@@ -106,157 +113,130 @@ async def run_analysis(
     show(analysis_lines(an.result(), names, lang), -1)
 
 
-class ReplayControl:
-    """Steps, autoplay and the analysis of the record a page shows."""
+class ReplayHost(Protocol):
+    """A page model that shows records: its screen and its thoughts' tokens."""
 
-    def __init__(
-        self,
-        screen: Any,
-        render: Callable[[], None],
-        log: Callable[[str], None] | None = None,
-        on_step: Callable[[], None] | None = None,
-    ) -> None:
-        self.screen = screen  # has .lang, .replay, .replay_data
-        self.render = render
-        self.log = log
-        self.on_step = on_step  # told after every change of position (embed: postMessage)
-        self.play_task: Any = None
-        self.analysis_task: Any = None
+    ui: Screen
+    tokens: dict[Slot, int]
+    made: int
 
-    @property
-    def ui(self) -> ReplayUI | None:
-        """The replay's UI state (None: no replay up)."""
-        ui: ReplayUI | None = self.screen.replay
-        return ui
 
-    @property
-    def data(self) -> Replay | None:
-        """The record shown (None: none)."""
-        data: Replay | None = self.screen.replay_data
-        return data
+ReplayEffect = Autoplay | Analyse | StopAnalysis
 
-    def open(self, record: Any, step: int = 0, **options: Any) -> str | None:
-        """Show a record (``ReplayUI`` fields as options); the reason when it cannot be."""
-        try:
-            data = Replay(record)
-        except (RecordError, ValueError) as e:
-            return str(e)[:200]
-        self.stop()
-        self.screen.replay_data = data
-        self.screen.replay = ReplayUI(step=data.clamp(step), **options)
-        if self.screen.replay.analysis:
-            self._follow_analysis()
-        return None
 
-    def close(self) -> None:
-        """Leave the replay."""
-        self.stop()
-        self.screen.replay = None
-        self.screen.replay_data = None
+def show_record(page: ReplayHost, data: Replay, step: int = 0, **options: Any) -> list[Any]:
+    """Show ``data`` at ``step`` (clamped; ``ReplayUI`` fields as options), in place
+    of any replay on show."""
+    fx: list[Any] = close_replay(page)
+    page.ui.replay_data = data
+    page.ui.replay = ReplayUI(step=data.clamp(step), **options)
+    return [*fx, *follow_analysis(page)]
 
-    def stop(self) -> None:
-        """Stop stepping on and analysing."""
-        self.pause()
-        if self.analysis_task is not None and not self.analysis_task.done():
-            self.analysis_task.cancel()
-        self.analysis_task = None
 
-    def goto(self, step: int) -> None:
-        """Show the position after ``step`` actions (clamped)."""
-        r, data = self.ui, self.data
-        if r is None or data is None:
-            return
-        r.step = data.clamp(step)
-        self._changed()
+def close_replay(page: ReplayHost) -> list[Any]:
+    """Leave the replay view (its autoplay and analysis stop)."""
+    ui = page.ui
+    if ui.replay is None:
+        return []
+    ui.replay = None
+    ui.replay_data = None
+    page.tokens.pop(Slot.REPLAY, None)
+    page.tokens.pop(Slot.AUTOPLAY, None)
+    return [Autoplay(0), StopAnalysis(Slot.REPLAY)]
 
-    def play(self) -> None:
-        """Step on by itself every ``autoplay_ms``."""
-        r, data = self.ui, self.data
-        if r is None or data is None or r.playing:
-            return
-        r.playing = True
-        self.play_task = asyncio.ensure_future(self._autoplay(data, r))
 
-    def pause(self) -> None:
-        """Stop stepping on by itself."""
-        if self.ui is not None:
-            self.ui.playing = False
-        if self.play_task is not None and not self.play_task.done():
-            self.play_task.cancel()
-        self.play_task = None
+def follow_analysis(page: ReplayHost) -> list[Any]:
+    """The replay's analysis follows the deal on show."""
+    r, data, lang = page.ui.replay, page.ui.replay_data, page.ui.lang
+    if r is None or data is None or not r.analysis:
+        return []
+    deal = deal_at(data, r.step)
+    if r.analysis_deal == deal:
+        return []
+    r.analysis_deal = deal
+    names = tuple(replay_names(data.conventions.players, lang, r.own))
+    token = new_token(page, Slot.REPLAY)
+    return [Analyse(Slot.REPLAY, token, data.record, deal, names, lang)]
 
-    def act(self, name: str) -> bool:
-        """A replay button (``data-ui``) or key; False when it is not one."""
-        r, data = self.ui, self.data
-        if r is None or data is None:
-            return False
-        target = replay_target(name, r.step, data.steps)
-        if target is not None:
-            self.pause()
-            self.goto(target)
-            return True
-        if name == "step-play":
-            if r.playing:
-                self.pause()
-            else:
-                self.play()
-        elif name == "replay-sheet":
-            r.sheet = not r.sheet
-        elif name == "analysis":
-            r.analysis = not r.analysis
-            if not r.analysis and self.analysis_task is not None:
-                self.analysis_task.cancel()
-            r.analysis_deal = -1
-            self._follow_analysis()
-        else:
-            return False
-        self.render()
-        return True
 
-    def set_view(self, value: str) -> None:
-        """All hands open (``"open"``) or one seat's view."""
-        r = self.ui
-        if r is None:
-            return
-        r.seat = int(value) if value.isdigit() else None
-        self.render()
+def pause(page: ReplayHost) -> list[Any]:
+    """The replay stops stepping on by itself."""
+    r = page.ui.replay
+    if r is None or not r.playing:
+        return []
+    r.playing = False
+    page.tokens.pop(Slot.AUTOPLAY, None)
+    return [Autoplay(0)]
 
-    def _changed(self) -> None:
-        self._follow_analysis()
-        self.render()
-        if self.on_step is not None:
-            self.on_step()
 
-    def _follow_analysis(self) -> None:
-        """The analysis follows the deal on show."""
-        r, data = self.ui, self.data
-        if r is None or data is None or not r.analysis:
-            return
-        deal = deal_at(data, r.step)
-        if r.analysis_deal == deal:
-            return
-        if self.analysis_task is not None and not self.analysis_task.done():
-            self.analysis_task.cancel()
-        r.analysis_deal = deal
-        lang = self.screen.lang
-        names = replay_names(data.conventions.players, lang, r.own)
+def play(page: ReplayHost) -> list[Any]:
+    """The replay steps on by itself every ``autoplay_ms`` (from the last step it
+    stops at the first tick)."""
+    r, data = page.ui.replay, page.ui.replay_data
+    if r is None or data is None or r.playing:
+        return []
+    r.playing = True
+    return [Autoplay(new_token(page, Slot.AUTOPLAY), r.autoplay_ms)]
 
-        def show(rows: list[str], pct: int) -> None:
-            if self.ui is r:
-                r.analysis_rows, r.analysis_pct = rows, pct
-                self.render()
 
-        self.analysis_task = asyncio.ensure_future(
-            run_analysis(data, deal, names, lang, show, self.log)
-        )
+def goto(page: ReplayHost, step: int) -> list[Any]:
+    """Show the position after ``step`` actions (clamped); stepping on by itself stops."""
+    r, data = page.ui.replay, page.ui.replay_data
+    if r is None or data is None:
+        return []
+    fx = pause(page)
+    r.step = data.clamp(step)
+    return [*fx, *follow_analysis(page)]
 
-    async def _autoplay(self, data: Replay, r: ReplayUI) -> None:
-        while r.playing and self.ui is r and r.step < data.steps:
-            await asyncio.sleep(r.autoplay_ms / 1000)
-            if not r.playing or self.ui is not r:
-                return
-            r.step += 1
-            self._changed()
-        r.playing = False
-        if self.ui is r:
-            self.render()
+
+def replay_act(page: ReplayHost, name: str) -> list[Any]:
+    """A replay button or key (``step-*``, ``replay-sheet``, ``analysis``)."""
+    r, data = page.ui.replay, page.ui.replay_data
+    if r is None or data is None:
+        return []
+    target = replay_target(name, r.step, data.steps)
+    if target is not None:
+        return goto(page, target)
+    if name == "step-play":
+        return pause(page) if r.playing else play(page)
+    if name == "replay-sheet":
+        r.sheet = not r.sheet
+    elif name == "analysis":
+        r.analysis = not r.analysis
+        r.analysis_deal = -1
+        if not r.analysis:
+            page.tokens.pop(Slot.REPLAY, None)
+            return [StopAnalysis(Slot.REPLAY)]
+        return follow_analysis(page)
+    return []
+
+
+def set_view(page: ReplayHost, value: str) -> None:
+    """All hands open (``"open"``) or one seat's view (its number)."""
+    r, data = page.ui.replay, page.ui.replay_data
+    if r is None or data is None:
+        return
+    seat = int(value) if value.isdigit() else None
+    r.seat = seat if seat is None or seat < data.conventions.players else r.seat
+
+
+def autoplay_tick(page: ReplayHost, token: int) -> list[Any]:
+    """The replay steps on by itself; at the last step it stops."""
+    r, data = page.ui.replay, page.ui.replay_data
+    if r is None or data is None or token != page.tokens.get(Slot.AUTOPLAY) or not r.playing:
+        return []
+    if r.step < data.steps:
+        r.step += 1
+    fx = follow_analysis(page)
+    if r.step >= data.steps:
+        fx += pause(page)
+    return fx
+
+
+def analysis_shown(page: ReplayHost, token: int, rows: Sequence[str], pct: int) -> bool:
+    """The replay's analysis ``token`` found ``rows`` so far; whether it is the one on show."""
+    r = page.ui.replay
+    if r is None or token != page.tokens.get(Slot.REPLAY):
+        return False
+    r.analysis_rows, r.analysis_pct = list(rows), pct
+    return True

@@ -29,9 +29,10 @@ from typing import Any
 from thousand import safejson
 from thousand.record import make_record
 
+from .catalog import LOCALES
+
 MAX_FRAGMENT = 400_000  # characters of the fragment itself
 MAX_JSON = 1_000_000  # characters of the record once decompressed
-LANGS = ("en", "ru", "uk", "pl")
 
 
 @dataclass
@@ -117,7 +118,7 @@ def parse_fragment(fragment: str) -> Fragment:
             out.options[key] = value == "1"
         elif key == "controls" and value in ("0", "1"):
             out.options["controls"] = value == "1"
-        elif key == "lang" and value in LANGS:
+        elif key == "lang" and value in LOCALES:
             out.options["lang"] = value
         elif key == "fit" and value in ("frame", "content"):
             out.options["fit"] = value

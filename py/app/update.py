@@ -774,7 +774,7 @@ def key_pressed(page: Page, key: str) -> list[Effect]:
         ui.dialog = Dialog.NONE
         return []
     if ui.replay is not None and not ui.dialog:
-        from .update_page import replay_act
+        from .replay_ctl import replay_act
 
         return replay_act(page, STEP_KEYS[key]) if key in STEP_KEYS else []
     if ui.dialog or not page.session.human_to_act() or ui.follower:

@@ -50,7 +50,6 @@ from .page_msgs import (
     Analyse,
     AnalysisFound,
     AnalysisShown,
-    Autoplay,
     AutoplayTick,
     BotThinking,
     Changed,
@@ -74,9 +73,17 @@ from .page_msgs import (
     StartHint,
     StopAnalysis,
     Stored,
+    new_token,
 )
-from .replay_ctl import deal_at, replay_target
-from .replay_view import ReplayUI, replay_names
+from .replay_ctl import (
+    analysis_shown,
+    autoplay_tick,
+    close_replay,
+    follow_analysis,
+    replay_act,
+    set_view,
+    show_record,
+)
 from .rules_view import RulesMode, set_name, set_value
 from .seats import kinds as seat_kinds
 from .seats import names as seat_names
@@ -143,9 +150,7 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
     if isinstance(msg, AnalysisShown):
         if msg.token == page.tokens.get(Slot.SUMMARY):
             ui.analysis, ui.analysis_pct = list(msg.rows), msg.pct
-        r = ui.replay
-        if r is not None and msg.token == page.tokens.get(Slot.REPLAY):
-            r.analysis_rows, r.analysis_pct = list(msg.rows), msg.pct
+        analysis_shown(page, msg.token, msg.rows, msg.pct)
         return []
     if isinstance(msg, AnalysisFound):
         p = page.session.practice
@@ -329,8 +334,7 @@ def changed(page: Page, msg: Changed) -> list[Effect]:
             page, EditorChanged(field, value[:2000], -1 if seat is None else seat, target)
         )
     if name == "replay-view":
-        if ui.replay is not None:
-            ui.replay.seat = int(value) if value.isdigit() else None
+        set_view(page, value)
         return []
     if name == "rules-base":
         chosen = find_set(page, value)
@@ -687,13 +691,6 @@ def word_hint(page: Page) -> None:
     ui.hint = hint_rows(choices, ui.lang, names, declarer_view=declarer_view, conv=conv)
 
 
-def new_token(page: Page, slot: Slot) -> int:
-    """A new token for the thought in ``slot`` (the older one's answers are dropped)."""
-    page.made += 1
-    page.tokens[slot] = page.made
-    return page.made
-
-
 def stop_summary(page: Page) -> list[Effect]:
     """Stop the deal summary's analysis."""
     if page.tokens.pop(Slot.SUMMARY, None) is None:
@@ -726,87 +723,8 @@ def open_replay(page: Page, record: dict[str, Any], step: int = 0, **options: An
         data = Replay(record)
     except (RecordError, ValueError) as e:
         return U.notice(ui, t(ui.lang, "replay_bad", why=str(e)[:200]), NoticeKind.ERROR, "replay")
-    fx: list[Effect] = [U.Cancel(), *close_replay(page)]
-    ui.replay_data = data
-    ui.replay = ReplayUI(step=data.clamp(step), **options)
     ui.dialog = Dialog.NONE
-    return [*fx, *follow_analysis(page)]
-
-
-def close_replay(page: Page) -> list[Effect]:
-    """Leave the replay view (its autoplay and analysis stop)."""
-    ui = page.ui
-    if ui.replay is None:
-        return []
-    ui.replay = None
-    ui.replay_data = None
-    page.tokens.pop(Slot.REPLAY, None)
-    page.tokens.pop(Slot.AUTOPLAY, None)
-    return [Autoplay(0), StopAnalysis(Slot.REPLAY)]
-
-
-def follow_analysis(page: Page) -> list[Effect]:
-    """The replay's analysis follows the deal on show."""
-    r, data, lang = page.ui.replay, page.ui.replay_data, page.ui.lang
-    if r is None or data is None or not r.analysis:
-        return []
-    deal = deal_at(data, r.step)
-    if r.analysis_deal == deal:
-        return []
-    r.analysis_deal = deal
-    names = tuple(replay_names(data.conventions.players, lang, r.own))
-    token = new_token(page, Slot.REPLAY)
-    return [Analyse(Slot.REPLAY, token, data.record, deal, names, lang)]
-
-
-def pause(page: Page) -> list[Effect]:
-    """The replay stops stepping on by itself."""
-    r = page.ui.replay
-    if r is None or not r.playing:
-        return []
-    r.playing = False
-    page.tokens.pop(Slot.AUTOPLAY, None)
-    return [Autoplay(0)]
-
-
-def replay_act(page: Page, name: str) -> list[Effect]:
-    """A replay button or key (``step-*``, ``replay-sheet``, ``analysis``)."""
-    r, data = page.ui.replay, page.ui.replay_data
-    if r is None or data is None:
-        return []
-    target = replay_target(name, r.step, data.steps)
-    if target is not None:
-        fx = pause(page)
-        r.step = data.clamp(target)
-        return [*fx, *follow_analysis(page)]
-    if name == "step-play":
-        if r.playing:
-            return pause(page)
-        r.playing = True
-        return [Autoplay(new_token(page, Slot.AUTOPLAY), r.autoplay_ms)]
-    if name == "replay-sheet":
-        r.sheet = not r.sheet
-    elif name == "analysis":
-        r.analysis = not r.analysis
-        r.analysis_deal = -1
-        if not r.analysis:
-            page.tokens.pop(Slot.REPLAY, None)
-            return [StopAnalysis(Slot.REPLAY)]
-        return follow_analysis(page)
-    return []
-
-
-def autoplay_tick(page: Page, token: int) -> list[Effect]:
-    """The replay steps on by itself; at the last step it stops."""
-    r, data = page.ui.replay, page.ui.replay_data
-    if r is None or data is None or token != page.tokens.get(Slot.AUTOPLAY) or not r.playing:
-        return []
-    if r.step < data.steps:
-        r.step += 1
-    fx = follow_analysis(page)
-    if r.step >= data.steps:
-        fx += pause(page)
-    return fx
+    return [U.Cancel(), *show_record(page, data, step, **options)]
 
 
 def replay_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
