@@ -95,7 +95,18 @@ def _timed(page: Any, url: str) -> dict[str, float]:
     link = page.evaluate(
         "performance.getEntriesByName('interpreter:link')[0]?.detail?.mbits ?? -1"
     )  # (static/interpreter.mjs linkMbits: what the page read of the link, if it measured)
-    return {"fcp": fcp / 1000, "ready": ready / 1000, "link": link}
+    first_byte = page.evaluate(
+        "(([n]) => n ? n.responseStart - n.requestStart : -1)"
+        "(performance.getEntriesByType('navigation'))"
+    )
+    restored = page.evaluate("performance.getEntriesByName('interpreter:snapshot').length")
+    return {
+        "fcp": fcp / 1000,
+        "ready": ready / 1000,
+        "link": link,
+        "first_byte": first_byte,
+        "restored": restored,
+    }
 
 
 def first_visit(browser: Any, url: str, _index: str) -> dict[str, float]:
@@ -124,6 +135,14 @@ def install_worker(page: Any, index: str) -> None:
 NETWORKS = {"10 Mbit/s": (10.0, 5.0, 40.0), "50 Mbit/s": (50.0, 10.0, 40.0)}
 
 
+#: [URL, bytes sent] of the page's document and each file that had come by
+#: ``window.__readyAt`` (Resource Timing's ``transferSize``: headers and body as sent).
+OWN_UNTIL_READY = """[...performance.getEntriesByType('navigation'),
+  ...performance.getEntriesByType('resource')]
+  .filter((e) => e.responseEnd <= window.__readyAt)
+  .map((e) => [e.name, e.transferSize])"""
+
+
 def network_visit(browser: Any, url: str, link: str) -> dict[str, float]:
     """A first visit over an emulated link (CDP ``Network.emulateNetworkConditions``):
     paint and ready times (s) and the bytes that came over the wire (MB)."""
@@ -143,22 +162,18 @@ def network_visit(browser: Any, url: str, link: str) -> dict[str, float]:
                 "uploadThroughput": up * 1e6 / 8,
             },
         )
-        wire = {"all": 0.0, "own": 0.0}
-        urls: dict[str, str] = {}
+        wire = [0.0]
         cdp.on(
-            "Network.requestWillBeSent",
-            lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]),
+            "Network.loadingFinished",
+            lambda e: wire.__setitem__(0, wire[0] + e["encodedDataLength"]),
         )
-
-        def finished(e: dict[str, Any]) -> None:
-            wire["all"] += e["encodedDataLength"]
-            path = urlsplit(urls.get(e["requestId"], "")).path.lstrip("/")
-            if path and is_ours(path):
-                wire["own"] += e["encodedDataLength"]
-
-        cdp.on("Network.loadingFinished", finished)
         out = _timed(page, url)
-        out["mb"], out["own_kb"] = wire["all"] / 1e6, wire["own"] / 1e3  # (own: until ready)
+        # Our own files that had come when the page was ready, by its Resource Timing.
+        came = page.evaluate(OWN_UNTIL_READY)
+        own = sum(
+            size for path, size in came if is_ours(urlsplit(path).path.lstrip("/") or "index.html")
+        )
+        out["mb"], out["own_kb"] = wire[0] / 1e6, own / 1e3
         return out
     finally:
         context.close()
@@ -292,6 +307,10 @@ def main(argv: list[str] | None = None) -> int:
         fastest = min(r["ready"] for r in results[name])
         link = med(name, "link") if "link" in results[name][0] else -1
         read = f"   link read as {link:.0f} Mbit/s" if link >= 0 else ""
+        if "restored" in results[name][0]:
+            restored = sum(r["restored"] > 0 for r in results[name])
+            read += f"   document's first byte {med(name, 'first_byte'):.0f} ms"
+            read += f"   restored {restored}/{len(results[name])}"
         print(
             f"  {name:<28} first paint {fcp_s:6.3f} s   ready {ready_s:6.2f} s"
             f"   (fastest {fastest:.2f} s){read}"

@@ -47,13 +47,15 @@
 // not waited for: Python starts afresh. Without it (absent, unreadable, or made for another build:
 // its engine's build id is not the page's), Python starts afresh, as it also
 // does with ?nosnapshot in the URL and, unless the service worker already
-// holds it, on a link slower than 12 Mbit/s as the wheels measure it (they
-// come first), or on a connection that asks to save data or is slower than
-// 4G: the snapshot is ~6 MB more to download, which costs more time than
-// Python's start-up saves on a slow link (bench/startup.py --network).
-// Chromium's bandwidth estimate (navigator.connection.downlink) is not used:
-// a fresh browser reports 1.4 Mbit/s before it has measured anything, and it
-// is capped at 10 Mbit/s.
+// holds it, when the server is not near (the page's own document took
+// NEAR_MS or more to come: a real network, not localhost or a LAN), or on a
+// connection that asks to save data or is slower than 4G: the snapshot is
+// ~4 MB more to download, which costs more time than Python's start-up saves
+// but on the fastest links (bench/startup.py --network). The choice is made
+// at once, so the runtime's download starts with the page's. Chromium's
+// bandwidth estimate (navigator.connection.downlink) is not used: a fresh
+// browser reports 1.4 Mbit/s before it has measured anything, and it is
+// capped at 10 Mbit/s.
 import { loadPyodide as startPyodide, version } from "../pyodide/pyodide.mjs";
 // (Pyodide's private parts, which the snapshot needs, are all in that one module.)
 import { restoreOptions, writeTimeZone } from "./pyodide-private.mjs";
@@ -167,20 +169,12 @@ const lockFile = fetch(new URL("pyodide-lock.json", PYODIDE_DIR)).then((response
 });
 
 /** Our wheels' [file name, bytes], as the lock lists them (checked by its sha256). */
-function wheels() {
-  const urls = [];
-  const files = fetchWheels(urls);
-  files.urls = urls; // (for linkMbits)
-  return files;
-}
-
-async function fetchWheels(urls, names = PACKAGES) {
+async function fetchWheels(names = PACKAGES) {
   const lock = await lockFile;
   return Promise.all(
     names.map(async (name) => {
       const { file_name: file, sha256 } = lock.packages[name];
       const url = new URL(file, PYODIDE_DIR);
-      urls.push(url.href);
       const response = await fetch(url, { integrity: `sha256-${base64(sha256)}` });
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
       return [file, new Uint8Array(await response.arrayBuffer())];
@@ -208,7 +202,7 @@ let online = null; // the online wheel's path once it is on the packages' paths
  */
 function onlineCode(pyodide, early = null) {
   online ??= (async () => {
-    const [[file, bytes]] = await (early ?? fetchWheels([], [ONLINE]));
+    const [[file, bytes]] = await (early ?? fetchWheels([ONLINE]));
     const where = `${SITE}/${file}`;
     pyodide.FS.writeFile(where, bytes);
     const code = pyodide.pyimport("app.online_code");
@@ -246,37 +240,25 @@ export async function explained(error) {
 }
 
 /**
- * The link's speed in Mbit/s as the page's wheels came over it: they are
- * fetched first (~0.5 MB sent compressed, beside PyScript's own files), and
- * Resource Timing gives the bytes sent (compressed or not) and the time from
- * the first request to the last byte, one round trip included; the page's own
- * work before the requests (a busy main thread) is not counted. 0 when the
- * browser does not say (Python then starts afresh: the cheaper mistake).
+ * How soon the page's own document must have come (from the start of its fetch
+ * to its last byte, by Navigation Timing: the connection, the request and the
+ * response) for a first visit to restore the snapshot: localhost or a LAN take a
+ * few ms (this 2-core box: under 10), a real network several round trips (an
+ * emulated 40 ms link: 80 ms or more). On such links the snapshot's ~4 MB more
+ * cost more time than Python's own start-up saves (bench/startup.py --network:
+ * at 10 and at 50 Mbit/s with a 40 ms round trip, starting afresh is the faster).
  */
-async function linkMbits(files) {
-  await files;
-  const entries = (files.urls ?? []).map((url) => performance.getEntriesByName(url)[0]);
-  if (!entries.length || entries.some((e) => !e || !(e.encodedBodySize > 0))) return 0;
-  const bytes = entries.reduce((sum, e) => sum + e.encodedBodySize, 0);
-  const ms = Math.max(...entries.map((e) => e.responseEnd)) - Math.min(...entries.map((e) => e.requestStart || e.startTime));
-  const mbits = (bytes * 8) / 1000 / Math.max(ms, 0.5);
-  performance.mark("interpreter:link", { detail: { mbits, bytes } });
-  return mbits;
+const NEAR_MS = 30;
+
+/** Whether the server is near (see NEAR_MS); the time is kept as a mark. */
+function serverNear() {
+  const [nav] = globalThis.performance?.getEntriesByType?.("navigation") ?? [];
+  const ms = nav && nav.responseEnd > 0 ? nav.responseEnd - nav.fetchStart : -1;
+  performance.mark("interpreter:near", { detail: { ms } });
+  return ms >= 0 && ms < NEAR_MS;
 }
 
-/**
- * Below this speed (as linkMbits measures it: a round trip included, so a
- * 10 Mbit/s link with a 40 ms round trip reads less than 10, a 50 Mbit/s one
- * more than 15) the snapshot's ~6 MB cost more time than Python's own start-up saves
- * (bench/startup.py --network: restoring it is 1.20 of the bare page at
- * 10 Mbit/s, starting afresh 0.85; at 50 Mbit/s restoring it is the faster).
- */
-const SNAPSHOT_MBITS = 12;
-
-/**
- * Whether to restore the snapshot rather than start Python afresh (see the
- * top): true, false, or "measure" (as fast as the link is, by linkMbits).
- */
+/** Whether to restore the snapshot rather than start Python afresh (see the top). */
 function snapshotWanted() {
   const params = new URLSearchParams(globalThis.location?.search ?? "");
   if (params.has("nosnapshot")) return false;
@@ -284,7 +266,7 @@ function snapshotWanted() {
   if (globalThis.navigator?.serviceWorker?.controller) return true; // the worker holds it
   const connection = globalThis.navigator?.connection;
   const slow = connection && (connection.saveData || /2g|3g/.test(connection.effectiveType ?? ""));
-  return slow ? false : "measure";
+  return !slow && serverNear();
 }
 
 /**
@@ -378,18 +360,16 @@ export const ready = (async () => {
   };
   // The dataclass code serves a fresh start only: the snapshot holds every
   // dataclass the page makes (fetched then only if the restore fails).
-  const wheelFiles = wheels();
-  const onlineFile = onlineAtStart() ? fetchWheels([], [ONLINE]) : null;
+  const wheelFiles = fetchWheels();
+  const onlineFile = onlineAtStart() ? fetchWheels([ONLINE]) : null;
   onlineFile?.catch(() => {}); // (said below, once awaited)
   const choice = snapshotWanted();
   const dataclassCode = () => optionalFile(DATACLASS_CODE, (buffer) => new Uint8Array(buffer), null);
-  const early = choice === false ? dataclassCode() : null;
+  const early = choice ? null : dataclassCode();
   const lang = pageLanguage();
-  const earlyWords = choice === false ? catalogue(lang) : null;
+  const earlyWords = choice ? null : catalogue(lang);
   const start = async () => {
-    const wanted =
-      choice === "measure" ? (await linkMbits(wheelFiles)) >= SNAPSHOT_MBITS : choice;
-    const pyodide = wanted && (await restored(options));
+    const pyodide = choice && (await restored(options));
     if (pyodide) return [pyodide, true, null, null];
     const code = early ?? dataclassCode();
     const words = earlyWords ?? catalogue(lang);

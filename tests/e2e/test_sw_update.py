@@ -175,7 +175,7 @@ def load(page: Any, reload: bool = True) -> tuple[dict[str, str], list[Any]]:
     if reload:
         page.reload()
     else:
-        page.goto("/?snapshot")  # (a first visit restores it whatever localhost measures)
+        page.goto("/?snapshot")  # (a first visit restores it however near the server is)
     page.wait_for_selector(READY)
     page.wait_for_load_state("networkidle")
     page.remove_listener("response", keep)
