@@ -107,6 +107,8 @@
   // A stray rejection (Pyodide's failed downloads end up as one) is
   // reported naming the runtime files that cannot be fetched, if any.
   const INTERPRETER = new URL("static/interpreter.mjs", document.baseURI).href;
+  // The modules static/interpreter.mjs imports (tests/tooling/test_boot_preload.py).
+  const INTERPRETER_IMPORTS = ["pyodide/pyodide.mjs", "static/pyodide-private.mjs"];
   addEventListener("unhandledrejection", (event) => {
     if (failed || isReady()) return;
     import(INTERPRETER)
@@ -164,11 +166,12 @@
   }
 
   // Python first: the interpreter starts on import (PyScript imports the same
-  // module later); pyodide.mjs, which it imports, is fetched alongside.
+  // module later); the modules it imports are fetched alongside, not one round
+  // trip after it (INTERPRETER_IMPORTS).
   function startInterpreter() {
     if (failed) return;
     setBar(70, true); // creeps while the runtime downloads and starts
-    modulePreload("pyodide/pyodide.mjs");
+    for (const href of INTERPRETER_IMPORTS) modulePreload(href);
     import(INTERPRETER)
       .then((module) => module.ready)
       .catch((err) => fail(`Could not start Python: ${describe(err)}`));
