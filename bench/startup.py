@@ -59,7 +59,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from buildlib import OURS_BESIDE_RUNTIME, is_ours, page_payload_bytes, payload_bytes  # noqa: E402
+from buildlib import ONLINE_WHEEL, OURS_BESIDE_RUNTIME, is_ours, page_payload_bytes, payload_bytes  # noqa: E402
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 from serve import start_server  # noqa: E402
 
@@ -358,11 +358,19 @@ def main(argv: list[str] | None = None) -> int:
     if "embed.html, a deal" in results and "bare loadPyodide()" in results:
         ratio = med("embed.html, a deal", "ready") / med("bare loadPyodide()", "ready")
         print(f"embed.html ready / bare loadPyodide(), first visit: {ratio:.3f}")
-        loaded = [dist / "embed.html", *sorted((dist / "pyodide").glob("thousand*.whl"))]
+        online = ONLINE_WHEEL.replace("-", "_") + "-"  # (its file name; loaded only to play online)
+        wheels = [
+            w
+            for w in sorted((dist / "pyodide").glob("thousand*.whl"))
+            if not w.name.startswith(online)
+        ]
+        loaded = [dist / "embed.html", *wheels]
         loaded += [dist / "pyodide" / name for name in OURS_BESIDE_RUNTIME]
+        sent = [f.with_name(f.name + ".br") for f in loaded]
         print(
             f"embed.html's own payload (page, engine and app wheels, dataclass code): "
-            f"{sum(f.stat().st_size for f in loaded):,d} bytes"
+            f"{sum(f.stat().st_size for f in loaded):,d} bytes, "
+            f"{sum(f.stat().st_size for f in sent if f.exists()):,d} sent with brotli"
         )
     if "<thousand-deal>" in results and "bare loadPyodide()" in results:
         ratio = med("<thousand-deal>", "ready") / med("bare loadPyodide()", "ready")
