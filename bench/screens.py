@@ -57,6 +57,11 @@ class Sheet:
                     "(l) => document.querySelector('#table').dataset.lang === l", arg=lang
                 )
             page.wait_for_timeout(150)
+            # (the cards' flights between two patches, static/motion.js, have landed)
+            page.wait_for_function(
+                "document.getAnimations().every((a) => a.playState !== 'running'"
+                " || a.effect?.getComputedTiming().endTime === Infinity)"
+            )
             path = self.out / f"{self.size}-{self.n:02d}-{moment}-{lang}.png"
             page.screenshot(path=str(path))
             self.count += 1
