@@ -68,7 +68,7 @@ class Settings:
     # Card play holding 3 to this many cards: the worlds searched together by vector
     # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
     # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
-    # level; the arena's ``strong_fused`` is Strong with 3.
+    # level (session 25: within chance); the arena's ``strong_fused`` is Strong with 3.
     fused_cards: int = 0
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
