@@ -10,7 +10,7 @@ import re
 import pytest
 
 from thousand import actions as A
-from thousand.ai import NORMAL, STRONG, AIBot, Choice, make_ai_bot
+from thousand.ai import NORMAL, STRONG, AIBot, Choice, Settings, make_ai_bot
 from thousand.ai.bot import IllegalDecisionError
 from thousand.ai.fuzz import DecisionCheckError, check_decision, fuzz
 from thousand.ai.think import Decision
@@ -525,6 +525,38 @@ def test_strongs_bid_table_chances_are_calibrated_on_measured_outcomes() -> None
     assert all(n < s for n, s in zip(none_ev, shipped_ev, strict=True))
     assert shared().calibrated(0.5, 3, "bidcal") < 0.5
     assert shared().calibrated(0.5, 3, "bidcal") != shared().calibrated(0.5, 3)
+
+
+def test_bomb_out_counts_the_bomb_as_the_way_out_of_a_bad_talon() -> None:
+    """Polish rules (``bombs``, no concession): with ``bomb_out`` the bid table takes
+    each talon's better of the best contract and the bomb (``bomb_ev``), so a weak
+    hand's value at every bid rises to at least the bomb's; without a bomb left,
+    or without bombs in the rules, the table is as without the flag."""
+    from thousand.ai.auction import bid_table, bomb_ev
+    from thousand.ai.evaluator import shared
+    from thousand.ai.think import Context, finish
+
+    hands = ["AS TS KS QS AC TC KC", "QC AD TD KD QD 9H QH", "9S JS 9C JC 9D JD JH"]
+    bomb = dataclasses.replace(STRONG, bomb_out=True)
+
+    def table(obs: Observation, settings: Settings) -> list[float]:
+        t = finish(bid_table(Context(None), obs, random.Random(3), settings, shared(), 100, 130))
+        return t.ev
+
+    def weak_seat(preset: str) -> Observation:
+        conv = Conventions.preset(preset)
+        state = State.from_deal(conv, 0, [h.split() for h in hands], ["AH", "TH", "KH"])
+        return state.observation(2)
+
+    polish = weak_seat("polish")
+    assert polish.conventions.bombs and not polish.conventions.write_off
+    plain, with_bomb = table(polish, STRONG), table(polish, bomb)
+    assert all(b > p for b, p in zip(with_bomb, plain, strict=True))
+    assert min(with_bomb) >= bomb_ev(polish) > max(plain)
+    thrown = dataclasses.replace(polish, bombs=(0, 0, polish.conventions.bombs))
+    assert table(thrown, bomb) == table(thrown, STRONG)
+    classic = weak_seat("classic")
+    assert table(classic, bomb) == table(classic, STRONG)
 
 
 def test_each_table_size_has_its_own_fitted_models_and_constants() -> None:

@@ -18,6 +18,10 @@ a greedy playout for the points; with few cards the exact value is found by
 bisection. Every search has a node limit, past which the greedy playout
 stands in for it. With a time budget (the browser) worlds keep being added
 after the counted ones until the time is up or the best move leads clearly.
+
+With ``Settings.fused_cards`` a decision holding three to that many cards
+searches its worlds together instead (vector minimax, ``endgame.py``), so that
+the seat does not count on playing its later cards knowing the world.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from ..cards import FULL_DECK, POINTS, SUIT_MASK, marriage_value, mask_points
 from ..state import Observation, Phase
 from .bidmodel import shared_bid_model
 from .common import play_order, position_from_obs
+from .endgame import vector_values
 from .evaluator import Evaluator
 from .inference import play_history, play_log_weight, shared_model
 from .sampler import Sampler, World, WorldSource
@@ -218,6 +223,8 @@ def play_decision(
     target = scorer.target
     exact = cards <= settings.exact_cards
     n = len(legal)
+    if 3 <= cards <= settings.fused_cards:
+        return (yield from _fused_decision(ctx, obs, rng, settings, sampler, scorer, legal))
     stats = _Stats(n)
     fallbacks = 0
     nodes0 = solver.nodes
@@ -304,12 +311,62 @@ def play_decision(
         yield
     if not stats.done:
         return []  # out of time before one world: the caller's default stands
+    _add_bolt_risk(stats, obs, legal)
+    return stats.choices(legal, fallbacks)
+
+
+def _add_bolt_risk(stats: _Stats, obs: Observation, legal: list[int]) -> None:
+    """Bolts: a third trickless deal costs the penalty; take a sure trick now."""
     risk = bolt_risk(obs)
     if risk:
-        # Bolts: a third trickless deal costs the penalty; take a sure trick now.
         for mv in securing_moves(obs, legal):
             stats.su[legal.index(mv)] += 0.9 * risk * stats.done
-    return stats.choices(legal, fallbacks)
+
+
+def _fused_decision(
+    ctx: Context,
+    obs: Observation,
+    rng: random.Random,
+    settings: Settings,
+    sampler: WorldSource,
+    scorer: Scorer,
+    legal: list[int],
+) -> Decision:
+    """The decision's worlds searched together by vector minimax (``endgame.py``),
+    each move's mean utility over them as in PIMC (the bolt risk the same)."""
+    worlds = yield from draw_worlds(
+        ctx, sampler, rng, settings.samples(obs.hand.bit_count()), settings.pool
+    )
+    rules = Rules.of(obs.conventions)
+    target = scorer.target
+    roots = []
+    for w in worlds:
+        start = scorer.base[:]
+        start[0] += mask_points(w.aside) if obs.players == 2 else 0
+        roots.append((position_from_obs(obs, w.hands, mask_points(w.other_talon)), start))
+
+    def utility(f: list[int]) -> float:
+        made = 1.0 if f[0] >= target else 0.0
+        if scorer.two:
+            return scorer.utility(made, [float(x) for x in f])
+        return scorer.team_utility(made, float(f[0]), float(sum(f)))
+
+    me = roots[0][0].to_move()
+    stats = _Stats(len(legal))
+    rows = []
+    for mv in legal:
+        rows.append(vector_values(roots, me, rules, utility, [mv])[0])
+        if ctx.slice_over():
+            yield
+    for j in range(len(roots)):
+        finals = [row[j] for row in rows]
+        stats.add(
+            [utility(f) for f in finals],
+            [1.0 if f[0] >= target else 0.0 for f in finals],
+            [float(f[0]) for f in finals],
+        )
+    _add_bolt_risk(stats, obs, legal)
+    return stats.choices(legal, 0)
 
 
 class _Stats:

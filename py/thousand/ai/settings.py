@@ -65,6 +65,11 @@ class Settings:
     # as it counts a concession. Off at every level (session 24: not above 0); the
     # arena's ``strong_bomb`` is Strong with it.
     bomb_out: bool = False
+    # Card play holding 3 to this many cards: the worlds searched together by vector
+    # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
+    # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
+    # level (session 25: within chance); the arena's ``strong_fused`` is Strong with 3.
+    fused_cards: int = 0
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
@@ -123,4 +128,5 @@ VARIANTS = {
     "strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True),
     "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
     "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
+    "strong_fused": dataclasses.replace(STRONG, name="strong_fused", fused_cards=3),
 }
