@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from thousand.ai import STRONG, play
+from thousand.ai import STRONG, endgame
 from thousand.ai.endgame import vector_values
 from thousand.ai.evaluator import shared
 from thousand.ai.oracle import true_world
@@ -156,7 +156,7 @@ def test_fused_cards_sends_a_three_card_decision_to_the_vector_minimax(
         calls.append(1)
         return vector_values(*args)
 
-    monkeypatch.setattr(play, "vector_values", spy)
+    monkeypatch.setattr(endgame, "vector_values", spy)  # (play imports it when it fuses)
     states = [s for s in map(_three_card_decision, range(1, 12)) if s is not None]
     assert len(states) >= 5
     for state in states[:5]:

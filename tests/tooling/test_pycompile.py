@@ -19,6 +19,7 @@ import pycompile
 import pytest
 from pycompile import (
     CHECKED_HASH,
+    NOT_IN_PAGE,
     compile_stdlib,
     compile_tree,
     compile_wheel,
@@ -345,3 +346,35 @@ def test_page_stdlib_keeps_what_the_roots_can_import_and_nothing_else(tmp_path: 
     assert not {"never.pyc", "unused_by_call.pyc", "multiprocessing/__init__.pyc"} & names
     assert kept >= len(wanted)
     assert run_isolated("import used, pkgz.part; print(used.dep.X)", out) == "1"
+
+
+def test_no_module_the_page_loads_imports_one_left_out_of_it_when_imported() -> None:
+    """A module of NOT_IN_PAGE may be imported by the page's modules only inside a
+    function (the arena's paths), never when they are imported; and no level the
+    page offers takes such a path (the endgame search is behind ``fused_cards``)."""
+    import ast
+
+    from thousand.ai.settings import LEVELS
+
+    left_out = {p.removesuffix(".py").replace("/", ".") for p in NOT_IN_PAGE}
+    found = []
+    for path in sorted((ROOT / "py" / "thousand").rglob("*.py")):
+        rel = path.relative_to(ROOT / "py").as_posix()
+        if rel in NOT_IN_PAGE:
+            continue
+        package = rel.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
+        for node in ast.parse(path.read_text()).body:  # the module's own statements only
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                names = {base} | {f"{base}.{a.name}" for a in node.names}
+            elif isinstance(node, ast.Import):
+                names = {a.name for a in node.names}
+            else:
+                continue
+            found += [(rel, n) for n in names & left_out]
+    assert found == []
+    assert "thousand.ai.endgame" in left_out and "thousand.ai.oracle" in left_out
+    assert all(s.fused_cards == 0 for s in LEVELS.values())

@@ -35,7 +35,6 @@ from ..cards import FULL_DECK, POINTS, SUIT_MASK, marriage_value, mask_points
 from ..state import Observation, Phase
 from .bidmodel import shared_bid_model
 from .common import play_order, position_from_obs
-from .endgame import vector_values
 from .evaluator import Evaluator
 from .inference import play_history, play_log_weight, shared_model
 from .sampler import Sampler, World, WorldSource
@@ -334,6 +333,8 @@ def _fused_decision(
 ) -> Decision:
     """The decision's worlds searched together by vector minimax (``endgame.py``),
     each move's mean utility over them as in PIMC (the bolt risk the same)."""
+    from .endgame import vector_values  # (the arena's only: not in the page's wheel)
+
     worlds = yield from draw_worlds(
         ctx, sampler, rng, settings.samples(obs.hand.bit_count()), settings.pool
     )
