@@ -92,19 +92,14 @@ def _timed(page: Any, url: str) -> dict[str, float]:
         "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
     )
     ready = page.evaluate("window.__readyAt")
-    link = page.evaluate(
-        "performance.getEntriesByName('interpreter:link')[0]?.detail?.mbits ?? -1"
-    )  # (static/interpreter.mjs linkMbits: what the page read of the link, if it measured)
-    first_byte = page.evaluate(
-        "(([n]) => n ? n.responseStart - n.requestStart : -1)"
-        "(performance.getEntriesByType('navigation'))"
-    )
+    near = page.evaluate(
+        "performance.getEntriesByName('interpreter:near')[0]?.detail?.ms ?? -1"
+    )  # (static/interpreter.mjs serverNear: how soon the document came, as the page read it)
     restored = page.evaluate("performance.getEntriesByName('interpreter:snapshot').length")
     return {
         "fcp": fcp / 1000,
         "ready": ready / 1000,
-        "link": link,
-        "first_byte": first_byte,
+        "near": near,
         "restored": restored,
     }
 
@@ -305,11 +300,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in pages:
         fcp_s, ready_s = med(name, "fcp"), med(name, "ready")
         fastest = min(r["ready"] for r in results[name])
-        link = med(name, "link") if "link" in results[name][0] else -1
-        read = f"   link read as {link:.0f} Mbit/s" if link >= 0 else ""
+        read = ""
         if "restored" in results[name][0]:
             restored = sum(r["restored"] > 0 for r in results[name])
-            read += f"   document's first byte {med(name, 'first_byte'):.0f} ms"
+            near = med(name, "near")
+            read += f"   document came in {near:.0f} ms" if near >= 0 else ""
             read += f"   restored {restored}/{len(results[name])}"
         print(
             f"  {name:<28} first paint {fcp_s:6.3f} s   ready {ready_s:6.2f} s"

@@ -244,7 +244,7 @@ export async function explained(error) {
  * to its last byte, by Navigation Timing: the connection, the request and the
  * response) for a first visit to restore the snapshot: localhost or a LAN take a
  * few ms (this 2-core box: under 10), a real network several round trips (an
- * emulated 40 ms link: 80 ms or more). On such links the snapshot's ~4 MB more
+ * emulated 40 ms link: 77-86 ms). On such links the snapshot's ~4 MB more
  * cost more time than Python's own start-up saves (bench/startup.py --network:
  * at 10 and at 50 Mbit/s with a 40 ms round trip, starting afresh is the faster).
  */

@@ -204,14 +204,6 @@ def _zip_entry(name: str, *, stored: bool = False) -> zipfile.ZipInfo:
     return info
 
 
-def module_entry(name: str) -> str | None:
-    """The module a zip entry of compiled modules holds ("email/__init__.pyc":
-    "email"), or None for anything else (a folder, a data file)."""
-    if not name.endswith(".pyc"):
-        return None
-    return name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
-
-
 def stored_zip(src: Path, out: Path, without: Iterable[str] = ()) -> list[str]:
     """Write ``out``: zip ``src`` with every entry stored, in the same order, but
     the compiled modules named in ``without``; return the entries left out.
@@ -228,7 +220,7 @@ def stored_zip(src: Path, out: Path, without: Iterable[str] = ()) -> list[str]:
     dropped = []
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
         for info in zin.infolist():
-            if module_entry(info.filename) in gone:
+            if module_of(info.filename) in gone:
                 dropped.append(info.filename)
                 continue
             copy = zipfile.ZipInfo(info.filename, info.date_time)
@@ -344,7 +336,8 @@ def _online_code() -> Any:
 
 
 def module_of(entry: str) -> str | None:
-    """The module a wheel entry is the source or bytecode of (``None``: not one)."""
+    """The module a zip entry (a wheel's, the standard library's) is the source or
+    bytecode of (``None``: not one; "email/__init__.pyc": "email")."""
     if not entry.endswith((".py", ".pyc")) or ".dist-info/" in entry:
         return None
     parts = entry.rsplit(".", 1)[0].split("/")
@@ -359,9 +352,11 @@ def split_online(engine: Path, app: Path, out_dir: Path) -> tuple[Path, Path, Pa
     the three paths. Every wheel is written stored (see ``stored_zip``)."""
     names = tuple(_online_code().MODULES)
 
+    def within(mod: str | None, name: str) -> bool:
+        return mod is not None and (mod == name or mod.startswith(name + "."))
+
     def online(entry: str) -> bool:
-        mod = module_of(entry)
-        return mod is not None and any(mod == n or mod.startswith(n + ".") for n in names)
+        return any(within(module_of(entry), n) for n in names)
 
     moved: dict[str, bytes] = {}
     outs = []
@@ -372,7 +367,7 @@ def split_online(engine: Path, app: Path, out_dir: Path) -> tuple[Path, Path, Pa
         write_wheel(out, {n: d for n, d in members.items() if not online(n)}, stored=True)
         outs.append(out)
     found = {module_of(n) for n in moved}
-    missing = [n for n in names if not any(m == n or str(m).startswith(n + ".") for m in found)]
+    missing = [n for n in names if not any(within(m, n) for m in found)]
     if missing:
         raise ValueError(f"the wheels have no {', '.join(missing)} (app/online_code.py MODULES)")
     version = read_wheel(engine).version
@@ -783,7 +778,8 @@ def _cmd_stored(args: argparse.Namespace) -> None:
 
 def _cmd_without(args: argparse.Namespace) -> None:
     dropped = stored_zip(args.src, args.out, without=args.modules.read_text().split())
-    kept = len(zipfile.ZipFile(args.out).namelist())
+    with zipfile.ZipFile(args.out) as out:
+        kept = len(out.namelist())
     print(f"  {args.out.name}: {kept} entries, {len(dropped)} modules left to the snapshot")
 
 

@@ -242,9 +242,10 @@ def compile_tree(src_dir: Path, out: Path) -> int:
 #: Command-line and benchmark modules the page never imports: left out of the
 #: wheels the page loads (the installed package keeps them). The AI's benchmark
 #: oracle and its endgame search behind an off flag (``Settings.fused_cards``)
-#: are the arena's only; tests/engine/test_ai_bots.py checks that no level the
-#: page offers needs them. The diagram and the card art stay in: the deal editor
-#: publishes a step's SVG diagram on the page (imported only then).
+#: are the arena's only; tests/tooling/test_pycompile.py checks that no page
+#: module imports them when it is imported and that no level needs them. The
+#: diagram and the card art stay in: the deal editor publishes a step's SVG
+#: diagram on the page (imported only then).
 NOT_IN_PAGE = (
     "thousand/__main__.py",
     "thousand/arena.py",

@@ -147,7 +147,8 @@ class Embed:
             else:
                 return
         except Exception as e:
-            msg = E.Broken(f"{type(e).__name__}: {str(e)[:120]}")
+            self.broken(e)
+            return
         self.dispatch(msg)
 
     def on_click(self, event: Any) -> None:

@@ -122,6 +122,12 @@ def aside_text(lang: str, aside: Aside) -> str:
     return t(lang, "save_lost", why=aside.reason)
 
 
+def code_missing(page: U.Page) -> list[U.Effect]:
+    """The online table's code is not on this page: said, and nothing else done."""
+    ui = page.ui
+    return U.notice(ui, t(ui.lang, "net.code_missing"), NoticeKind.ERROR, "online-code")
+
+
 def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
     """An online table the page had before a reload comes back from its journal,
     its links gone: the host invites its friends again, a guest waits for that."""
@@ -129,7 +135,7 @@ def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
         return []  # (the page starts without loading the online code)
     ui = page.ui
     if not online_code.available():  # (its journal stays for the next start)
-        return U.notice(ui, t(ui.lang, "net.code_missing"), NoticeKind.ERROR, "online-code")
+        return code_missing(page)
     from . import netresume
 
     got, why = netresume.load(store)
@@ -160,9 +166,7 @@ def open_link(page: U.Page, fragment: str) -> list[U.Effect]:
     ``#record=`` / ``#z=`` a share link's record in the replay view."""
     if fragment.startswith("#join="):
         if not online_code.available():  # (the address keeps it for a reload)
-            ui = page.ui
-            text = t(ui.lang, "net.code_missing")
-            return U.notice(ui, text, NoticeKind.ERROR, "online-code")
+            return code_missing(page)
         # read once: a reload must not answer it again (the journal holds what it led to)
         return [ClearAddress(), *open_invitation(page, fragment)]
     if not fragment.startswith(("#record=", "#z=")):

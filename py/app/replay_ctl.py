@@ -233,10 +233,8 @@ def autoplay_tick(page: ReplayHost, token: int) -> list[Any]:
     return fx
 
 
-def analysis_shown(page: ReplayHost, token: int, rows: Sequence[str], pct: int) -> bool:
-    """The replay's analysis ``token`` found ``rows`` so far; whether it is the one on show."""
+def analysis_shown(page: ReplayHost, token: int, rows: Sequence[str], pct: int) -> None:
+    """The replay's analysis ``token`` found ``rows`` so far (kept if it is the one on show)."""
     r = page.ui.replay
-    if r is None or token != page.tokens.get(Slot.REPLAY):
-        return False
-    r.analysis_rows, r.analysis_pct = list(rows), pct
-    return True
+    if r is not None and token == page.tokens.get(Slot.REPLAY):
+        r.analysis_rows, r.analysis_pct = list(rows), pct

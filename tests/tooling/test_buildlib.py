@@ -16,7 +16,7 @@ from buildlib import (
     inline_page,
     is_ours,
     list_chunks,
-    module_entry,
+    module_of,
     page_payload_bytes,
     payload_bytes,
     precache_list,
@@ -358,6 +358,6 @@ def test_a_restored_pages_standard_library_leaves_out_what_the_snapshot_holds(
     assert out.namelist() == ["json/", "json/tool.pyc", "secrets.pyc", "pyodide/py.typed"]
     assert {i.compress_type for i in out.infolist()} == {zipfile.ZIP_STORED}
     assert out.read("secrets.pyc") == b"secrets.pyc"
-    assert module_entry("email/__init__.pyc") == "email"
-    assert module_entry("email/mime/text.pyc") == "email.mime.text"
-    assert module_entry("email/") is None
+    assert module_of("email/__init__.pyc") == "email"
+    assert module_of("email/mime/text.pyc") == "email.mime.text"
+    assert module_of("email/") is None
