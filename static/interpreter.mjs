@@ -328,17 +328,21 @@ import sys
 getattr(sys.modules.get("thousand._build"), "BUILD", None)
 `;
 
-// After a restore, in Python: the import system's caches of the zips' tables
-// of contents dropped (the snapshot's are of stdlib-page.zip, where the page
-// restored has stdlib-restored.zip), a new seed (the snapshot was made with fixed
+// After a restore, in Python: the standard library's zip importers forget the
+// table of contents they read (the snapshot's is of stdlib-page.zip, where the
+// page restored has stdlib-restored.zip; our wheels are the same files, so
+// theirs stand; not importlib.invalidate_caches(), which also imports
+// importlib.metadata, not in the snapshot: 20-60 ms of a first visit), a new seed (the snapshot was made with fixed
 // random bytes), the time module's zone constants as a fresh module computes
 // them from the zone writeTimeZone wrote, the environment a fresh start has
 // (LANG from the browser's language, as Pyodide sets it; no PYTHONHASHSEED:
 // str hashes keep the snapshot's fixed seed, sys.flags.hash_randomization is
 // 0), and sys.path without the second "" that loadPyodide adds.
 const AFTER_RESTORE = `
-import importlib.util, os, random, sys, time
-importlib.invalidate_caches()
+import importlib.util, os, random, sys, time, zipimport
+for finder in list(sys.path_importer_cache.values()):
+    if isinstance(finder, zipimport.zipimporter) and not finder.archive.startswith(SITE):
+        finder.invalidate_caches()
 random.seed()
 os.environ["LANG"] = LANG
 os.environ.pop("PYTHONHASHSEED", None)
@@ -400,7 +404,7 @@ export const ready = (async () => {
   if (fromSnapshot) {
     writeTimeZone(pyodide);
     const posix = `${(globalThis.navigator?.language ?? "C").replace("-", "_")}.UTF-8`;
-    runApart(pyodide, AFTER_RESTORE, { LANG: posix }); // (the wheels' paths are in sys.path already)
+    runApart(pyodide, AFTER_RESTORE, { LANG: posix, SITE }); // (the wheels' paths are in sys.path already)
   } else {
     const [sys, list] = [pyodide.pyimport("sys"), pyodide.toPy(paths)];
     const path = sys.path;

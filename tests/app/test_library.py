@@ -80,6 +80,15 @@ def test_set_value_reads_the_page_inputs() -> None:
     assert set_value(v, "target", "value", "1e9", False)["target"] == 1000  # not a number: kept
 
 
+def test_the_built_in_sets_are_the_presets_and_each_caller_gets_its_own_list() -> None:
+    sets = builtin_sets()
+    assert [s.conventions() for s in sets] == [Conventions.preset(s.id) for s in sets]
+    assert all(s.builtin for s in sets)
+    sets.append(sets[0])  # (what open_page does with the player's own sets)
+    sets.clear()
+    assert len(builtin_sets()) > 1
+
+
 def test_rule_set_files_round_trip_and_bad_ones_are_refused() -> None:
     conv = Conventions.preset("polish")
     name, back = import_set(json.loads(json.dumps(export_set("Babcia <b>", conv))))
