@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 
 #: The modules (a package stands for all of it) that only an online table imports.
 MODULES = (
@@ -42,10 +43,13 @@ def available() -> bool:
 def attach(wheel: str) -> None:
     """Put the online wheel at path ``wheel`` (already on the file system) on the
     paths of the packages its modules belong to (each package is imported from
-    another wheel, whose own path is all a package's ``__path__`` lists)."""
+    another wheel, whose own path is all a package's ``__path__`` lists), with any
+    finder the import system had cached for those paths dropped. (Not
+    ``importlib.invalidate_caches()``: it imports ``importlib.metadata``, which a
+    restored page does not hold, 20-60 ms before an invited page is ready.)"""
     for package in PACKAGES:
         module = importlib.import_module(package)
         where = f"{wheel}/{package}"
+        sys.path_importer_cache.pop(where, None)
         if where not in module.__path__:
             module.__path__.append(where)
-    importlib.invalidate_caches()

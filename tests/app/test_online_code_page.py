@@ -6,6 +6,11 @@ did not get it says so and keeps them. Through the one door, in CPython."""
 
 from __future__ import annotations
 
+import importlib
+import sys
+import zipfile
+from pathlib import Path
+
 import pytest
 from app_helpers import new_session
 
@@ -42,6 +47,28 @@ def test_the_code_is_here_in_cpython_and_its_modules_exist() -> None:
 
     for name in online_code.MODULES:
         assert importlib.util.find_spec(name) is not None, name
+
+
+def test_attach_puts_a_wheel_on_the_packages_paths_even_after_a_failed_look(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pkg_s26").mkdir()
+    (tmp_path / "pkg_s26" / "__init__.py").write_text("")
+    wheel = tmp_path / "online.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        z.writestr("pkg_s26/extra.py", "ANSWER = 42\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(online_code, "PACKAGES", ("pkg_s26",))
+    # an import system that once looked at the path before the file was there
+    monkeypatch.setitem(sys.path_importer_cache, f"{wheel}/pkg_s26", None)
+    online_code.attach(str(wheel))
+    online_code.attach(str(wheel))  # (twice: the path is listed once)
+    try:
+        assert importlib.import_module("pkg_s26.extra").ANSWER == 42
+        assert importlib.import_module("pkg_s26").__path__.count(f"{wheel}/pkg_s26") == 1
+    finally:
+        for name in ("pkg_s26.extra", "pkg_s26"):
+            sys.modules.pop(name, None)
 
 
 def test_start_without_the_code_asks_for_it_then_the_same_click_opens_the_table(
