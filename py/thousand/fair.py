@@ -45,6 +45,7 @@ import hashlib
 import hmac
 import random
 import re
+import secrets  # (imported with the engine, so the page's snapshot holds it)
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -60,8 +61,6 @@ _DOMAIN = "thousand-deal-v1:"
 
 def new_secret() -> str:
     """A fresh game secret (from the system's cryptographic source)."""
-    import secrets
-
     return secrets.token_hex(32)
 
 

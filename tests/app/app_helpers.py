@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from app.dom import El, find_all, to_html
 from app.screen import Screen, build
 from app.session import Session
 from app.share import finished_record
 from thousand import Conventions
+
+T = TypeVar("T")
+
+
+def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` in a thread of its own: the browser tests, when pytest
+    runs them first in the same process, leave Playwright's loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def new_session(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from app_helpers import run_coroutine
 
 from app.thinking import guarded
 
@@ -19,8 +20,8 @@ async def _fine() -> None:
 
 def test_an_error_goes_to_the_report_and_a_success_says_nothing() -> None:
     said: list[BaseException] = []
-    asyncio.run(guarded(_boom(), said.append))
-    asyncio.run(guarded(_fine(), said.append))
+    run_coroutine(guarded(_boom(), said.append))
+    run_coroutine(guarded(_fine(), said.append))
     assert [type(e) for e in said] == [ValueError]
     assert str(said[0]) == "lost link"
 
@@ -35,5 +36,5 @@ def test_a_cancellation_is_not_an_error() -> None:
         with pytest.raises(asyncio.CancelledError):
             await task
 
-    asyncio.run(main())
+    run_coroutine(main())
     assert said == []

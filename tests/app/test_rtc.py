@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from app_helpers import run_coroutine
 
 from app import invite, qr, rtc
 
@@ -205,7 +206,7 @@ def test_link_offer_accept_finish_send_close(fake_browser: None) -> None:
         friend.send("hi back")
         return host, friend
 
-    host, friend = asyncio.run(play())
+    host, friend = run_coroutine(play())
     assert got == {"host": ["hi back"], "friend": ["hello"]}
     assert states["host"] == ["connecting", "open"] and states["friend"][-1] == "open"
     host.close()
@@ -215,13 +216,13 @@ def test_link_offer_accept_finish_send_close(fake_browser: None) -> None:
     with pytest.raises(RuntimeError):
         host.send("after close")
     with pytest.raises(RuntimeError):
-        asyncio.run(host.make_offer([]))  # a Link connects once
+        run_coroutine(host.make_offer([]))  # a Link connects once
 
 
 def test_finish_before_offer_is_refused(fake_browser: None) -> None:
     """``finish`` needs the offer made first."""
     with pytest.raises(RuntimeError):
-        asyncio.run(rtc.Link().finish("v=0"))
+        run_coroutine(rtc.Link().finish("v=0"))
 
 
 def test_gathering_that_never_ends_uses_what_it_has(
@@ -230,5 +231,5 @@ def test_gathering_that_never_ends_uses_what_it_has(
     """After GATHER_TIMEOUT_S the SDP gathered so far is returned."""
     monkeypatch.setattr(rtc, "GATHER_TIMEOUT_S", 0.05)
     monkeypatch.setattr(PeerConnection, "_gathered", lambda self: None)
-    sdp = asyncio.run(rtc.Link().make_offer([]))
+    sdp = run_coroutine(rtc.Link().make_offer([]))
     assert sdp.endswith("with candidates")
