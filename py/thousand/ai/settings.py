@@ -129,4 +129,7 @@ VARIANTS = {
     "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
     "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
     "strong_fused": dataclasses.replace(STRONG, name="strong_fused", fused_cards=3),
+    "strong_shift_bomb": dataclasses.replace(
+        STRONG, name="strong_shift_bomb", rule_shift=True, bomb_out=True
+    ),
 }
