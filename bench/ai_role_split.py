@@ -3,6 +3,7 @@
     PYTHONPATH=py python bench/ai_role_split.py play --a strong --b normal --preset polish \
         --deals 140 --seed 2111 --out R.jsonl
     PYTHONPATH=py python bench/ai_role_split.py report R.jsonl [R2.jsonl ...]
+    PYTHONPATH=py python bench/ai_role_split.py pair V.jsonl --base R.jsonl
 
 ``play`` plays the arena's deal sets (``thousand.arena.play_set``'s loop, the same
 seeds, so the A-B figure is the arena's) and writes one line per set with every
@@ -10,7 +11,9 @@ arrangement's auction (the bids), the deal's kind (play / bomb / writeoff),
 declarer, contract, made, and each seat's points and change. ``report`` splits the
 A-B edge per seat-deal into what each level scores as declarer and as defender
 (and whom it defended against), with the declaring, make and bomb rates, the
-average winning bid and contract.
+average winning bid and contract. ``pair`` pairs two such runs on the same sets
+(a variant and the level it changes, each against the same B): the per-set
+difference of their A-B results, with its 95% interval and the sets identical.
 """
 
 from __future__ import annotations
@@ -221,6 +224,46 @@ def report(paths: list[str]) -> None:
                 )
 
 
+def _set_diff(s: dict[str, Any]) -> float:
+    """A set's A-B result as the arena counts it (the mean over arrangements)."""
+    vals = []
+    for d in s["deals"]:
+        arr = d["arr"]
+        ka = [d["delta"][i] for i in range(len(arr)) if arr[i] == "A"]
+        kb = [d["delta"][i] for i in range(len(arr)) if arr[i] == "B"]
+        vals.append(sum(ka) / len(ka) - sum(kb) / len(kb))
+    return sum(vals) / len(vals)
+
+
+def pair(paths: list[str], base: list[str]) -> None:
+    """The paired difference, per set, of two runs on the same sets."""
+
+    def load(ps: list[str]) -> dict[int, dict[str, Any]]:
+        out: dict[int, dict[str, Any]] = {}
+        for p in ps:
+            with open(p) as f:
+                for line in f:
+                    if line.strip():
+                        r = json.loads(line)
+                        out.setdefault(r["index"], r)
+        return out
+
+    v, b = load(paths), load(base)
+    common = sorted(set(v) & set(b))
+    d = [_set_diff(v[i]) - _set_diff(b[i]) for i in common]
+    same = sum(1 for i in common if v[i]["deals"] == b[i]["deals"])
+    k = len(d)
+    mu = sum(d) / k
+    sd = math.sqrt(sum((x - mu) ** 2 for x in d) / (k - 1)) if k > 1 else 0.0
+    h = 1.96 * sd / math.sqrt(k)
+    va = [_set_diff(v[i]) for i in common]
+    ba = [_set_diff(b[i]) for i in common]
+    print(
+        f"sets {k} ({common[0]}-{common[-1]}), {same} identical: variant {sum(va) / k:+.1f}, "
+        f"base {sum(ba) / k:+.1f}, paired {mu:+.1f} [{mu - h:+.1f}, {mu + h:+.1f}]"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point."""
     p = argparse.ArgumentParser()
@@ -235,7 +278,13 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--out", required=True)
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")
+    q2 = sub.add_parser("pair")
+    q2.add_argument("files", nargs="+")
+    q2.add_argument("--base", nargs="+", required=True)
     args = p.parse_args(argv)
+    if args.cmd == "pair":
+        pair(args.files, args.base)
+        return 0
     if args.cmd == "report":
         report(args.files)
         return 0

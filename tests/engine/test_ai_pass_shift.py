@@ -100,9 +100,7 @@ def test_strong_bids_more_over_the_hundred_with_the_polish_pass() -> None:
     for obs in _bidding_observations("polish", 40, 11):
         if obs.high_bid > 100 or obs.seat == obs.first_hand:
             continue
-        lo = min(
-            A.action_value(a) for a in obs.legal_actions if A.BID_BASE <= a < A.CONTRACT_BASE
-        )
+        lo = min(A.action_value(a) for a in obs.legal_actions if A.BID_BASE <= a < A.CONTRACT_BASE)
         table = finish(bid_table(Context(None), obs, random.Random(1), STRONG, ev, lo, lo))
         u = table.at(lo)[0]
         bids["plain"] += u > pass_ev(obs, obs.seat, ev, STRONG)

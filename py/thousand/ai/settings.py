@@ -135,6 +135,9 @@ VARIANTS = {
     "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
     "strong_fused": dataclasses.replace(STRONG, name="strong_fused", fused_cards=3),
     "strong_pass": dataclasses.replace(STRONG, name="strong_pass", pass_shift=True),
+    "strong_polish": dataclasses.replace(
+        STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
+    ),
     "strong_shift_bomb": dataclasses.replace(
         STRONG, name="strong_shift_bomb", rule_shift=True, bomb_out=True
     ),
