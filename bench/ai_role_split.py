@@ -27,6 +27,7 @@ from collections import defaultdict
 from typing import Any
 
 from thousand import actions as A
+from thousand.ai.evaluator import shared
 from thousand.arena import _deal, arrangements
 from thousand.bots import bot_action, make_bot
 from thousand.conventions import Conventions
@@ -129,6 +130,31 @@ def seat_swaps(sets: list[dict[str, Any]]) -> None:
         )
 
 
+def first_calls(sets: list[dict[str, Any]]) -> None:
+    """The first call of the auction (the seat facing first hand's hundred), by level
+    and call: how often, the seat's realized relative score, and what Strong's pass
+    value says of the same hands (the ``defend`` model plus ``pass_at_100``)."""
+    ev = shared()
+    acc: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    for s in sets:
+        for d in s["deals"]:
+            if not d["bids"]:
+                continue
+            seat, call = d["bids"][0]
+            pred = ev.defend_value(d["hands"][seat], 3) + ev.const(3, "pass_at_100")
+            key = (d["arr"][seat], "passes" if call == A.PASS else "bids")
+            acc[key].append((_rel(d["delta"], seat), pred))
+    print("the first call (facing first hand's hundred): n, realized, pass value")
+    for key in sorted(acc):
+        v = acc[key]
+        r = [x for x, _ in v]
+        mu = sum(r) / len(r)
+        sd = math.sqrt(sum((x - mu) ** 2 for x in r) / (len(r) - 1)) if len(r) > 1 else 0.0
+        pv = sum(y for _, y in v) / len(v)
+        half = 1.96 * sd / math.sqrt(len(r))
+        print(f"   {key[0]} {key[1]:<6} {len(v):5d}  {mu:+6.1f} +- {half:4.1f}  {pv:+6.1f}")
+
+
 def report(paths: list[str]) -> None:
     """Print the split of the edge by role."""
     sets = []
@@ -198,6 +224,7 @@ def report(paths: list[str]) -> None:
 
     print(f"sets {n}; A-B {ci(diffs)}")
     seat_swaps(sets)
+    first_calls(sets)
     print(f"  from declarers' scores {ci([x for x, _ in decl_split])}")
     print(f"  from defenders' scores {ci([y for _, y in decl_split])}")
     for lv in "AB":
