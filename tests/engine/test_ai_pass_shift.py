@@ -5,7 +5,8 @@ the Polish preset the first hand left on the hundred may throw its bomb (the
 defenders get 60 each, not a failed contract) and cannot concede, so a pass is
 worth less (``bench/ai_pass_value.py --preset polish``). The shift applies only
 to conventions that hold every value its entry lists; classic rules and the other
-presets are valued as before.
+presets are valued as before. Strong has it on (session 26); the arena's
+``strong_s25`` is Strong without it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from thousand.bots import EasyBot
 from thousand.conventions import Conventions
 from thousand.state import Game, Observation, Phase
 
-PASS = VARIANTS["strong_pass"]
+PASS = STRONG
+OFF = VARIANTS["strong_s25"]
+
+
+def test_strong_values_the_pass_under_the_rules_and_normal_does_not() -> None:
+    assert STRONG.pass_shift and not OFF.pass_shift
+    assert dataclasses.replace(OFF, name="strong", pass_shift=True) == STRONG
+    assert not NORMAL.pass_shift and not NORMAL.full_model
 
 
 def _bidding_observations(preset: str, deals: int, seed: int) -> list[Observation]:
@@ -75,13 +83,13 @@ def test_pass_ev_moves_by_the_shift_under_polish_rules_and_not_in_classic() -> N
     classic = _bidding_observations("classic", 12, 5)
     assert classic
     for obs in classic:
-        assert pass_ev(obs, obs.seat, ev, PASS) == pass_ev(obs, obs.seat, ev, STRONG)
+        assert pass_ev(obs, obs.seat, ev, PASS) == pass_ev(obs, obs.seat, ev, OFF)
     polish = _bidding_observations("polish", 12, 5)
     kinds = set()
     for obs in polish:
         early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
         kinds.add(early)
-        want = pass_ev(obs, obs.seat, ev, STRONG) + ev.pass_shift(obs.conventions, 3, early)
+        want = pass_ev(obs, obs.seat, ev, OFF) + ev.pass_shift(obs.conventions, 3, early)
         assert abs(pass_ev(obs, obs.seat, ev, PASS) - want) < 1e-9
         assert pass_ev(obs, obs.seat, ev, NORMAL) == pass_ev(
             obs, obs.seat, ev, dataclasses.replace(NORMAL, pass_shift=True)
@@ -101,8 +109,35 @@ def test_strong_bids_more_over_the_hundred_with_the_polish_pass() -> None:
         if obs.high_bid > 100 or obs.seat == obs.first_hand:
             continue
         lo = min(A.action_value(a) for a in obs.legal_actions if A.BID_BASE <= a < A.CONTRACT_BASE)
-        table = finish(bid_table(Context(None), obs, random.Random(1), STRONG, ev, lo, lo))
+        table = finish(bid_table(Context(None), obs, random.Random(1), OFF, ev, lo, lo))
         u = table.at(lo)[0]
-        bids["plain"] += u > pass_ev(obs, obs.seat, ev, STRONG)
+        bids["plain"] += u > pass_ev(obs, obs.seat, ev, OFF)
         bids["shifted"] += u > pass_ev(obs, obs.seat, ev, PASS)
     assert bids["shifted"] > bids["plain"]
+
+
+def test_strong_decides_classic_auctions_exactly_as_without_the_shift() -> None:
+    """In classic rules (and with four players, who use the same entry's table size)
+    Strong's bidding choices and all their values are those of ``strong_s25``."""
+    from thousand.ai import AIBot
+
+    for preset in ("classic", "four_players"):
+        observations = _bidding_observations(preset, 3, 7)
+        assert observations
+        for obs in observations:
+            on = AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None)
+            off = AIBot(OFF).explain(obs, random.Random(2), budget_ms=None)
+            assert on == off, preset
+
+
+def test_strong_values_a_polish_pass_lower() -> None:
+    """Under Polish rules the pass in Strong's own explanation is worth the shift less."""
+    from thousand.ai import AIBot
+
+    ev = shared()
+    for obs in _bidding_observations("polish", 3, 7):
+        on = dict(AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None))
+        off = dict(AIBot(OFF).explain(obs, random.Random(2), budget_ms=None))
+        early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
+        shift = ev.pass_shift(obs.conventions, 3, early)
+        assert abs(on[A.PASS]["ev"] - (off[A.PASS]["ev"] + shift)) < 0.11
