@@ -138,7 +138,4 @@ VARIANTS = {
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),
-    "strong_shift_bomb": dataclasses.replace(
-        STRONG, name="strong_shift_bomb", rule_shift=True, bomb_out=True
-    ),
 }
