@@ -23,7 +23,7 @@ import json
 import math
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import (
     ACE,
@@ -37,6 +37,9 @@ from ..cards import (
     TEN,
     mask_points,
 )
+
+if TYPE_CHECKING:
+    from ..conventions import Conventions
 
 FEATURES = (
     "bias",
@@ -247,7 +250,7 @@ class Evaluator:
         k = sum(1 for mm in MARRIAGE_MASK if hand & mm == mm)
         return by[min(k, len(by) - 1)]
 
-    def pass_shift(self, conv: Any, players: int, early: bool) -> float:
+    def pass_shift(self, conv: Conventions, players: int, early: bool) -> float:
         """What a pass is worth under the conventions ``conv`` over the classic value
         (``defend`` and ``pass_at_100``): the first measured entry whose listed
         conventions ``conv`` holds (0 when none does, as in classic rules); ``early``:
