@@ -53,10 +53,10 @@ from thousand.cards import (  # noqa: E402
     marriage_total,
     marriage_value,
     mask_points,
-    round5,
 )
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.record import make_record  # noqa: E402
+from thousand.scoring import round_points  # noqa: E402
 from thousand.sheet import SheetRow  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
 
@@ -158,6 +158,12 @@ def raw_scores(row: SheetRow, conv: Conventions) -> list[float]:
     mult = 2 if row.golden else 1
     if d is None or d < 0:
         return raw
+    if row.kind == "bomb":
+        # bombs: the thrower scores nothing, each opponent ``bomb_points``.
+        for s in range(n):
+            if s != d and row.points[s] is not None:
+                raw[s] = conv.bomb_points
+        return raw
     if row.kind == "writeoff":
         raw[d] = 0 if conv.write_off_free else -con * (2 if row.dark else 1)
         half = 60 if conv.write_off_60 else 5 * -(-con // 10)
@@ -172,7 +178,7 @@ def raw_scores(row: SheetRow, conv: Conventions) -> list[float]:
         for s in range(n):
             p = row.points[s]
             if s != d and p is not None:
-                raw[s] = round5(p)
+                raw[s] = round_points(conv, p)  # round_to
     return [r * mult for r in raw]
 
 

@@ -3,7 +3,7 @@
     PYTHONPATH=py python3 bench/ai_pass_value.py --deals 600 --seed 1717 --out P.jsonl
     PYTHONPATH=py python3 bench/ai_pass_value.py --report P.jsonl
 
-Ordinary deals of the Classic preset from zero totals, ``--level`` in every
+Ordinary deals of the Classic preset (or ``--preset``) from zero totals, ``--level`` in every
 seat. For each seat's first pass in the bidding (RULES §5) one record: the
 highest bid at that moment (100: nobody has bid over first hand's hundred),
 how many bids and passes came before it, ``auction.pass_ev`` (the value the
@@ -37,9 +37,9 @@ from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Phase  # noqa: E402
 
 
-def deal(rng: random.Random, level: str) -> list[dict[str, Any]]:
+def deal(rng: random.Random, level: str, preset: str = "classic") -> list[dict[str, Any]]:
     """One ordinary deal; a record per seat that passed (its first pass)."""
-    conv = Conventions.preset("classic")
+    conv = Conventions.preset(preset)
     state = Game(conv).new_initial_state(random.Random(rng.random()))
     bots = [make_ai_bot(level) for _ in range(3)]
     ev = shared()
@@ -103,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--level", default="strong")
+    p.add_argument("--preset", default="classic", help="3 players (polish: bombs scored)")
     p.add_argument("--out")
     p.add_argument("--report", nargs="+")
     args = p.parse_args(argv)
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     with open(args.out, "a") as f:
         for _ in range(args.deals):
-            for rec in deal(rng, args.level):
+            for rec in deal(rng, args.level, args.preset):
                 f.write(json.dumps(rec) + "\n")
             f.flush()
     return 0

@@ -203,10 +203,16 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
         u = barrel_values(obs, seat)[0]
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)
-        if obs.high_bid <= 100 and seat != obs.first_hand and obs.declarer < 0:
+        early = obs.high_bid <= 100 and seat != obs.first_hand and obs.declarer < 0
+        if early:
             # Nobody has bid over first hand's hundred yet: the contract will be a
             # low one, which the model of all passes undervalues (measured).
             u += ev.const(obs.players, "pass_at_100")
+        if settings.pass_shift:
+            # Rules unlike the classic ones the models were fitted on (Polish: the
+            # bomb caps a declarer's loss, no concession, no bolts): the pass as
+            # measured under them (``Evaluator.pass_shift``; 0 in classic rules).
+            u += ev.pass_shift(conv, obs.players, early)
     else:
         u = ev.const(obs.players, "defend_u")
     if settings.full_model and hand:

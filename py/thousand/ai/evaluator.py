@@ -23,7 +23,7 @@ import json
 import math
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import (
     ACE,
@@ -37,6 +37,9 @@ from ..cards import (
     TEN,
     mask_points,
 )
+
+if TYPE_CHECKING:
+    from ..conventions import Conventions
 
 FEATURES = (
     "bias",
@@ -171,7 +174,13 @@ class Evaluator:
       ``must_beat`` and ``declare_on_first_lead``) add to the declarer's points,
       by the marriages of the played hand (measured open-handed on the same
       deals under both rule sets, ``bench/ai_rule_shift.py``): the models were
-      fitted on classic deals.
+      fitted on classic deals;
+    * ``pass_shift``: what a pass is worth under a rule set unlike the classic one
+      (the Polish preset: the bomb, no concession, no bolts, the raise by 10) less
+      what the ``defend`` model and ``pass_at_100`` say, measured in self-play under
+      those rules (``bench/ai_pass_value.py --preset``): the early pass (nobody over
+      first hand's hundred) and a pass over a bid. An entry applies to conventions
+      that hold every value it lists.
     """
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
@@ -201,6 +210,12 @@ class Evaluator:
             for m in data.get(f"rule_shift{players}", []):
                 key = (bool(m["must_beat"]), bool(m["declare_on_first_lead"]))
                 self.shifts[players, key] = tuple(float(x) for x in m["by_marriages"])
+        self.pass_shifts: dict[int, list[tuple[dict[str, Any], float, float]]] = {}
+        for players in (2, 3):
+            self.pass_shifts[players] = [
+                (dict(m["conventions"]), float(m["at_100"]), float(m["above"]))
+                for m in data.get(f"pass_shift{players}", [])
+            ]
 
     @classmethod
     def load(cls) -> Evaluator:
@@ -234,6 +249,16 @@ class Evaluator:
             return 0.0
         k = sum(1 for mm in MARRIAGE_MASK if hand & mm == mm)
         return by[min(k, len(by) - 1)]
+
+    def pass_shift(self, conv: Conventions, players: int, early: bool) -> float:
+        """What a pass is worth under the conventions ``conv`` over the classic value
+        (``defend`` and ``pass_at_100``): the first measured entry whose listed
+        conventions ``conv`` holds (0 when none does, as in classic rules); ``early``:
+        nobody has bid over first hand's hundred."""
+        for want, at_100, above in self.pass_shifts.get(table_size(players), []):
+            if all(getattr(conv, k) == v for k, v in want.items()):
+                return at_100 if early else above
+        return 0.0
 
     def defend_value(self, hand: int, players: int, ace_marriage: bool = False) -> float:
         """A defender's expected relative score in the deal, from its hand as dealt."""

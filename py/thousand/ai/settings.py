@@ -65,6 +65,11 @@ class Settings:
     # as it counts a concession. Off at every level (session 24: not above 0); the
     # arena's ``strong_bomb`` is Strong with it.
     bomb_out: bool = False
+    # With ``full_model``: a pass valued as measured under the preset's rules where they
+    # are unlike the classic ones the models were fitted on (``Evaluator.pass_shift``;
+    # Polish rules: the bomb, no concession; 0 in classic rules). On in Strong (session
+    # 26); the arena's ``strong_s25`` is Strong without it.
+    pass_shift: bool = False
     # Card play holding 3 to this many cards: the worlds searched together by vector
     # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
     # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
@@ -120,7 +125,7 @@ NORMAL = Settings(
     full_model=False,
 )
 
-STRONG = Settings(name="strong")
+STRONG = Settings(name="strong", pass_shift=True)
 
 LEVELS = {"normal": NORMAL, "strong": STRONG}
 # Benchmark variants the arena can name beside the levels (never offered on the page).
@@ -129,4 +134,8 @@ VARIANTS = {
     "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
     "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
     "strong_fused": dataclasses.replace(STRONG, name="strong_fused", fused_cards=3),
+    "strong_s25": dataclasses.replace(STRONG, name="strong_s25", pass_shift=False),
+    "strong_polish": dataclasses.replace(
+        STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
+    ),
 }

@@ -1,0 +1,143 @@
+"""The pass valued under the Polish rules (``Evaluator.pass_shift``, ``Settings.pass_shift``).
+
+The ``defend`` model and ``pass_at_100`` were measured in classic self-play. Under
+the Polish preset the first hand left on the hundred may throw its bomb (the
+defenders get 60 each, not a failed contract) and cannot concede, so a pass is
+worth less (``bench/ai_pass_value.py --preset polish``). The shift applies only
+to conventions that hold every value its entry lists; classic rules and the other
+presets are valued as before. Strong has it on (session 26); the arena's
+``strong_s25`` is Strong without it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from thousand import actions as A
+from thousand.ai import STRONG
+from thousand.ai.auction import pass_ev
+from thousand.ai.evaluator import Evaluator, shared
+from thousand.ai.settings import NORMAL, VARIANTS
+from thousand.bots import EasyBot
+from thousand.conventions import Conventions
+from thousand.state import Game, Observation, Phase
+
+PASS = STRONG
+OFF = VARIANTS["strong_s25"]
+
+
+def test_strong_values_the_pass_under_the_rules_and_normal_does_not() -> None:
+    assert STRONG.pass_shift and not OFF.pass_shift
+    assert dataclasses.replace(OFF, name="strong", pass_shift=True) == STRONG
+    assert not NORMAL.pass_shift and not NORMAL.full_model
+
+
+def _bidding_observations(preset: str, deals: int, seed: int) -> list[Observation]:
+    """Every bidding decision with a choice in ``deals`` deals played by Easy bots."""
+    conv = Conventions.preset(preset)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        state = Game(conv).new_initial_state(random.Random(rng.random()))
+        easy = EasyBot()
+        while state.phase not in (Phase.PLAY, Phase.GAME_OVER) and not state.rows:
+            obs = state.observation(state.current_player())
+            if obs.phase is Phase.BIDDING and len(obs.legal_actions) > 1:
+                out.append(obs)
+            state.apply_action(easy.act(obs, rng))
+    return out
+
+
+def test_the_shift_is_measured_for_the_polish_preset_only() -> None:
+    """The shipped entry matches the Polish preset, at both kinds of pass, and no
+    other built-in preset (classic rules have no bombs)."""
+    ev = shared()
+    polish = Conventions.preset("polish")
+    assert ev.pass_shift(polish, 3, True) < -10.0
+    assert ev.pass_shift(polish, 3, False) < -10.0
+    assert ev.pass_shift(polish, 4, True) == ev.pass_shift(polish, 3, True)
+    assert ev.pass_shift(polish, 2, True) == 0.0  # not measured with 2 players
+    for name in Conventions.PRESETS:
+        if name != "polish":
+            conv = Conventions.preset(name)
+            assert ev.pass_shift(conv, conv.players, True) == 0.0, name
+            assert ev.pass_shift(conv, conv.players, False) == 0.0, name
+
+
+def test_an_entry_applies_only_when_every_listed_convention_holds() -> None:
+    entry = {"conventions": {"bombs": 1, "write_off": False}, "at_100": -20.0, "above": -30.0}
+    ev = Evaluator({"pass_shift3": [entry]})
+    polish = Conventions.preset("polish")
+    assert (ev.pass_shift(polish, 3, True), ev.pass_shift(polish, 3, False)) == (-20.0, -30.0)
+    conceding = dataclasses.replace(polish, write_off=True)
+    assert ev.pass_shift(conceding, 3, True) == 0.0
+    assert Evaluator(None).pass_shift(polish, 3, True) == 0.0
+
+
+def test_pass_ev_moves_by_the_shift_under_polish_rules_and_not_in_classic() -> None:
+    """With the flag a pass is the classic value plus the shift (the early one while
+    nobody has bid over first hand's hundred); classic passes are unchanged, and so
+    is Normal, which has no full model."""
+    ev = shared()
+    classic = _bidding_observations("classic", 12, 5)
+    assert classic
+    for obs in classic:
+        assert pass_ev(obs, obs.seat, ev, PASS) == pass_ev(obs, obs.seat, ev, OFF)
+    polish = _bidding_observations("polish", 12, 5)
+    kinds = set()
+    for obs in polish:
+        early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
+        kinds.add(early)
+        want = pass_ev(obs, obs.seat, ev, OFF) + ev.pass_shift(obs.conventions, 3, early)
+        assert abs(pass_ev(obs, obs.seat, ev, PASS) - want) < 1e-9
+        assert pass_ev(obs, obs.seat, ev, NORMAL) == pass_ev(
+            obs, obs.seat, ev, dataclasses.replace(NORMAL, pass_shift=True)
+        )
+    assert kinds == {True, False}
+
+
+def test_strong_bids_more_over_the_hundred_with_the_polish_pass() -> None:
+    """The pass worth less, the bid table beats it more often at the seat facing
+    first hand's hundred (the same tables, the same generator)."""
+    from thousand.ai.auction import bid_table
+    from thousand.ai.think import Context, finish
+
+    ev = shared()
+    bids = {"plain": 0, "shifted": 0}
+    for obs in _bidding_observations("polish", 40, 11):
+        if obs.high_bid > 100 or obs.seat == obs.first_hand:
+            continue
+        lo = min(A.action_value(a) for a in obs.legal_actions if A.BID_BASE <= a < A.CONTRACT_BASE)
+        table = finish(bid_table(Context(None), obs, random.Random(1), OFF, ev, lo, lo))
+        u = table.at(lo)[0]
+        bids["plain"] += u > pass_ev(obs, obs.seat, ev, OFF)
+        bids["shifted"] += u > pass_ev(obs, obs.seat, ev, PASS)
+    assert bids["shifted"] > bids["plain"]
+
+
+def test_strong_decides_classic_auctions_exactly_as_without_the_shift() -> None:
+    """In classic rules (and with four players, who use the same entry's table size)
+    Strong's bidding choices and all their values are those of ``strong_s25``."""
+    from thousand.ai import AIBot
+
+    for preset in ("classic", "four_players"):
+        observations = _bidding_observations(preset, 3, 7)
+        assert observations
+        for obs in observations:
+            on = AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None)
+            off = AIBot(OFF).explain(obs, random.Random(2), budget_ms=None)
+            assert on == off, preset
+
+
+def test_strong_values_a_polish_pass_lower() -> None:
+    """Under Polish rules the pass in Strong's own explanation is worth the shift less."""
+    from thousand.ai import AIBot
+
+    ev = shared()
+    for obs in _bidding_observations("polish", 3, 7):
+        on = dict(AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None))
+        off = dict(AIBot(OFF).explain(obs, random.Random(2), budget_ms=None))
+        early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
+        shift = ev.pass_shift(obs.conventions, 3, early)
+        assert abs(on[A.PASS]["ev"] - (off[A.PASS]["ev"] + shift)) < 0.11
