@@ -21,15 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 from collections import defaultdict
 from typing import Any
 
 from thousand import actions as A
 from thousand.ai.evaluator import shared
-from thousand.arena import _deal, arrangements
-from thousand.bots import bot_action, make_bot
+from thousand.arena import _deal, arrangements, play_arrangement
+from thousand.bots import make_bot
 from thousand.conventions import Conventions
 from thousand.phase import Phase
 from thousand.state import State
@@ -42,22 +41,16 @@ def play_set(a: str, b: str, seed: int, index: int, conv: Conventions) -> dict[s
     bots = {"A": make_bot(a), "B": make_bot(b)}
     out = []
     for ai, arr in enumerate(arrangements(conv.players)):
-        state = State.from_deal(conv, dealer, hands, talon, rng=random.Random(set_seed * 31 + 7))
-        rngs = [random.Random((set_seed * 97 + ai) * 13 + s) for s in range(conv.players)]
-        start = len(state.rows)
         bids: list[tuple[int, int]] = []
-        while True:
-            rows = state.rows[start:]
-            if rows and rows[-1].kind != "redeal":
-                break
-            if state.is_terminal():
-                break
-            seat = state.current_player()
-            if state.phase is Phase.BIDDING:
+
+        def watch(state: State) -> None:
+            nonlocal bids
+            if state.phase is Phase.BIDDING or state.bids:  # the auction as it ended
                 bids = list(state.bids)
-            state.apply_action(bot_action(bots[arr[seat]], state, seat, rngs[seat]))
-            if state.phase is not Phase.BIDDING and state.bids:
-                bids = list(state.bids)
+
+        state, start = play_arrangement(
+            conv, (dealer, hands, talon), set_seed, ai, arr, bots, watch
+        )
         rows = state.rows[start:]
         last = rows[-1]
         out.append(

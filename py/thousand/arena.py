@@ -37,7 +37,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from .bots import bot_action, make_bot
@@ -65,6 +65,35 @@ def _deal(conv: Conventions, seed: int) -> tuple[int, list[int], Any]:
     return d["dealer"], hands, talon
 
 
+def play_arrangement(
+    conv: Conventions,
+    deal: tuple[int, list[int], Any],
+    set_seed: int,
+    index: int,
+    arr: tuple[str, ...],
+    bots: dict[str, Any],
+    watch: Callable[[State], None] | None = None,
+) -> tuple[State, int]:
+    """Arrangement ``index`` (``arr``: the bot at each seat) of a deal set played as
+    the arena plays it, until its deal ends (redeals replayed); returns the state and
+    the number of rows before it. ``watch`` sees the state after every action."""
+    dealer, hands, talon = deal
+    state = State.from_deal(conv, dealer, hands, talon, rng=random.Random(set_seed * 31 + 7))
+    rngs = [random.Random((set_seed * 97 + index) * 13 + s) for s in range(conv.players)]
+    start = len(state.rows)
+    while True:
+        rows = state.rows[start:]
+        if rows and rows[-1].kind != "redeal":
+            break
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        state.apply_action(bot_action(bots[arr[seat]], state, seat, rngs[seat]))
+        if watch is not None:
+            watch(state)
+    return state, start
+
+
 def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     """Play one deal set; returns its paired result and per-level statistics."""
     a_name, b_name, seed, index, conv_json = args
@@ -77,18 +106,7 @@ def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
         k: {"declared": 0, "made": 0, "conceded": 0, "contract": 0, "seat_deals": 0} for k in "AB"
     }
     for ai, arr in enumerate(arrangements(conv.players)):
-        state = State.from_deal(conv, dealer, hands, talon, rng=random.Random(set_seed * 31 + 7))
-        rngs = [random.Random((set_seed * 97 + ai) * 13 + s) for s in range(conv.players)]
-        start = len(state.rows)
-        while True:
-            rows = state.rows[start:]
-            if rows and rows[-1].kind != "redeal":
-                break
-            if state.is_terminal():
-                break
-            seat = state.current_player()
-            bot = bots[arr[seat]]
-            state.apply_action(bot_action(bot, state, seat, rngs[seat]))
+        state, start = play_arrangement(conv, (dealer, hands, talon), set_seed, ai, arr, bots)
         rows = state.rows[start:]
         delta = [sum(r.deltas[s] for r in rows) for s in range(conv.players)]
         last = rows[-1]
