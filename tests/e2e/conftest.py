@@ -92,3 +92,8 @@ def page(page: Any) -> Any:
     page.set_default_timeout(LOAD_TIMEOUT_MS)
     page.set_default_navigation_timeout(LOAD_TIMEOUT_MS)
     return page
+
+
+# Not collected for --doctest-modules: both test folders' conftest.py would be
+# imported as one module "conftest" (pytest tests/e2e tests/tooling failed so).
+collect_ignore = ["conftest.py"]

@@ -28,3 +28,8 @@ def _page_constant(name: str) -> object:
 def page_constant() -> Callable[[str], object]:
     """``page_constant("NAME")``: a constant of static/interpreter.mjs."""
     return _page_constant
+
+
+# Not collected for --doctest-modules: both test folders' conftest.py would be
+# imported as one module "conftest" (pytest tests/e2e tests/tooling failed so).
+collect_ignore = ["conftest.py"]
