@@ -27,7 +27,7 @@ from typing import Any
 
 from thousand import actions as A
 from thousand.ai.evaluator import shared
-from thousand.arena import _deal, arrangements, play_arrangement
+from thousand.arena import _deal, arrangements, deal_set_seed, play_arrangement
 from thousand.bots import make_bot
 from thousand.conventions import Conventions
 from thousand.phase import Phase
@@ -36,7 +36,7 @@ from thousand.state import State
 
 def play_set(a: str, b: str, seed: int, index: int, conv: Conventions) -> dict[str, Any]:
     """One deal set as the arena plays it, with each arrangement's detail."""
-    set_seed = seed * 1_000_003 + index
+    set_seed = deal_set_seed(seed, index)
     dealer, hands, talon = _deal(conv, set_seed)
     bots = {"A": make_bot(a), "B": make_bot(b)}
     out = []

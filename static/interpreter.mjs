@@ -332,9 +332,10 @@ getattr(sys.modules.get("thousand._build"), "BUILD", None)
 // table of contents they read (the snapshot's is of stdlib-page.zip, where the
 // page restored has stdlib-restored.zip; our wheels are the same files, so
 // theirs stand; not importlib.invalidate_caches(), which also imports
-// importlib.metadata, not in the snapshot: 20-60 ms of a first visit), a new seed (the snapshot was made with fixed
-// random bytes), the time module's zone constants as a fresh module computes
-// them from the zone writeTimeZone wrote, the environment a fresh start has
+// importlib.metadata, not in the snapshot: 20-60 ms of a first visit), a new
+// seed (the snapshot was made with fixed random bytes), the time module's zone
+// constants as a fresh module computes them from the zone writeTimeZone wrote,
+// the environment a fresh start has
 // (LANG from the browser's language, as Pyodide sets it; no PYTHONHASHSEED:
 // str hashes keep the snapshot's fixed seed, sys.flags.hash_randomization is
 // 0), and sys.path without the second "" that loadPyodide adds.

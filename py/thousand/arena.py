@@ -65,6 +65,12 @@ def _deal(conv: Conventions, seed: int) -> tuple[int, list[int], Any]:
     return d["dealer"], hands, talon
 
 
+def deal_set_seed(seed: int, index: int) -> int:
+    """The seed of deal set ``index`` of a run with ``seed``: its deal and every
+    arrangement's randomness come from it."""
+    return seed * 1_000_003 + index
+
+
 def play_arrangement(
     conv: Conventions,
     deal: tuple[int, list[int], Any],
@@ -98,15 +104,15 @@ def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     """Play one deal set; returns its paired result and per-level statistics."""
     a_name, b_name, seed, index, conv_json = args
     conv = Conventions.from_json(conv_json)
-    set_seed = seed * 1_000_003 + index
-    dealer, hands, talon = _deal(conv, set_seed)
+    set_seed = deal_set_seed(seed, index)
+    deal = _deal(conv, set_seed)
     bots = {"A": make_bot(a_name), "B": make_bot(b_name)}
     diffs: list[float] = []
     stats = {
         k: {"declared": 0, "made": 0, "conceded": 0, "contract": 0, "seat_deals": 0} for k in "AB"
     }
     for ai, arr in enumerate(arrangements(conv.players)):
-        state, start = play_arrangement(conv, (dealer, hands, talon), set_seed, ai, arr, bots)
+        state, start = play_arrangement(conv, deal, set_seed, ai, arr, bots)
         rows = state.rows[start:]
         delta = [sum(r.deltas[s] for r in rows) for s in range(conv.players)]
         last = rows[-1]
