@@ -141,3 +141,46 @@ def test_strong_values_a_polish_pass_lower() -> None:
         early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
         shift = ev.pass_shift(obs.conventions, 3, early)
         assert abs(on[A.PASS]["ev"] - (off[A.PASS]["ev"] + shift)) < 0.11
+
+
+BOMB_PASS = VARIANTS["strong_bomb_pass"]
+
+
+def test_the_bomb_extra_is_for_the_early_pass_with_a_bomb_left_only() -> None:
+    """``bomb_at_100`` (session 27, ``bench/ai_bid_counterfactual.py``) is added to the
+    early pass of a seat that may still throw a bomb, never to a pass over a bid."""
+    entry = {
+        "conventions": {"bombs": 1},
+        "at_100": -20.0,
+        "above": -30.0,
+        "bomb_at_100": -25.0,
+    }
+    ev = Evaluator({"pass_shift3": [entry]})
+    polish = Conventions.preset("polish")
+    assert ev.pass_shift(polish, 3, True, bomb_left=True) == -45.0
+    assert ev.pass_shift(polish, 3, True, bomb_left=False) == -20.0
+    assert ev.pass_shift(polish, 3, False, bomb_left=True) == -30.0
+    assert shared().pass_shift(polish, 3, True, True) < shared().pass_shift(polish, 3, True)
+
+
+def test_bomb_pass_lowers_the_early_pass_only_while_the_seat_holds_a_bomb() -> None:
+    """Strong with ``bomb_pass`` (the arena's ``strong_bomb_pass``) values an early
+    Polish pass lower by exactly the entry's extra while the seat has its bomb, as
+    Strong once it has thrown it; classic passes are Strong's."""
+    ev = shared()
+    assert not STRONG.bomb_pass and BOMB_PASS.bomb_pass and BOMB_PASS.pass_shift
+    extra = ev.pass_shift(Conventions.preset("polish"), 3, True, True) - ev.pass_shift(
+        Conventions.preset("polish"), 3, True
+    )
+    assert extra < -10.0
+    seen_early = 0
+    for obs in _bidding_observations("polish", 12, 27):
+        early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
+        base = pass_ev(obs, obs.seat, ev, STRONG)
+        assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == base + (extra if early else 0.0)
+        spent = dataclasses.replace(obs, bombs=(1,) * obs.players)
+        assert pass_ev(spent, obs.seat, ev, BOMB_PASS) == pass_ev(spent, obs.seat, ev, STRONG)
+        seen_early += early
+    assert seen_early > 3
+    for obs in _bidding_observations("classic", 6, 27):
+        assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == pass_ev(obs, obs.seat, ev, STRONG)

@@ -211,8 +211,10 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
         if settings.pass_shift:
             # Rules unlike the classic ones the models were fitted on (Polish: the
             # bomb caps a declarer's loss, no concession, no bolts): the pass as
-            # measured under them (``Evaluator.pass_shift``; 0 in classic rules).
-            u += ev.pass_shift(conv, obs.players, early)
+            # measured under them (``Evaluator.pass_shift``; 0 in classic rules),
+            # with ``bomb_pass`` less again while the seat holds a bomb.
+            bomb_left = settings.bomb_pass and bool(conv.bombs) and obs.bombs[seat] < conv.bombs
+            u += ev.pass_shift(conv, obs.players, early, bomb_left)
     else:
         u = ev.const(obs.players, "defend_u")
     if settings.full_model and hand:

@@ -180,7 +180,10 @@ class Evaluator:
       what the ``defend`` model and ``pass_at_100`` say, measured in self-play under
       those rules (``bench/ai_pass_value.py --preset``): the early pass (nobody over
       first hand's hundred) and a pass over a bid. An entry applies to conventions
-      that hold every value it lists.
+      that hold every value it lists. Its ``bomb_at_100``: what the early pass is
+      worth less again while the seat still holds a bomb (the bid's loss is capped by
+      it), measured by playing on both the bid and the pass from the same decision
+      (``bench/ai_bid_counterfactual.py``) and added only with ``bomb_left``.
     """
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
@@ -210,10 +213,15 @@ class Evaluator:
             for m in data.get(f"rule_shift{players}", []):
                 key = (bool(m["must_beat"]), bool(m["declare_on_first_lead"]))
                 self.shifts[players, key] = tuple(float(x) for x in m["by_marriages"])
-        self.pass_shifts: dict[int, list[tuple[dict[str, Any], float, float]]] = {}
+        self.pass_shifts: dict[int, list[tuple[dict[str, Any], float, float, float]]] = {}
         for players in (2, 3):
             self.pass_shifts[players] = [
-                (dict(m["conventions"]), float(m["at_100"]), float(m["above"]))
+                (
+                    dict(m["conventions"]),
+                    float(m["at_100"]),
+                    float(m["above"]),
+                    float(m.get("bomb_at_100", 0.0)),
+                )
                 for m in data.get(f"pass_shift{players}", [])
             ]
 
@@ -250,14 +258,19 @@ class Evaluator:
         k = sum(1 for mm in MARRIAGE_MASK if hand & mm == mm)
         return by[min(k, len(by) - 1)]
 
-    def pass_shift(self, conv: Conventions, players: int, early: bool) -> float:
+    def pass_shift(
+        self, conv: Conventions, players: int, early: bool, bomb_left: bool = False
+    ) -> float:
         """What a pass is worth under the conventions ``conv`` over the classic value
         (``defend`` and ``pass_at_100``): the first measured entry whose listed
         conventions ``conv`` holds (0 when none does, as in classic rules); ``early``:
-        nobody has bid over first hand's hundred."""
-        for want, at_100, above in self.pass_shifts.get(table_size(players), []):
+        nobody has bid over first hand's hundred; ``bomb_left``: the seat may still
+        throw a bomb (the entry's ``bomb_at_100`` is added to the early pass)."""
+        for want, at_100, above, bomb_at_100 in self.pass_shifts.get(table_size(players), []):
             if all(getattr(conv, k) == v for k, v in want.items()):
-                return at_100 if early else above
+                if not early:
+                    return above
+                return at_100 + (bomb_at_100 if bomb_left else 0.0)
         return 0.0
 
     def defend_value(self, hand: int, players: int, ace_marriage: bool = False) -> float:

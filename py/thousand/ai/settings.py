@@ -70,6 +70,11 @@ class Settings:
     # Polish rules: the bomb, no concession; 0 in classic rules). On in Strong (session
     # 26); the arena's ``strong_s25`` is Strong without it.
     pass_shift: bool = False
+    # With ``pass_shift``: the early pass valued lower again while the seat still holds
+    # a bomb (``Evaluator.pass_shift``'s ``bomb_left``, measured by playing on both
+    # the bid and the pass, bench/ai_bid_counterfactual.py; session 27). The arena's
+    # ``strong_bomb_pass`` is Strong with it.
+    bomb_pass: bool = False
     # Card play holding 3 to this many cards: the worlds searched together by vector
     # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
     # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
@@ -135,6 +140,7 @@ VARIANTS = {
     "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
     "strong_fused": dataclasses.replace(STRONG, name="strong_fused", fused_cards=3),
     "strong_s25": dataclasses.replace(STRONG, name="strong_s25", pass_shift=False),
+    "strong_bomb_pass": dataclasses.replace(STRONG, name="strong_bomb_pass", bomb_pass=True),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),

@@ -1,0 +1,245 @@
+"""What a bid is worth against a pass, found by playing both.
+
+    PYTHONPATH=py python3 bench/ai_bid_counterfactual.py play --preset polish \
+        --deals 300 --seed 2701 --out CF.jsonl [--start K] [--window 45]
+    PYTHONPATH=py python3 bench/ai_bid_counterfactual.py report CF.jsonl [CF2.jsonl ...]
+
+``play``: ordinary deals of a 3-player preset from zero totals, ``--level`` in
+every seat. At every bidding decision with a choice between passing and the
+smallest bid (RULES §5; the bots raise by the smallest step or pass) whose
+predicted margin, the bid's value less the pass's (``auction._bidding``'s
+utilities), is within ``--window`` points, the deal is played on twice from that
+moment, once after the pass and once after the bid, with the same generators for
+every later decision (common random numbers). Each record holds the margin, the
+two values, and the seat's realized relative score (own deal score before
+penalties minus the mean of the others', ``ai_fit_evaluator.raw_scores``) after
+each. The main line then goes on with the bot's own choice, so a deal gives a
+record per close decision.
+
+``report``: the realized margin (bid less pass) against the predicted one by
+bins and as a line (``realized = a + b x predicted``), and what bidding at a
+shifted threshold would have gained over the bot's own rule (bid when the margin
+is above 0): for each shift ``t`` the mean over all records of
+``([m > t] - [m > 0]) x realized margin``, with its 95% interval; split by
+whether anyone had bid over first hand's hundred (``early``, as ``pass_ev``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from ai_fit_evaluator import raw_scores  # noqa: E402
+
+from thousand import actions as A  # noqa: E402
+from thousand.ai import make_ai_bot  # noqa: E402
+from thousand.arena import deal_set_seed, mean_ci  # noqa: E402
+from thousand.conventions import Conventions  # noqa: E402
+from thousand.state import Game, Phase, State  # noqa: E402
+
+SHIFTS = (-40, -30, -25, -20, -15, -10, -5, 5, 10, 15)
+BINS = (-1e9, -30, -15, -5, 0, 5, 15, 30, 1e9)
+
+
+def _relative(state: State, start: int, seat: int) -> float:
+    """The seat's deal score before penalties less the others' mean (0 on a redeal)."""
+    row = state.rows[start]
+    if row.kind == "redeal":
+        return 0.0
+    raw = raw_scores(row, state.conv)
+    others = [raw[s] for s in range(state.n) if s != seat and row.points[s] is not None]
+    return raw[seat] - sum(others) / len(others)
+
+
+def _play_on(state: State, bot: Any, seed: int) -> State:
+    """``state`` played on by ``bot`` in every seat until its deal has a row."""
+    start = state.n_rows
+    rngs = [random.Random(seed * 13 + s) for s in range(state.n)]
+    state.rng = random.Random(seed * 31 + 7)
+    while state.n_rows == start and not state.is_terminal():
+        seat = state.current_player()
+        state.apply_action(bot.act(state.observation(seat), rngs[seat]))
+    return state
+
+
+def _kind(a: int, low: int) -> str:
+    """A contract decision's action by kind: the lowest contract, a raise, or not played."""
+    if a == A.BOMB:
+        return "bomb"
+    if a == A.WRITEOFF:
+        return "writeoff"
+    return "low" if a == low else "raise"
+
+
+def _pair(obs: Any, choices: dict[int, Any], action: int) -> tuple[int, int, str] | None:
+    """The two actions compared at a decision, the bid (or the bot's choice) first, and
+    the pair's kind; None where the decision is not one the run studies."""
+    legal = obs.legal_actions
+    if obs.phase is Phase.BIDDING:
+        bids = [a for a in legal if A.BID_BASE <= a < A.CONTRACT_BASE]
+        if A.PASS not in legal or not bids:
+            return None
+        return min(bids), A.PASS, "bid/pass"
+    if obs.phase is Phase.CONTRACT:
+        values = [a for a in legal if A.CONTRACT_BASE <= a < A.PASS]
+        low = min(values)
+        rest = sorted((c for a, c in choices.items() if a != action), key=lambda c: -c.utility)
+        if not rest:
+            return None
+        other = rest[0].action
+        return action, other, f"{_kind(action, low)}/{_kind(other, low)}"
+    return None
+
+
+def deal(
+    conv: Conventions,
+    level: str,
+    seed: int,
+    window: float,
+    phase: Phase = Phase.BIDDING,
+    bombs_used: bool = False,
+) -> list[dict[str, Any]]:
+    """One deal from ``seed``; a record per close decision of ``phase``. With
+    ``bombs_used`` every seat has thrown all its bombs already (``bombs``)."""
+    bot = make_ai_bot(level)
+    state = Game(conv).new_initial_state(random.Random(seed))
+    if bombs_used:
+        state.standing = dataclasses.replace(state.standing, bombs=(conv.bombs,) * conv.players)
+    start = state.n_rows
+    rngs = [random.Random(seed * 17 + s) for s in range(conv.players)]
+    out: list[dict[str, Any]] = []
+    k = 0
+    while state.n_rows == start and not state.is_terminal():
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if obs.phase is not phase or len(obs.legal_actions) < 2:
+            state.apply_action(bot.act(obs, rngs[seat]))
+            continue
+        think = bot.start(obs, rngs[seat])
+        choices = {c.action: c for c in think.run()}
+        action = think.action()
+        pair = _pair(obs, choices, action)
+        if pair is None:
+            state.apply_action(action)
+            continue
+        first, second, kind = pair
+        u1, u2 = choices[first].utility, choices[second].utility
+        if abs(u1 - u2) <= window:
+            k += 1
+            branch_seed = seed * 101 + k
+            realized = {}
+            for a in (first, second):
+                s2 = state.clone()
+                s2.apply_action(a)
+                s2 = _play_on(s2, bot, branch_seed)
+                realized[a] = _relative(s2, start, seat)
+            bids = [A.action_value(b) for _, b in obs.bids if A.BID_BASE <= b < A.CONTRACT_BASE]
+            high = max(bids or [100])
+            out.append(
+                {
+                    "phase": phase.value,
+                    "kind": kind,
+                    "calls": len(obs.bids),
+                    "high": high,
+                    "early": high <= 100 and seat != obs.first_hand,
+                    "first": A.action_str(first),
+                    "second": A.action_str(second),
+                    "u_bid": round(u1, 2),
+                    "u_pass": round(u2, 2),
+                    "make": choices[first].values.get("make"),
+                    "chose_bid": action == first,
+                    "r_bid": realized[first],
+                    "r_pass": realized[second],
+                    "bomb_left": obs.bombs[seat] < conv.bombs,
+                }
+            )
+        state.apply_action(action)
+    return out
+
+
+def _ols(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
+    """Least squares ``y = a + b x``: (a, b, the standard error of b)."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+    a = my - b * mx
+    res = sum((y - a - b * x) ** 2 for x, y in zip(xs, ys, strict=True)) / max(1, n - 2)
+    return a, b, (res / sxx) ** 0.5
+
+
+def _report_group(label: str, recs: list[dict[str, Any]]) -> None:
+    if len(recs) < 3:
+        return
+    ms = [r["u_bid"] - r["u_pass"] for r in recs]
+    ds = [r["r_bid"] - r["r_pass"] for r in recs]
+    m, h = mean_ci(ds)
+    print(f"\n{label}: n={len(recs)}, predicted margin {sum(ms) / len(ms):+.1f}, realized {m:+.1f} +- {h:.1f}")
+    a, b, se = _ols(ms, ds)
+    print(f"  realized = {a:+.1f} + {b:.2f} x predicted (b +- {1.96 * se:.2f})")
+    for lo, hi in zip(BINS, BINS[1:]):
+        sel = [d for x, d in zip(ms, ds, strict=True) if lo < x <= hi]
+        pm = [x for x in ms if lo < x <= hi]
+        if sel:
+            mm, hh = mean_ci(sel)
+            print(f"  predicted in ({lo:g}, {hi:g}]: n={len(sel)}, predicted {sum(pm) / len(pm):+.1f}, realized {mm:+.1f} +- {hh:.1f}")
+    for t in SHIFTS:
+        gain = [((x > t) - (x > 0)) * d for x, d in zip(ms, ds, strict=True)]
+        gm, gh = mean_ci(gain)
+        changed = sum(1 for x in ms if (x > t) != (x > 0))
+        print(f"  bid above {t:+d}: gain {gm:+.2f} +- {gh:.2f} per record ({changed} decisions change)")
+
+
+def report(paths: list[str]) -> None:
+    recs = [json.loads(line) for p in paths for line in Path(p).read_text().splitlines() if line]
+    bidding = [r for r in recs if r.get("kind", "bid/pass") == "bid/pass"]
+    if bidding:
+        _report_group("bid/pass, all", bidding)
+        _report_group("bid/pass, early (nobody over first hand's hundred)", [r for r in bidding if r["early"]])
+        _report_group("bid/pass, over a bid", [r for r in bidding if not r["early"]])
+    kinds = sorted({r["kind"] for r in recs if r.get("kind", "bid/pass") != "bid/pass"})
+    for kind in kinds:
+        _report_group(f"contract, the bot's choice / the runner-up: {kind}", [r for r in recs if r.get("kind") == kind])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    pl = sub.add_parser("play")
+    pl.add_argument("--preset", default="classic")
+    pl.add_argument("--level", default="strong")
+    pl.add_argument("--deals", type=int, default=100)
+    pl.add_argument("--start", type=int, default=0)
+    pl.add_argument("--seed", type=int, default=2701)
+    pl.add_argument("--window", type=float, default=45.0)
+    pl.add_argument("--phase", choices=("bidding", "contract"), default="bidding")
+    pl.add_argument("--bombs-used", action="store_true", help="every seat's bombs already thrown")
+    pl.add_argument("--out", required=True)
+    rp = sub.add_parser("report")
+    rp.add_argument("files", nargs="+")
+    args = p.parse_args(argv)
+    if args.cmd == "report":
+        report(args.files)
+        return 0
+    conv = Conventions.preset(args.preset)
+    if conv.players != 3:
+        p.error("3-player presets only")
+    with open(args.out, "a") as f:
+        for i in range(args.start, args.start + args.deals):
+            for rec in deal(conv, args.level, deal_set_seed(args.seed, i), args.window, Phase(args.phase), args.bombs_used):
+                f.write(json.dumps({"index": i, **rec}) + "\n")
+            f.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
