@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import json
 import random
 import sys
@@ -183,20 +184,29 @@ def _report_group(label: str, recs: list[dict[str, Any]]) -> None:
     ms = [r["u_bid"] - r["u_pass"] for r in recs]
     ds = [r["r_bid"] - r["r_pass"] for r in recs]
     m, h = mean_ci(ds)
-    print(f"\n{label}: n={len(recs)}, predicted margin {sum(ms) / len(ms):+.1f}, realized {m:+.1f} +- {h:.1f}")
+    print(
+        f"\n{label}: n={len(recs)}, predicted margin {sum(ms) / len(ms):+.1f}, "
+        f"realized {m:+.1f} +- {h:.1f}"
+    )
     a, b, se = _ols(ms, ds)
     print(f"  realized = {a:+.1f} + {b:.2f} x predicted (b +- {1.96 * se:.2f})")
-    for lo, hi in zip(BINS, BINS[1:]):
+    for lo, hi in itertools.pairwise(BINS):
         sel = [d for x, d in zip(ms, ds, strict=True) if lo < x <= hi]
         pm = [x for x in ms if lo < x <= hi]
         if sel:
             mm, hh = mean_ci(sel)
-            print(f"  predicted in ({lo:g}, {hi:g}]: n={len(sel)}, predicted {sum(pm) / len(pm):+.1f}, realized {mm:+.1f} +- {hh:.1f}")
+            print(
+                f"  predicted in ({lo:g}, {hi:g}]: n={len(sel)}, "
+                f"predicted {sum(pm) / len(pm):+.1f}, realized {mm:+.1f} +- {hh:.1f}"
+            )
     for t in SHIFTS:
         gain = [((x > t) - (x > 0)) * d for x, d in zip(ms, ds, strict=True)]
         gm, gh = mean_ci(gain)
         changed = sum(1 for x in ms if (x > t) != (x > 0))
-        print(f"  bid above {t:+d}: gain {gm:+.2f} +- {gh:.2f} per record ({changed} decisions change)")
+        print(
+            f"  bid above {t:+d}: gain {gm:+.2f} +- {gh:.2f} per record "
+            f"({changed} decisions change)"
+        )
 
 
 def report(paths: list[str]) -> None:
@@ -204,15 +214,22 @@ def report(paths: list[str]) -> None:
     bidding = [r for r in recs if r.get("kind", "bid/pass") == "bid/pass"]
     if bidding:
         _report_group("bid/pass, all", bidding)
-        _report_group("bid/pass, early (nobody over first hand's hundred)", [r for r in bidding if r["early"]])
+        _report_group(
+            "bid/pass, early (nobody over first hand's hundred)", [r for r in bidding if r["early"]]
+        )
         _report_group("bid/pass, over a bid", [r for r in bidding if not r["early"]])
     kinds = sorted({r["kind"] for r in recs if r.get("kind", "bid/pass") != "bid/pass"})
     for kind in kinds:
-        _report_group(f"contract, the bot's choice / the runner-up: {kind}", [r for r in recs if r.get("kind") == kind])
+        _report_group(
+            f"contract, the bot's choice / the runner-up: {kind}",
+            [r for r in recs if r.get("kind") == kind],
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = p.add_subparsers(dest="cmd", required=True)
     pl = sub.add_parser("play")
     pl.add_argument("--preset", default="classic")
@@ -235,7 +252,14 @@ def main(argv: list[str] | None = None) -> int:
         p.error("3-player presets only")
     with open(args.out, "a") as f:
         for i in range(args.start, args.start + args.deals):
-            for rec in deal(conv, args.level, deal_set_seed(args.seed, i), args.window, Phase(args.phase), args.bombs_used):
+            for rec in deal(
+                conv,
+                args.level,
+                deal_set_seed(args.seed, i),
+                args.window,
+                Phase(args.phase),
+                args.bombs_used,
+            ):
                 f.write(json.dumps({"index": i, **rec}) + "\n")
             f.flush()
     return 0
