@@ -178,7 +178,7 @@ def _ols(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
     return a, b, (res / sxx) ** 0.5
 
 
-def _report_group(label: str, recs: list[dict[str, Any]]) -> None:
+def _report_group(label: str, recs: list[dict[str, Any]], shifts: bool = True) -> None:
     if len(recs) < 3:
         return
     ms = [r["u_bid"] - r["u_pass"] for r in recs]
@@ -199,7 +199,7 @@ def _report_group(label: str, recs: list[dict[str, Any]]) -> None:
                 f"  predicted in ({lo:g}, {hi:g}]: n={len(sel)}, "
                 f"predicted {sum(pm) / len(pm):+.1f}, realized {mm:+.1f} +- {hh:.1f}"
             )
-    for t in SHIFTS:
+    for t in SHIFTS if shifts else ():
         gain = [((x > t) - (x > 0)) * d for x, d in zip(ms, ds, strict=True)]
         gm, gh = mean_ci(gain)
         changed = sum(1 for x in ms if (x > t) != (x > 0))
@@ -223,6 +223,7 @@ def report(paths: list[str]) -> None:
         _report_group(
             f"contract, the bot's choice / the runner-up: {kind}",
             [r for r in recs if r.get("kind") == kind],
+            shifts=False,  # the bot's choice leads by construction: no threshold to move
         )
 
 

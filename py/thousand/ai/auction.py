@@ -213,7 +213,7 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
             # bomb caps a declarer's loss, no concession, no bolts): the pass as
             # measured under them (``Evaluator.pass_shift``; 0 in classic rules),
             # with ``bomb_pass`` less again while the seat holds a bomb.
-            bomb_left = settings.bomb_pass and bool(conv.bombs) and obs.bombs[seat] < conv.bombs
+            bomb_left = settings.bomb_pass and _bomb_left(obs, seat)
             u += ev.pass_shift(conv, obs.players, early, bomb_left)
     else:
         u = ev.const(obs.players, "defend_u")
@@ -301,16 +301,21 @@ def _may_concede(obs: Observation) -> bool:
     )
 
 
+def _bomb_left(obs: Observation, seat: int) -> bool:
+    """Whether ``seat`` has a bomb left to throw in this game (``bombs``)."""
+    bombs = obs.conventions.bombs
+    return bool(bombs) and obs.bombs[seat] < bombs
+
+
 def _may_bomb(obs: Observation, settings: Settings) -> bool:
     """Whether the bid table counts a bomb as the seat's way out (``bomb_out``, Strong):
     the preset has bombs, the seat has one left, and the deal is neither golden nor
     dark (the engine's ``_bomb_allowed`` as the seat sees it before the talon)."""
-    conv = obs.conventions
-    if not (settings.full_model and settings.bomb_out and conv.bombs):
+    if not (settings.full_model and settings.bomb_out):
         return False
     if obs.golden or obs.dark:
         return False
-    return obs.bombs[obs.seat] < conv.bombs
+    return _bomb_left(obs, obs.seat)
 
 
 # -- valuing a bid ------------------------------------------------------------------
