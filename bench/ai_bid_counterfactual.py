@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ai_fit_evaluator import raw_scores  # noqa: E402
+from ai_fit_evaluator import raw_scores, relative  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
@@ -56,9 +56,8 @@ def _relative(state: State, start: int, seat: int) -> float:
     row = state.rows[start]
     if row.kind == "redeal":
         return 0.0
-    raw = raw_scores(row, state.conv)
-    others = [raw[s] for s in range(state.n) if s != seat and row.points[s] is not None]
-    return raw[seat] - sum(others) / len(others)
+    active = [s for s in range(state.n) if row.points[s] is not None]
+    return relative(raw_scores(row, state.conv), seat, active)
 
 
 def _play_on(state: State, bot: Any, seed: int) -> State:

@@ -37,6 +37,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +148,14 @@ def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] 
         "held": marriage_total(played_hand),
         "contract": row.contract,
     }
+
+
+def relative(values: Sequence[float], seat: int, active: Iterable[int] | None = None) -> float:
+    """The seat's value less the mean of the other seats' (those in ``active``, all
+    by default): the *relative* score every bench here reports a seat by."""
+    seats = range(len(values)) if active is None else active
+    others = [values[s] for s in seats if s != seat]
+    return values[seat] - sum(others) / len(others)
 
 
 def raw_scores(row: SheetRow, conv: Conventions) -> list[float]:

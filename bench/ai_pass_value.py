@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ai_fit_evaluator import bot_turn, raw_scores  # noqa: E402
+from ai_fit_evaluator import bot_turn, raw_scores, relative  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
@@ -70,8 +70,7 @@ def deal(rng: random.Random, level: str, preset: str = "classic") -> list[dict[s
     active = [s for s in range(3) if row.points[s] is not None]
     out = []
     for s, rec in passes.items():
-        others = [raw[o] for o in active if o != s]
-        rec["u"] = raw[s] - sum(others) / len(others)
+        rec["u"] = relative(raw, s, active)
         rec["role"] = "declarer" if s == row.declarer else "defender"
         rec["contract"] = row.contract
         out.append(rec)

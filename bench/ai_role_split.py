@@ -25,6 +25,8 @@ import sys
 from collections import defaultdict
 from typing import Any
 
+from ai_fit_evaluator import relative
+
 from thousand import actions as A
 from thousand.ai.evaluator import shared
 from thousand.arena import _deal, arrangements, deal_set_seed, play_arrangement
@@ -81,12 +83,6 @@ def _role(d: dict[str, Any], seat: int) -> str:
     return "makes" if d["made"] else "fails"
 
 
-def _rel(deltas: list[int], seat: int) -> float:
-    """A seat's relative score: its change less the mean of the others'."""
-    others = [x for j, x in enumerate(deltas) if j != seat]
-    return deltas[seat] - sum(others) / len(others)
-
-
 def seat_swaps(sets: list[dict[str, Any]]) -> None:
     """The A-B edge at one seat, the other seats' levels the same: for every pair of
     arrangements that differ at that seat only, the seat's relative score (its change
@@ -106,7 +102,7 @@ def seat_swaps(sets: list[dict[str, Any]]) -> None:
                     continue
                 e = by_arr[other]
 
-                v = _rel(d["delta"], i) - _rel(e["delta"], i)
+                v = relative(d["delta"], i) - relative(e["delta"], i)
                 cells[(_role(d, i), _role(e, i))].append(v)
                 tot.append(v)
         if tot:
@@ -136,7 +132,7 @@ def first_calls(sets: list[dict[str, Any]]) -> None:
             seat, call = d["bids"][0]
             pred = ev.defend_value(d["hands"][seat], 3) + ev.const(3, "pass_at_100")
             key = (d["arr"][seat], "passes" if call == A.PASS else "bids")
-            acc[key].append((_rel(d["delta"], seat), pred))
+            acc[key].append((relative(d["delta"], seat), pred))
     print("the first call (facing first hand's hundred): n, realized, pass value")
     for key in sorted(acc):
         v = acc[key]
