@@ -13,7 +13,8 @@ A-B edge per seat-deal into what each level scores as declarer and as defender
 (and whom it defended against), with the declaring, make and bomb rates, the
 average winning bid and contract. ``pair`` pairs two such runs on the same sets
 (a variant and the level it changes, each against the same B): the per-set
-difference of their A-B results, with its 95% interval and the sets identical.
+difference of their A-B results, with its 95% interval and the sets identical;
+it reads the arena's own ``--out`` files as well.
 """
 
 from __future__ import annotations
@@ -241,7 +242,10 @@ def report(paths: list[str]) -> None:
 
 
 def _set_diff(s: dict[str, Any]) -> float:
-    """A set's A-B result as the arena counts it (the mean over arrangements)."""
+    """A set's A-B result as the arena counts it (the mean over arrangements); a line
+    of the arena's own ``--out`` carries it as ``diff``."""
+    if "deals" not in s:
+        return float(s["diff"])
     vals = []
     for d in s["deals"]:
         arr = d["arr"]
@@ -267,7 +271,11 @@ def pair(paths: list[str], base: list[str]) -> None:
     v, b = load(paths), load(base)
     common = sorted(set(v) & set(b))
     d = [_set_diff(v[i]) - _set_diff(b[i]) for i in common]
-    same = sum(1 for i in common if v[i]["deals"] == b[i]["deals"])
+
+    def outcome(r: dict[str, Any]) -> Any:
+        return r["deals"] if "deals" in r else (r["diff"], r["stats"])
+
+    same = sum(1 for i in common if outcome(v[i]) == outcome(b[i]))
     k = len(d)
     mu = sum(d) / k
     sd = math.sqrt(sum((x - mu) ** 2 for x in d) / (k - 1)) if k > 1 else 0.0

@@ -5,8 +5,9 @@ the Polish preset the first hand left on the hundred may throw its bomb (the
 defenders get 60 each, not a failed contract) and cannot concede, so a pass is
 worth less (``bench/ai_pass_value.py --preset polish``). The shift applies only
 to conventions that hold every value its entry lists; classic rules and the other
-presets are valued as before. Strong has it on (session 26); the arena's
-``strong_s25`` is Strong without it.
+presets are valued as before. Strong has it on (session 26), and with it the
+extra for the early pass of a seat that still holds its bomb (session 29); the
+arena's ``strong_s25`` is Strong without either, ``strong_s27`` without the extra.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 
 from thousand import actions as A
 from thousand.ai import STRONG
-from thousand.ai.auction import pass_ev
+from thousand.ai.auction import _bomb_left, pass_ev
 from thousand.ai.evaluator import Evaluator, shared
 from thousand.ai.settings import NORMAL, VARIANTS
 from thousand.bots import EasyBot
@@ -29,7 +30,7 @@ OFF = VARIANTS["strong_s25"]
 
 def test_strong_values_the_pass_under_the_rules_and_normal_does_not() -> None:
     assert STRONG.pass_shift and not OFF.pass_shift
-    assert dataclasses.replace(OFF, name="strong", pass_shift=True) == STRONG
+    assert dataclasses.replace(OFF, name="strong", pass_shift=True, bomb_pass=True) == STRONG
     assert not NORMAL.pass_shift and not NORMAL.full_model
 
 
@@ -77,8 +78,8 @@ def test_an_entry_applies_only_when_every_listed_convention_holds() -> None:
 
 def test_pass_ev_moves_by_the_shift_under_polish_rules_and_not_in_classic() -> None:
     """With the flag a pass is the classic value plus the shift (the early one while
-    nobody has bid over first hand's hundred); classic passes are unchanged, and so
-    is Normal, which has no full model."""
+    nobody has bid over first hand's hundred, with its bomb extra while the seat holds
+    a bomb); classic passes are unchanged, and so is Normal, which has no full model."""
     ev = shared()
     classic = _bidding_observations("classic", 12, 5)
     assert classic
@@ -89,7 +90,8 @@ def test_pass_ev_moves_by_the_shift_under_polish_rules_and_not_in_classic() -> N
     for obs in polish:
         early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
         kinds.add(early)
-        want = pass_ev(obs, obs.seat, ev, OFF) + ev.pass_shift(obs.conventions, 3, early)
+        shift = ev.pass_shift(obs.conventions, 3, early, _bomb_left(obs, obs.seat))
+        want = pass_ev(obs, obs.seat, ev, OFF) + shift
         assert abs(pass_ev(obs, obs.seat, ev, PASS) - want) < 1e-9
         assert pass_ev(obs, obs.seat, ev, NORMAL) == pass_ev(
             obs, obs.seat, ev, dataclasses.replace(NORMAL, pass_shift=True)
@@ -139,11 +141,12 @@ def test_strong_values_a_polish_pass_lower() -> None:
         on = dict(AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None))
         off = dict(AIBot(OFF).explain(obs, random.Random(2), budget_ms=None))
         early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
-        shift = ev.pass_shift(obs.conventions, 3, early)
+        shift = ev.pass_shift(obs.conventions, 3, early, _bomb_left(obs, obs.seat))
         assert abs(on[A.PASS]["ev"] - (off[A.PASS]["ev"] + shift)) < 0.11
 
 
-BOMB_PASS = VARIANTS["strong_bomb_pass"]
+BOMB_PASS = STRONG
+NO_BOMB_PASS = VARIANTS["strong_s27"]
 
 
 def test_the_bomb_extra_is_for_the_early_pass_with_a_bomb_left_only() -> None:
@@ -164,11 +167,13 @@ def test_the_bomb_extra_is_for_the_early_pass_with_a_bomb_left_only() -> None:
 
 
 def test_bomb_pass_lowers_the_early_pass_only_while_the_seat_holds_a_bomb() -> None:
-    """Strong with ``bomb_pass`` (the arena's ``strong_bomb_pass``) values an early
-    Polish pass lower by exactly the entry's extra while the seat has its bomb, as
-    Strong once it has thrown it; classic passes are Strong's."""
+    """Strong (``bomb_pass`` on) values an early Polish pass lower by exactly the
+    entry's extra than the Strong without it (the arena's ``strong_s27``) while the
+    seat has its bomb, and as that Strong once it has thrown it; classic passes are
+    the same."""
     ev = shared()
-    assert not STRONG.bomb_pass and BOMB_PASS.bomb_pass and BOMB_PASS.pass_shift
+    assert BOMB_PASS.bomb_pass and BOMB_PASS.pass_shift and not NO_BOMB_PASS.bomb_pass
+    assert dataclasses.replace(NO_BOMB_PASS, name="strong", bomb_pass=True) == STRONG
     extra = ev.pass_shift(Conventions.preset("polish"), 3, True, True) - ev.pass_shift(
         Conventions.preset("polish"), 3, True
     )
@@ -176,11 +181,12 @@ def test_bomb_pass_lowers_the_early_pass_only_while_the_seat_holds_a_bomb() -> N
     seen_early = 0
     for obs in _bidding_observations("polish", 12, 27):
         early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
-        base = pass_ev(obs, obs.seat, ev, STRONG)
+        base = pass_ev(obs, obs.seat, ev, NO_BOMB_PASS)
         assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == base + (extra if early else 0.0)
         spent = dataclasses.replace(obs, bombs=(1,) * obs.players)
-        assert pass_ev(spent, obs.seat, ev, BOMB_PASS) == pass_ev(spent, obs.seat, ev, STRONG)
+        without = pass_ev(spent, obs.seat, ev, NO_BOMB_PASS)
+        assert pass_ev(spent, obs.seat, ev, BOMB_PASS) == without
         seen_early += early
     assert seen_early > 3
     for obs in _bidding_observations("classic", 6, 27):
-        assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == pass_ev(obs, obs.seat, ev, STRONG)
+        assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == pass_ev(obs, obs.seat, ev, NO_BOMB_PASS)

@@ -72,8 +72,8 @@ class Settings:
     pass_shift: bool = False
     # With ``pass_shift``: the early pass valued lower again while the seat still holds
     # a bomb (``Evaluator.pass_shift``'s ``bomb_left``, measured by playing on both
-    # the bid and the pass, bench/ai_bid_counterfactual.py; session 27). The arena's
-    # ``strong_bomb_pass`` is Strong with it.
+    # the bid and the pass, bench/ai_bid_counterfactual.py; session 27). On in Strong
+    # (session 29); the arena's ``strong_s27`` is Strong without it.
     bomb_pass: bool = False
     # Card play holding 3 to this many cards: the worlds searched together by vector
     # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
@@ -130,17 +130,25 @@ NORMAL = Settings(
     full_model=False,
 )
 
-STRONG = Settings(name="strong", pass_shift=True)
+STRONG = Settings(name="strong", pass_shift=True, bomb_pass=True)
 
 LEVELS = {"normal": NORMAL, "strong": STRONG}
 # Benchmark variants the arena can name beside the levels (never offered on the page).
 VARIANTS = {
     "strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True),
     "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
+    # Both inferences together: the worlds weighed by the fitted bidding model and,
+    # in card play, by the fitted play model (each calibrated on its own, sessions 20
+    # and 23; together first measured in session 29).
+    "strong_infer": dataclasses.replace(
+        STRONG, name="strong_infer", auction_policy=1.0, play_inference=1.0
+    ),
     "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
     "strong_fused": dataclasses.replace(STRONG, name="strong_fused", fused_cards=3),
-    "strong_s25": dataclasses.replace(STRONG, name="strong_s25", pass_shift=False),
-    "strong_bomb_pass": dataclasses.replace(STRONG, name="strong_bomb_pass", bomb_pass=True),
+    # The Strong of before a measured change, for pairing: session 25's (no pass
+    # shift) and session 27's (no bomb extra on the early pass).
+    "strong_s25": dataclasses.replace(STRONG, name="strong_s25", pass_shift=False, bomb_pass=False),
+    "strong_s27": dataclasses.replace(STRONG, name="strong_s27", bomb_pass=False),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),
