@@ -265,7 +265,9 @@ def pair(paths: list[str], base: list[str]) -> None:
                 for line in f:
                     if line.strip():
                         r = json.loads(line)
-                        out.setdefault(r["index"], r)
+                        # an arena file's full games (``--games``) share the indices
+                        if r.get("kind", "set") == "set":
+                            out.setdefault(r["index"], r)
         return out
 
     v, b = load(paths), load(base)
