@@ -1,7 +1,7 @@
 """What a bid is worth against a pass, found by playing both.
 
     PYTHONPATH=py python3 bench/ai_bid_counterfactual.py play --preset polish \
-        --deals 300 --seed 2701 --out CF.jsonl [--start K] [--window 45]
+        --deals 300 --seed 2701 --out CF.jsonl [--start K] [--window 45] [--only over]
     PYTHONPATH=py python3 bench/ai_bid_counterfactual.py report CF.jsonl [CF2.jsonl ...]
 
 ``play``: ordinary deals of a 3-player preset from zero totals, ``--level`` in
@@ -21,7 +21,7 @@ bins and as a line (``realized = a + b x predicted``), and what bidding at a
 shifted threshold would have gained over the bot's own rule (bid when the margin
 is above 0): for each shift ``t`` the mean over all records of
 ``([m > t] - [m > 0]) x realized margin``, with its 95% interval; split by
-whether anyone had bid over first hand's hundred (``early``, as ``pass_ev``).
+whether anyone had bid over first hand's hundred (``early``: ``auction.is_early``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from ai_fit_evaluator import raw_scores, relative  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
+from thousand.ai.auction import is_early  # noqa: E402
 from thousand.arena import deal_set_seed, mean_ci  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
@@ -107,9 +108,11 @@ def deal(
     window: float,
     phase: Phase = Phase.BIDDING,
     bombs_used: bool = False,
+    only: str = "all",
 ) -> list[dict[str, Any]]:
     """One deal from ``seed``; a record per close decision of ``phase``. With
-    ``bombs_used`` every seat has thrown all its bombs already (``bombs``)."""
+    ``bombs_used`` every seat has thrown all its bombs already (``bombs``); ``only``
+    ("early" or "over") plays both branches of those bidding decisions alone."""
     bot = make_ai_bot(level)
     state = Game(conv).new_initial_state(random.Random(seed))
     if bombs_used:
@@ -133,7 +136,8 @@ def deal(
             continue
         first, second, kind = pair
         u1, u2 = choices[first].utility, choices[second].utility
-        if abs(u1 - u2) <= window:
+        early = is_early(obs, seat)
+        if abs(u1 - u2) <= window and only in ("all", "early" if early else "over"):
             k += 1
             branch_seed = seed * 101 + k
             realized = {}
@@ -142,15 +146,13 @@ def deal(
                 s2.apply_action(a)
                 s2 = _play_on(s2, bot, branch_seed)
                 realized[a] = _relative(s2, start, seat)
-            bids = [A.action_value(b) for _, b in obs.bids if A.BID_BASE <= b < A.CONTRACT_BASE]
-            high = max(bids or [100])
             out.append(
                 {
                     "phase": phase.value,
                     "kind": kind,
                     "calls": len(obs.bids),
-                    "high": high,
-                    "early": high <= 100 and seat != obs.first_hand,
+                    "high": obs.high_bid,
+                    "early": early,
                     "first": A.action_str(first),
                     "second": A.action_str(second),
                     "u_bid": round(u1, 2),
@@ -240,6 +242,13 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--window", type=float, default=45.0)
     pl.add_argument("--phase", choices=("bidding", "contract"), default="bidding")
     pl.add_argument("--bombs-used", action="store_true", help="every seat's bombs already thrown")
+    pl.add_argument(
+        "--only",
+        choices=("all", "early", "over"),
+        default="all",
+        help="play both branches only of early bids (nobody over first hand's hundred) "
+        "or only of bids over a bid",
+    )
     pl.add_argument("--out", required=True)
     rp = sub.add_parser("report")
     rp.add_argument("files", nargs="+")
@@ -259,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.window,
                 Phase(args.phase),
                 args.bombs_used,
+                args.only,
             ):
                 f.write(json.dumps({"index": i, **rec}) + "\n")
             f.flush()

@@ -17,7 +17,7 @@ import random
 
 from thousand import actions as A
 from thousand.ai import STRONG
-from thousand.ai.auction import _bomb_left, pass_ev
+from thousand.ai.auction import _bomb_left, is_early, pass_ev
 from thousand.ai.evaluator import Evaluator, shared
 from thousand.ai.settings import NORMAL, VARIANTS
 from thousand.bots import EasyBot
@@ -88,7 +88,7 @@ def test_pass_ev_moves_by_the_shift_under_polish_rules_and_not_in_classic() -> N
     polish = _bidding_observations("polish", 12, 5)
     kinds = set()
     for obs in polish:
-        early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
+        early = is_early(obs, obs.seat)
         kinds.add(early)
         shift = ev.pass_shift(obs.conventions, 3, early, _bomb_left(obs, obs.seat))
         want = pass_ev(obs, obs.seat, ev, OFF) + shift
@@ -108,7 +108,7 @@ def test_strong_bids_more_over_the_hundred_with_the_polish_pass() -> None:
     ev = shared()
     bids = {"plain": 0, "shifted": 0}
     for obs in _bidding_observations("polish", 40, 11):
-        if obs.high_bid > 100 or obs.seat == obs.first_hand:
+        if not is_early(obs, obs.seat):
             continue
         lo = min(A.action_value(a) for a in obs.legal_actions if A.BID_BASE <= a < A.CONTRACT_BASE)
         table = finish(bid_table(Context(None), obs, random.Random(1), OFF, ev, lo, lo))
@@ -140,7 +140,7 @@ def test_strong_values_a_polish_pass_lower() -> None:
     for obs in _bidding_observations("polish", 3, 7):
         on = dict(AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None))
         off = dict(AIBot(OFF).explain(obs, random.Random(2), budget_ms=None))
-        early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
+        early = is_early(obs, obs.seat)
         shift = ev.pass_shift(obs.conventions, 3, early, _bomb_left(obs, obs.seat))
         assert abs(on[A.PASS]["ev"] - (off[A.PASS]["ev"] + shift)) < 0.11
 
@@ -180,7 +180,7 @@ def test_bomb_pass_lowers_the_early_pass_only_while_the_seat_holds_a_bomb() -> N
     assert extra < -10.0
     seen_early = 0
     for obs in _bidding_observations("polish", 12, 27):
-        early = obs.high_bid <= 100 and obs.seat != obs.first_hand and obs.declarer < 0
+        early = is_early(obs, obs.seat)
         base = pass_ev(obs, obs.seat, ev, NO_BOMB_PASS)
         assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == base + (extra if early else 0.0)
         spent = dataclasses.replace(obs, bombs=(1,) * obs.players)

@@ -203,7 +203,7 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
         u = barrel_values(obs, seat)[0]
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)
-        early = obs.high_bid <= 100 and seat != obs.first_hand and obs.declarer < 0
+        early = is_early(obs, seat)
         if early:
             # Nobody has bid over first hand's hundred yet: the contract will be a
             # low one, which the model of all passes undervalues (measured).
@@ -299,6 +299,13 @@ def _may_concede(obs: Observation) -> bool:
         barrel=obs.on_barrel,
         writeoffs=obs.writeoffs[obs.seat],
     )
+
+
+def is_early(obs: Observation, seat: int) -> bool:
+    """Whether ``seat``'s call comes while nobody has bid over first hand's hundred
+    (``seat`` not first hand, no declarer yet): the pass the constants
+    ``pass_at_100`` and the early ``pass_shift`` value."""
+    return obs.high_bid <= 100 and seat != obs.first_hand and obs.declarer < 0
 
 
 def _bomb_left(obs: Observation, seat: int) -> bool:
