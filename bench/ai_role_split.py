@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import defaultdict
 from typing import Any
@@ -30,7 +29,7 @@ from ai_fit_evaluator import relative
 
 from thousand import actions as A
 from thousand.ai.evaluator import shared
-from thousand.arena import _deal, arrangements, deal_set_seed, play_arrangement
+from thousand.arena import _deal, arrangements, deal_set_seed, mean_ci, play_arrangement
 from thousand.bots import make_bot
 from thousand.conventions import Conventions
 from thousand.phase import Phase
@@ -137,11 +136,8 @@ def first_calls(sets: list[dict[str, Any]]) -> None:
     print("the first call (facing first hand's hundred): n, realized, pass value")
     for key in sorted(acc):
         v = acc[key]
-        r = [x for x, _ in v]
-        mu = sum(r) / len(r)
-        sd = math.sqrt(sum((x - mu) ** 2 for x in r) / (len(r) - 1)) if len(r) > 1 else 0.0
+        mu, half = mean_ci([x for x, _ in v])
         pv = sum(y for _, y in v) / len(v)
-        half = 1.96 * sd / math.sqrt(len(r))
         print(f"   {key[0]} {key[1]:<6} {len(v):5d}  {mu:+6.1f} +- {half:4.1f}  {pv:+6.1f}")
 
 
@@ -206,10 +202,7 @@ def report(paths: list[str]) -> None:
         decl_split.append((sum(d_dec) / len(d_dec), sum(d_def) / len(d_def)))
 
     def ci(v: list[float]) -> str:
-        k = len(v)
-        mu = sum(v) / k
-        sd = math.sqrt(sum((x - mu) ** 2 for x in v) / (k - 1)) if k > 1 else 0.0
-        h = 1.96 * sd / math.sqrt(k)
+        mu, h = mean_ci(v)
         return f"{mu:+.1f} [{mu - h:+.1f}, {mu + h:+.1f}]"
 
     print(f"sets {n}; A-B {ci(diffs)}")
@@ -279,9 +272,7 @@ def pair(paths: list[str], base: list[str]) -> None:
 
     same = sum(1 for i in common if outcome(v[i]) == outcome(b[i]))
     k = len(d)
-    mu = sum(d) / k
-    sd = math.sqrt(sum((x - mu) ** 2 for x in d) / (k - 1)) if k > 1 else 0.0
-    h = 1.96 * sd / math.sqrt(k)
+    mu, h = mean_ci(d)
     va = [_set_diff(v[i]) for i in common]
     ba = [_set_diff(b[i]) for i in common]
     print(
