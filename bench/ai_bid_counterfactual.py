@@ -1,7 +1,10 @@
-"""What a bid is worth against a pass, found by playing both.
+"""What a bid is worth against a pass (or a variant's decision against the bot's),
+found by playing both.
 
     PYTHONPATH=py python3 bench/ai_bid_counterfactual.py play --preset polish \
         --deals 300 --seed 2701 --out CF.jsonl [--start K] [--window 45] [--only over]
+    PYTHONPATH=py python3 bench/ai_bid_counterfactual.py play --against strong_discard \
+        --phase discard --deals 1000 --seed 3003 --out D.jsonl
     PYTHONPATH=py python3 bench/ai_bid_counterfactual.py report CF.jsonl [CF2.jsonl ...]
 
 ``play``: ordinary deals of a 3-player preset from zero totals, ``--level`` in
@@ -15,6 +18,14 @@ two values, and the seat's realized relative score (own deal score before
 penalties minus the mean of the others', ``ai_fit_evaluator.raw_scores``) after
 each. The main line then goes on with the bot's own choice, so a deal gives a
 record per close decision.
+
+``play --against VARIANT``: the same deals and play-on, but at every decision of
+``--phase`` (any phase) the variant decides too, from the same observation and
+generator state; where its action differs from the bot's, both are played on by the
+bot. ``report`` then gives what the variant's different decisions realized over the
+bot's, per differing decision, per decision of the phase and per deal: a change of
+one decision measured where it acts, with no arena set spent on decisions it leaves
+alone.
 
 ``report``: the realized margin (bid less pass) against the predicted one by
 bins and as a line (``realized = a + b x predicted``), and what bidding at a
@@ -168,6 +179,77 @@ def deal(
     return out
 
 
+def deal_against(
+    conv: Conventions, level: str, variant: str, seed: int, phase: Phase
+) -> list[dict[str, Any]]:
+    """One deal from ``seed`` with ``level`` in every seat; at every decision of
+    ``phase`` the ``variant`` decides too, from the same observation and generator
+    state (the same worlds). Where its action differs, the deal is played on twice
+    from that moment by ``level``, after each action, with the same generators for
+    every later decision; a record per such decision, and a last one counting the
+    deal's decisions of the phase (``kind`` "deal")."""
+    bot, other = make_ai_bot(level), make_ai_bot(variant)
+    state = Game(conv).new_initial_state(random.Random(seed))
+    start = state.n_rows
+    rngs = [random.Random(seed * 17 + s) for s in range(conv.players)]
+    out: list[dict[str, Any]] = []
+    k = decisions = 0
+    while state.n_rows == start and not state.is_terminal():
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if obs.phase is not phase or len(obs.legal_actions) < 2:
+            state.apply_action(bot.act(obs, rngs[seat]))
+            continue
+        decisions += 1
+        twin = random.Random()
+        twin.setstate(rngs[seat].getstate())
+        action = bot.act(obs, rngs[seat])
+        alt = other.act(obs, twin)
+        if alt != action:
+            k += 1
+            realized = []
+            for a in (alt, action):
+                s2 = state.clone()
+                s2.apply_action(a)
+                s2 = _play_on(s2, bot, seed * 101 + k)
+                realized.append(_relative(s2, start, seat))
+            out.append(
+                {
+                    "phase": phase.value,
+                    "kind": "variant/bot",
+                    "variant": variant,
+                    "first": A.action_str(alt),
+                    "second": A.action_str(action),
+                    "r_variant": realized[0],
+                    "r_bot": realized[1],
+                }
+            )
+        state.apply_action(action)
+    out.append({"phase": phase.value, "kind": "deal", "decisions": decisions})
+    return out
+
+
+def _report_against(recs: list[dict[str, Any]]) -> None:
+    """What the variant's differing decisions realized over the bot's, per record and
+    per decision of the phase."""
+    deals = [r for r in recs if r["kind"] == "deal"]
+    diff = [r for r in recs if r["kind"] == "variant/bot"]
+    total = sum(r["decisions"] for r in deals)
+    ds = [r["r_variant"] - r["r_bot"] for r in diff]
+    m, h = mean_ci(ds) if ds else (0.0, float("inf"))
+    print(
+        f"\nvariant against the bot: {len(deals)} deals, {total} decisions, "
+        f"{len(ds)} differ ({len(ds) / max(1, total):.1%})"
+    )
+    print(f"  realized, variant less bot, per differing decision: {m:+.1f} +- {h:.1f}")
+    if not ds:
+        return
+    share = len(ds) / max(1, total)
+    per_deal = len(ds) / max(1, len(deals))
+    print(f"  per decision of the phase: {m * share:+.2f} +- {h * share:.2f}")
+    print(f"  per deal: {m * per_deal:+.2f} +- {h * per_deal:.2f}")
+
+
 def _ols(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
     """Least squares ``y = a + b x``: (a, b, the standard error of b)."""
     n = len(xs)
@@ -212,6 +294,9 @@ def _report_group(label: str, recs: list[dict[str, Any]], shifts: bool = True) -
 
 def report(paths: list[str]) -> None:
     recs = [json.loads(line) for p in paths for line in Path(p).read_text().splitlines() if line]
+    if any(r.get("kind") == "deal" for r in recs):
+        _report_against(recs)
+        return
     bidding = [r for r in recs if r.get("kind", "bid/pass") == "bid/pass"]
     if bidding:
         _report_group("bid/pass, all", bidding)
@@ -240,7 +325,14 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--start", type=int, default=0)
     pl.add_argument("--seed", type=int, default=2701)
     pl.add_argument("--window", type=float, default=45.0)
-    pl.add_argument("--phase", choices=("bidding", "contract"), default="bidding")
+    pl.add_argument(
+        "--phase", choices=("bidding", "discard", "contract", "play"), default="bidding"
+    )
+    pl.add_argument(
+        "--against",
+        metavar="VARIANT",
+        help="compare the bot's decisions of --phase with this variant's where they differ",
+    )
     pl.add_argument("--bombs-used", action="store_true", help="every seat's bombs already thrown")
     pl.add_argument(
         "--only",
@@ -259,8 +351,18 @@ def main(argv: list[str] | None = None) -> int:
     conv = Conventions.preset(args.preset)
     if conv.players != 3:
         p.error("3-player presets only")
+    if args.against is None and args.phase not in ("bidding", "contract"):
+        p.error("--phase discard or play needs --against")
     with open(args.out, "a") as f:
         for i in range(args.start, args.start + args.deals):
+            if args.against is not None:
+                recs = deal_against(
+                    conv, args.level, args.against, deal_set_seed(args.seed, i), Phase(args.phase)
+                )
+                for rec in recs:
+                    f.write(json.dumps({"index": i, **rec}) + "\n")
+                f.flush()
+                continue
             for rec in deal(
                 conv,
                 args.level,

@@ -652,16 +652,9 @@ def _discard(
             # the declarer's leads), the other to the last seat.
             hi, lo = (a, b) if (POINTS[a], a) >= (POINTS[b], b) else (b, a)
             plans.append((mu, hi, lo, A.give(hi, rec[0])))
-    plans.sort(key=lambda x: -x[0])
-    # Several plans may start with the same action: keep the best of each.
-    top: list[tuple[float, int, int, int]] = []
-    seen: set[int] = set()
-    for plan in plans:
-        if plan[3] not in seen:
-            seen.add(plan[3])
-            top.append(plan)
-        if len(top) >= max(1, settings.discard_candidates):
-            break
+            if settings.discard_both:
+                plans.append((mu, lo, hi, A.give(lo, rec[0])))
+    top = _discard_candidates(plans, settings.discard_candidates, settings.discard_both)
     # Evaluate the best candidates on the same sampled worlds with the solver,
     # a world at a time, until the node budget (or, in the browser, the time) is spent.
     sampler = world_source(ctx, obs, ev, settings)
@@ -739,6 +732,31 @@ def _discard(
         u, _c, p = _contract_ev(obs, ev, settings, {target: prior}, mu, rest, full & ~rest)
         rest_plans.append(_bid_choice(act, u, p, mu))
     return ranked_results + ranked(rest_plans)
+
+
+def _discard_candidates(
+    plans: list[tuple[float, int, int, int]], k: int, both: bool
+) -> list[tuple[float, int, int, int]]:
+    """The plans (quick value, card to the seat after the declarer, card to the last
+    seat, first action) the solver evaluates: the best by quick value, one per first
+    action, ``k`` of them; with ``both`` (``Settings.discard_both``, each pair of
+    cards listed both ways round) ``k`` pairs of cards, each with its ways round."""
+    plans = sorted(plans, key=lambda x: -x[0])
+    k = max(1, k)
+    top: list[tuple[float, int, int, int]] = []
+    seen: set[int] = set()
+    pairs: set[int] = set()
+    for plan in plans:
+        if plan[3] not in seen:
+            pair = (1 << plan[1]) | (1 << plan[2])
+            if pair not in pairs and len(pairs) >= k:
+                continue
+            seen.add(plan[3])
+            pairs.add(pair)
+            top.append(plan)
+        if len(top) >= k * (2 if both else 1):
+            break
+    return top
 
 
 def _after_discard(

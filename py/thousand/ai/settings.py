@@ -50,6 +50,10 @@ class Settings:
     discard_worlds: int = 6
     discard_node_limit: int = 1500
     discard_nodes: int = 8000
+    # Discard (3 players): each candidate pair of cards is also solved with the two
+    # cards the other way round (the poorer to the seat after the declarer), so
+    # that who gets which card is searched, not set by the richer-first rule.
+    discard_both: bool = False
     # Bidding: talons drawn to value a bid (0: the fitted dealt-hand model alone).
     bid_talons: int = 24
     # The decisions only Strong makes: bolts valued in the auction, the dark
@@ -149,6 +153,10 @@ VARIANTS = {
     # shift) and session 27's (no bomb extra on the early pass).
     "strong_s25": dataclasses.replace(STRONG, name="strong_s25", pass_shift=False, bomb_pass=False),
     "strong_s27": dataclasses.replace(STRONG, name="strong_s27", bomb_pass=False),
+    # The discard's pairs solved both ways round, on twice the nodes (the plans double).
+    "strong_discard": dataclasses.replace(
+        STRONG, name="strong_discard", discard_both=True, discard_nodes=2 * STRONG.discard_nodes
+    ),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),

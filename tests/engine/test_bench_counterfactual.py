@@ -1,0 +1,36 @@
+"""``bench/ai_bid_counterfactual.py --against``: a variant's decisions of one phase
+played on beside the bot's where they differ (the same observation and generator
+state for both, so an identical variant never differs)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from thousand.arena import deal_set_seed
+from thousand.conventions import Conventions
+from thousand.state import Phase
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import ai_bid_counterfactual as cf
+
+
+def test_an_identical_variant_never_differs() -> None:
+    conv = Conventions.preset("classic")
+    recs = cf.deal_against(conv, "normal", "normal", deal_set_seed(5, 0), Phase.PLAY)
+    assert [r["kind"] for r in recs] == ["deal"]
+    assert recs[0]["decisions"] > 5
+
+
+def test_a_different_variant_is_played_on_both_ways() -> None:
+    conv = Conventions.preset("classic")
+    recs: list[dict[str, object]] = []
+    for i in range(3):
+        recs += cf.deal_against(conv, "normal", "normal@3", deal_set_seed(5, i), Phase.PLAY)
+    deals = [r for r in recs if r["kind"] == "deal"]
+    differ = [r for r in recs if r["kind"] == "variant/bot"]
+    assert len(deals) == 3 and differ
+    for r in differ:
+        assert r["first"] != r["second"]
+        assert isinstance(r["r_variant"], float) and isinstance(r["r_bot"], float)
