@@ -43,6 +43,7 @@ import itertools
 import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import is_early  # noqa: E402
 from thousand.arena import deal_set_seed, mean_ci  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
-from thousand.state import Game, Phase, State  # noqa: E402
+from thousand.state import Game, Observation, Phase, State  # noqa: E402
 
 SHIFTS = (-40, -30, -25, -20, -15, -10, -5, 5, 10, 15)
 BINS = (-1e9, -30, -15, -5, 0, 5, 15, 30, 1e9)
@@ -112,6 +113,27 @@ def _pair(obs: Any, choices: dict[int, Any], action: int) -> tuple[int, int, str
     return None
 
 
+def _decisions(
+    conv: Conventions, bot: Any, seed: int, phase: Phase, bombs_used: bool = False
+) -> Iterator[tuple[State, int, int, Observation, random.Random]]:
+    """A deal from ``seed`` played by ``bot`` in every seat, paused at each decision of
+    ``phase`` with a choice: (the state, its first row of the deal, the seat, its
+    observation, its generator). The caller applies the seat's action before the next;
+    the deal ends when it has a row. With ``bombs_used`` every seat's bombs are thrown."""
+    state = Game(conv).new_initial_state(random.Random(seed))
+    if bombs_used:
+        state.standing = dataclasses.replace(state.standing, bombs=(conv.bombs,) * conv.players)
+    start = state.n_rows
+    rngs = [random.Random(seed * 17 + s) for s in range(conv.players)]
+    while state.n_rows == start and not state.is_terminal():
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if obs.phase is not phase or len(obs.legal_actions) < 2:
+            state.apply_action(bot.act(obs, rngs[seat]))
+            continue
+        yield state, start, seat, obs, rngs[seat]
+
+
 def deal(
     conv: Conventions,
     level: str,
@@ -125,20 +147,10 @@ def deal(
     ``bombs_used`` every seat has thrown all its bombs already (``bombs``); ``only``
     ("early" or "over") plays both branches of those bidding decisions alone."""
     bot = make_ai_bot(level)
-    state = Game(conv).new_initial_state(random.Random(seed))
-    if bombs_used:
-        state.standing = dataclasses.replace(state.standing, bombs=(conv.bombs,) * conv.players)
-    start = state.n_rows
-    rngs = [random.Random(seed * 17 + s) for s in range(conv.players)]
     out: list[dict[str, Any]] = []
     k = 0
-    while state.n_rows == start and not state.is_terminal():
-        seat = state.current_player()
-        obs = state.observation(seat)
-        if obs.phase is not phase or len(obs.legal_actions) < 2:
-            state.apply_action(bot.act(obs, rngs[seat]))
-            continue
-        think = bot.start(obs, rngs[seat])
+    for state, start, seat, obs, rng in _decisions(conv, bot, seed, phase, bombs_used):
+        think = bot.start(obs, rng)
         choices = {c.action: c for c in think.run()}
         action = think.action()
         pair = _pair(obs, choices, action)
@@ -189,21 +201,13 @@ def deal_against(
     every later decision; a record per such decision, and a last one counting the
     deal's decisions of the phase (``kind`` "deal")."""
     bot, other = make_ai_bot(level), make_ai_bot(variant)
-    state = Game(conv).new_initial_state(random.Random(seed))
-    start = state.n_rows
-    rngs = [random.Random(seed * 17 + s) for s in range(conv.players)]
     out: list[dict[str, Any]] = []
     k = decisions = 0
-    while state.n_rows == start and not state.is_terminal():
-        seat = state.current_player()
-        obs = state.observation(seat)
-        if obs.phase is not phase or len(obs.legal_actions) < 2:
-            state.apply_action(bot.act(obs, rngs[seat]))
-            continue
+    for state, start, seat, obs, rng in _decisions(conv, bot, seed, phase):
         decisions += 1
         twin = random.Random()
-        twin.setstate(rngs[seat].getstate())
-        action = bot.act(obs, rngs[seat])
+        twin.setstate(rng.getstate())
+        action = bot.act(obs, rng)
         alt = other.act(obs, twin)
         if alt != action:
             k += 1
