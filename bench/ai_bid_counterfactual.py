@@ -84,6 +84,19 @@ def _play_on(state: State, bot: Any, seed: int) -> State:
     return state
 
 
+def _both_ways(
+    state: State, start: int, seat: int, bot: Any, actions: tuple[int, int], seed: int
+) -> list[float]:
+    """The seat's realized relative score after each of ``actions`` from ``state``,
+    the deal played on by ``bot`` with the same generators (``seed``) both times."""
+    out = []
+    for a in actions:
+        s2 = state.clone()
+        s2.apply_action(a)
+        out.append(_relative(_play_on(s2, bot, seed), start, seat))
+    return out
+
+
 def _kind(a: int, low: int) -> str:
     """A contract decision's action by kind: the lowest contract, a raise, or not played."""
     if a == A.BOMB:
@@ -162,13 +175,13 @@ def deal(
         early = is_early(obs, seat)
         if abs(u1 - u2) <= window and only in ("all", "early" if early else "over"):
             k += 1
-            branch_seed = seed * 101 + k
-            realized = {}
-            for a in (first, second):
-                s2 = state.clone()
-                s2.apply_action(a)
-                s2 = _play_on(s2, bot, branch_seed)
-                realized[a] = _relative(s2, start, seat)
+            realized = dict(
+                zip(
+                    (first, second),
+                    _both_ways(state, start, seat, bot, (first, second), seed * 101 + k),
+                    strict=True,
+                )
+            )
             out.append(
                 {
                     "phase": phase.value,
@@ -211,12 +224,7 @@ def deal_against(
         alt = other.act(obs, twin)
         if alt != action:
             k += 1
-            realized = []
-            for a in (alt, action):
-                s2 = state.clone()
-                s2.apply_action(a)
-                s2 = _play_on(s2, bot, seed * 101 + k)
-                realized.append(_relative(s2, start, seat))
+            realized = _both_ways(state, start, seat, bot, (alt, action), seed * 101 + k)
             out.append(
                 {
                     "phase": phase.value,
@@ -240,7 +248,7 @@ def _report_against(recs: list[dict[str, Any]]) -> None:
     diff = [r for r in recs if r["kind"] == "variant/bot"]
     total = sum(r["decisions"] for r in deals)
     ds = [r["r_variant"] - r["r_bot"] for r in diff]
-    m, h = mean_ci(ds) if ds else (0.0, float("inf"))
+    m, h = mean_ci(ds)
     print(
         f"\nvariant against the bot: {len(deals)} deals, {total} decisions, "
         f"{len(ds)} differ ({len(ds) / max(1, total):.1%})"
