@@ -145,6 +145,7 @@
     }
   }
 
+  const UPDATE_CHECK_MS = 60 * 60 * 1000;
   let swRequested = false;
   function registerServiceWorker() {
     if (swRequested || !("serviceWorker" in navigator) || /[?&]nosw\b/.test(location.search)) return;
@@ -152,7 +153,16 @@
     swRequested = true;
     navigator.serviceWorker
       .register("./sw.js")
-      .then(() => { table.dataset.sw = "registered"; })
+      .then((reg) => {
+        table.dataset.sw = "registered";
+        // A new build is looked for now (a repeat visit) and every hour a tab
+        // stays open: the browser's own check after a navigation may come late
+        // or, for a tab left open for days, never. The page keeps its build; a
+        // new one takes over at the next navigation (sw.js). Offline: next time.
+        const check = () => reg.update().catch(() => {});
+        if (reg.active) check();
+        setInterval(check, UPDATE_CHECK_MS);
+      })
       .catch((err) => {
         table.dataset.sw = "failed";
         console.warn("Service worker not registered; offline play is off:", err);

@@ -186,25 +186,46 @@ def load(page: Any, reload: bool = True) -> tuple[dict[str, str], list[Any]]:
     return ids, responses
 
 
-def wait_for(page: Any, what: str, check: Any, timeout_s: float = LOAD_TIMEOUT_MS / 1000) -> Any:
+SW_STATE = """async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const state = (worker) => worker && worker.state;
+    return reg && {installing: state(reg.installing), waiting: state(reg.waiting),
+                   active: state(reg.active)};
+}"""
+
+
+def wait_for(
+    page: Any,
+    what: str,
+    check: Any,
+    timeout_s: float = LOAD_TIMEOUT_MS / 1000,
+    site: Site | None = None,
+) -> Any:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         value = check()
         if value:
             return value
         page.wait_for_timeout(250)
-    pytest.fail(f"timed out waiting for {what}")
+    # What a failure needs to be understood: the workers' states, the last requests.
+    state = page.evaluate(SW_STATE)
+    seen = site.seen()[-12:] if site else []
+    pytest.fail(f"timed out waiting for {what}; registration {state}; last requests {seen}")
 
 
-def wait_for_worker(page: Any, version: str) -> None:
+def wait_for_worker(page: Any, version: str, site: Site) -> None:
     """Wait until the worker of ``version`` is active and settled.
 
     Right after an activation Chromium may still send the next navigation to
     the network (seen in about one load in four on a busy machine); a real
     next visit comes later, so the test waits a moment too.
     """
-    wait_for(page, f"worker {version} active", lambda: page.evaluate(SW_VERSION) == version)
-    wait_for(page, "the worker activated", lambda: page.evaluate(SW_SETTLED))
+
+    def active() -> bool:
+        return bool(page.evaluate(SW_VERSION) == version)
+
+    wait_for(page, f"worker {version} active", active, site=site)
+    wait_for(page, "the worker activated", lambda: page.evaluate(SW_SETTLED), site=site)
     page.wait_for_timeout(2000)
 
 
@@ -221,7 +242,7 @@ def test_a_new_build_takes_over_at_the_next_navigation(sw_page: Any, site: Site)
     ids, _ = load(page, reload=False)
     assert ids["page"] == "build-a"
     page.wait_for_selector('#table[data-sw="registered"]')
-    wait_for_worker(page, site.versions["a"])
+    wait_for_worker(page, site.versions["a"], site)
 
     # Repeat visit: all of A from the worker's cache.
     ids, responses = load(page)
@@ -236,7 +257,7 @@ def test_a_new_build_takes_over_at_the_next_navigation(sw_page: Any, site: Site)
     ids, responses = load(page)
     assert ids["page"] == "build-a"
     assert_all_from_service_worker(responses, site.url)
-    wait_for_worker(page, site.versions["b"])
+    wait_for_worker(page, site.versions["b"], site)
 
     # B's worker is in charge now, yet the running A page still gets A's files.
     again = page.evaluate(FETCHED_BUILD)
@@ -262,7 +283,7 @@ def test_a_half_deployed_build_never_installs(sw_page: Any, site: Site) -> None:
     page = sw_page
     load(page, reload=False)
     page.wait_for_selector('#table[data-sw="registered"]')
-    wait_for_worker(page, site.versions["a"])
+    wait_for_worker(page, site.versions["a"], site)
 
     # A deploy caught halfway: B's page and worker, A's wheels and lock.
     half = site.link.with_name("half")
@@ -289,6 +310,6 @@ def test_a_half_deployed_build_never_installs(sw_page: Any, site: Site) -> None:
     # The deploy completes: B installs and runs from the next navigation on.
     site.deploy(site.builds["b"])
     load(page)
-    wait_for_worker(page, site.versions["b"])
+    wait_for_worker(page, site.versions["b"], site)
     ids, _ = load(page)
     assert ids["page"] == "build-b"
