@@ -35,7 +35,7 @@ class AIBot:
     def __init__(self, settings: Settings, evaluator: Evaluator | None = None) -> None:
         self.settings = settings
         self.name = settings.name
-        self.evaluator = evaluator or shared()
+        self.evaluator = (evaluator or shared()).valuing_play_by(settings.value_model)
 
     def start(
         self, obs: Observation, rng: random.Random, budget_ms: float | None = _UNSET

@@ -8,7 +8,12 @@ deal with the dealer sitting out, RULES §2):
   declarer ends the deal with after taking the talon, passing two cards and
   playing (card points + declared marriages);
 * ``play``: the same from the hand the declarer plays (8 cards; 10 with 2
-  players plus the 2 aside, whose points count).
+  players plus the 2 aside, whose points count);
+* ``play_rich`` (3 players): the ``play`` model's prediction over many more
+  features (``rich_features``), fitted on open-hand values of many random deals
+  and mapped to self-play outcomes by a line (``bench/ai_value_model.py``); a
+  level that sets ``Settings.value_model`` to it values hands with it in place
+  of ``play`` (``Evaluator.valuing_play_by``).
 
 Each model has a residual standard deviation: the chance of reaching a
 contract is taken under a normal error (``normal_cdf``). The coefficients live in
@@ -19,6 +24,7 @@ Nothing is trained in the browser.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from dataclasses import dataclass
@@ -31,6 +37,7 @@ from ..cards import (
     JACK,
     KING,
     MARRIAGE_MASK,
+    MARRIAGE_VALUE,
     NINE,
     QUEEN,
     SUIT_MASK,
@@ -109,16 +116,73 @@ def features(hand: int, ace_marriage: bool = False) -> list[float]:
     ]
 
 
+# The rich features (``rich_features``): one count per suit holding (the 64 patterns
+# of a suit's six ranks, suit-blind), the trump candidate's holding (the suit of the
+# highest marriage, its pattern one-hot), then the marriages and the card points.
+RICH = "rich-1"  # its name in evaluator.json: a model of these features says it
+RICH_SIZE = 64 + 64 + 8
+
+
+def rich_features(hand: int, ace_marriage: bool = False) -> list[float]:
+    """The rich feature vector of a hand (see ``RICH``); the ace marriage is not
+    among them (the open-hand labels they are fitted on are of classic deals)."""
+    x = [0.0] * RICH_SIZE
+    best = -1
+    count = value = 0
+    for s in range(4):
+        pat = (hand & SUIT_MASK[s]) >> (6 * s)
+        x[pat] += 1.0
+        if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+            best = s
+            count += 1
+            value += MARRIAGE_VALUE[s]
+    if best >= 0:
+        x[64 + ((hand & SUIT_MASK[best]) >> (6 * best))] = 1.0
+    base = 128
+    x[base] = 1.0  # bias
+    x[base + 1] = float(count)
+    x[base + 2] = float(value)
+    x[base + 3] = float(MARRIAGE_VALUE[best]) if best >= 0 else 0.0
+    x[base + 4] = float(count >= 2)
+    x[base + 5] = float(mask_points(hand))
+    x[base + 6] = float((hand & SUIT_MASK[best]).bit_count()) if best >= 0 else 0.0
+    x[base + 7] = float(best < 0)
+    return x
+
+
 @dataclass(frozen=True)
 class Model:
-    """A linear model with its residual standard deviation."""
+    """A linear model with its residual standard deviation (over ``FEATURES``, or
+    over the rich features with ``rich``)."""
 
     weights: tuple[float, ...]
     sigma: float
+    rich: bool = False
 
     def mean(self, hand: int, ace_marriage: bool = False) -> float:
         """The predicted declarer points of a hand."""
-        return sum(w * x for w, x in zip(self.weights, features(hand, ace_marriage), strict=True))
+        if self.rich:
+            return _rich_mean(self.weights, hand)
+        return sum(w * v for w, v in zip(self.weights, features(hand, ace_marriage), strict=True))
+
+
+def _rich_mean(w: tuple[float, ...], hand: int) -> float:
+    """``weights . rich_features(hand)`` without the vector (the auction asks often)."""
+    total = w[128] + w[133] * mask_points(hand)
+    best = -1
+    count = value = 0
+    for s in range(4):
+        total += w[(hand & SUIT_MASK[s]) >> (6 * s)]
+        if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+            best = s
+            count += 1
+            value += MARRIAGE_VALUE[s]
+    if best < 0:
+        return total + w[135]
+    trump = hand & SUIT_MASK[best]
+    total += w[64 + (trump >> (6 * best))] + w[129] * count + w[130] * value
+    total += w[131] * MARRIAGE_VALUE[best] + w[134] * trump.bit_count()
+    return total + (w[132] if count >= 2 else 0.0)
 
 
 def _default(kind: str, players: int) -> Model:
@@ -188,6 +252,7 @@ class Evaluator:
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
         self.models: dict[tuple[str, int], Model] = {}
+        self._views: dict[str, Evaluator] = {}
         self.logistic: dict[tuple[str, int], tuple[float, ...]] = {}
         self.consts: dict[int, dict[str, float]] = {}
         data = data or {}
@@ -200,6 +265,11 @@ class Evaluator:
                     )
                 elif kind != "defend":
                     self.models[kind, players] = _default(kind, players)
+            m = data.get(f"play_rich{players}")
+            if m is not None and m["features"] == RICH and len(m["weights"]) == RICH_SIZE:
+                self.models["play_rich", players] = Model(
+                    tuple(float(x) for x in m["weights"]), float(m["sigma"]), rich=True
+                )
             m = data.get(f"bolt{players}")
             if m is not None and tuple(m["features"]) == FEATURES:
                 self.logistic["bolt", players] = tuple(float(x) for x in m["weights"])
@@ -224,6 +294,21 @@ class Evaluator:
                 )
                 for m in data.get(f"pass_shift{players}", [])
             ]
+
+    def valuing_play_by(self, kind: str) -> Evaluator:
+        """This evaluator with the ``play`` model replaced by the model ``kind``
+        (``play_rich``) where one is fitted for the table size; itself for ``play``."""
+        if kind == "play":
+            return self
+        if kind not in self._views:
+            view = copy.copy(self)
+            view.models = dict(self.models)
+            view._views = {}
+            for players in (2, 3):
+                if (kind, players) in self.models:
+                    view.models["play", players] = self.models[kind, players]
+            self._views[kind] = view
+        return self._views[kind]
 
     @classmethod
     def load(cls) -> Evaluator:

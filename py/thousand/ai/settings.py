@@ -84,6 +84,10 @@ class Settings:
     # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
     # level (session 25: within chance); the arena's ``strong_fused`` is Strong with 3.
     fused_cards: int = 0
+    # The model that values a played hand in the auction (the bid table, the discard's
+    # quick plans, the contract): ``play`` (the 17-feature self-play fit) or
+    # ``play_rich`` (``Evaluator``: more features, fitted on open-hand values).
+    value_model: str = "play"
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
@@ -157,6 +161,8 @@ VARIANTS = {
     "strong_discard": dataclasses.replace(
         STRONG, name="strong_discard", discard_both=True, discard_nodes=2 * STRONG.discard_nodes
     ),
+    # Hands valued by the rich model (bench/ai_value_model.py).
+    "strong_value": dataclasses.replace(STRONG, name="strong_value", value_model="play_rich"),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),

@@ -1,0 +1,207 @@
+"""A richer value model of the declarer's hand, fitted on open-hand values.
+
+    PYTHONPATH=py python3 bench/ai_value_model.py labels --deals N --seed S --out DD.jsonl
+    PYTHONPATH=py python3 bench/ai_value_model.py compare --dd DD.jsonl --real FORCED.jsonl
+    PYTHONPATH=py python3 bench/ai_value_model.py fit --dd DD.jsonl --real FORCED.jsonl
+
+The shipped ``play`` model (``evaluator.py``) is a 17-feature linear model fitted
+on about a thousand self-play deals (``bench/ai_fit_evaluator.py --mode forced``),
+the label being what the declarer ended the deal with. Self-play costs about a
+second a deal, so more labels of that kind are dear. This script asks whether a
+model with many more features, fitted on many cheap labels, predicts those real
+outcomes better:
+
+* ``labels``: random 3-player classic deals; a random seat takes the talon,
+  passes two cards by the shipped plan value (``auction._best_out``: the richer
+  card to the seat after it) and the open-hand solver gives the declarer's
+  points against best defence (cards and declared marriages). One record per
+  deal: the hand played and the open-hand value.
+* ``compare``: fits the rich model (``rich_features``: per-suit holding
+  patterns, the trump candidate's holding, marriages) on the open-hand labels,
+  then, on real self-play records (``ai_fit_evaluator.py --mode forced``), maps
+  it to the real outcome by a line fitted on one half and scores both models on
+  the other half: R^2, the residual sigma, and the log loss of the chance of
+  reaching 100, 110 and 120 under a normal error (what the bid table uses).
+* ``fit``: the same fit on every label, mapped by a line fitted on every real
+  record, written to ``data/evaluator.json`` as ``play_rich3`` (the line
+  folded into the weights; the real residuals' sigma), which the level setting
+  ``Settings.value_model = "play_rich"`` uses (the arena's ``strong_value``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from ai_fit_evaluator import ridge  # noqa: E402
+
+from thousand.ai.auction import _best_out  # noqa: E402
+from thousand.ai.evaluator import RICH, RICH_SIZE, normal_cdf, rich_features, shared  # noqa: E402
+from thousand.ai.solver import Position, Rules, Solver  # noqa: E402
+from thousand.cards import NCARDS, POINTS  # noqa: E402
+from thousand.conventions import Conventions  # noqa: E402
+
+OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
+
+
+def dd_deal(rng: random.Random, conv: Conventions, solver: Solver) -> dict[str, Any]:
+    """One random deal's played hand and its open-hand value."""
+    deck = list(range(NCARDS))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[7 * i : 7 * i + 7]) for i in range(3)]
+    talon = sum(1 << c for c in deck[21:])
+    obs = SimpleNamespace(conventions=conv, players=3)
+    full = hands[0] | talon
+    _, rest = _best_out(obs, shared(), full)  # type: ignore[arg-type]
+    passed = sorted((c for c in range(NCARDS) if (full & ~rest) >> c & 1), key=lambda c: -POINTS[c])
+    h1 = hands[1] | (1 << passed[0])
+    h2 = hands[2] | (1 << passed[1])
+    solver.tt.clear()
+    value = solver.value(Position(3, [rest, h1, h2], 0))
+    return {"played": rest, "dd": value, "h1": h1, "h2": h2}
+
+
+def _fit(rows: list[tuple[list[float], float]], lam: float) -> list[float]:
+    return ridge([r[0] for r in rows], [r[1] for r in rows], lam)
+
+
+def _dot(w: list[float], x: list[float]) -> float:
+    return sum(a * b for a, b in zip(w, x, strict=True))
+
+
+def _scores(pred: list[float], truth: list[float], sigma: float) -> dict[str, float]:
+    n = len(truth)
+    mean = sum(truth) / n
+    sse = sum((p - t) ** 2 for p, t in zip(pred, truth, strict=True))
+    sst = sum((t - mean) ** 2 for t in truth)
+    out = {"r2": 1 - sse / sst, "sigma": math.sqrt(sse / n)}
+    for c in (100, 110, 120):
+        loss = 0.0
+        for p, t in zip(pred, truth, strict=True):
+            q = min(0.995, max(0.005, normal_cdf((p - c + 0.5) / sigma)))
+            loss -= math.log(q if t >= c else 1 - q)
+        out[f"logloss{c}"] = loss / n
+    return out
+
+
+def compare(dd_paths: list[str], real_paths: list[str], lam: float) -> None:
+    dd = _read(dd_paths)
+    real = [r for r in _read(real_paths) if r.get("kind") == "forced" and r.get("players") == 3]
+    w = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd], lam)
+    # The open-hand fit's own quality (half of the labels held out).
+    half = len(dd) // 2
+    w_half = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd[:half]], lam)
+    pred = [_dot(w_half, rich_features(r["played"])) for r in dd[half:]]
+    truth = [float(r["dd"]) for r in dd[half:]]
+    sse = sum((p - t) ** 2 for p, t in zip(pred, truth, strict=True))
+    mean = sum(truth) / len(truth)
+    sst = sum((t - mean) ** 2 for t in truth)
+    print(f"open-hand labels: n={len(dd)}, held-out R^2 {1 - sse / sst:.3f}")
+    ev = shared()
+    play = ev.model("play", 3)
+    order = list(range(len(real)))
+    random.Random(0).shuffle(order)
+    fit_idx, test_idx = order[: len(order) // 2], order[len(order) // 2 :]
+    y = [float(r["points"]) for r in real]
+    rich = [_dot(w, rich_features(r["played"])) for r in real]
+    shipped = [play.mean(r["played"]) for r in real]
+    # Each model mapped to the real outcome by a line fitted on the fitting half.
+    print(f"real self-play records: n={len(real)} (the line fitted on {len(fit_idx)})")
+    for name, xs in (("shipped play model", shipped), ("rich open-hand model", rich)):
+        a, b = ridge([[1.0, xs[i]] for i in fit_idx], [y[i] for i in fit_idx], 1e-6)
+        mapped = [a + b * x for x in xs]
+        res = [y[i] - mapped[i] for i in fit_idx]
+        sigma = math.sqrt(sum(r * r for r in res) / len(res))
+        scores = _scores([mapped[i] for i in test_idx], [y[i] for i in test_idx], sigma)
+        shown = ", ".join(f"{k} {v:.3f}" for k, v in scores.items())
+        print(f"  {name}: {shown} (line {a:+.1f} + {b:.3f} x)")
+
+
+def fit(dd_paths: list[str], real_paths: list[str], lam: float, out: Path) -> None:
+    """Write ``play_rich3``: the open-hand fit mapped to the real outcomes by a line
+    (folded into the weights), with the real residuals' sigma."""
+    dd = _read(dd_paths)
+    real = [r for r in _read(real_paths) if r.get("kind") == "forced" and r.get("players") == 3]
+    w = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd], lam)
+    xs = [_dot(w, rich_features(r["played"])) for r in real]
+    y = [float(r["points"]) for r in real]
+    a, b = ridge([[1.0, x] for x in xs], y, 1e-6)
+    res = [t - (a + b * x) for x, t in zip(xs, y, strict=True)]
+    sigma = math.sqrt(sum(r * r for r in res) / len(res))
+    mean = sum(y) / len(y)
+    r2 = 1 - sum(r * r for r in res) / sum((t - mean) ** 2 for t in y)
+    weights = [b * x for x in w]
+    weights[128] += a  # the bias
+    assert len(weights) == RICH_SIZE
+    data = json.loads(out.read_text())
+    data["play_rich3"] = {
+        "features": RICH,
+        "weights": [round(x, 4) for x in weights],
+        "sigma": round(sigma, 2),
+        "n_open_hand": len(dd),
+        "n_real": len(real),
+        "r2_real": round(r2, 3),
+        "line": [round(a, 3), round(b, 4)],
+        "source": "bench/ai_value_model.py fit (open-hand labels, Strong's forced self-play)",
+    }
+    out.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"play_rich3: n={len(dd)} open-hand, {len(real)} real; R^2 {r2:.3f} sigma {sigma:.2f}")
+    print(f"wrote {out}")
+
+
+def _read(paths: list[str]) -> list[dict[str, Any]]:
+    return [json.loads(line) for p in paths for line in Path(p).read_text().splitlines() if line]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    lab = sub.add_parser("labels")
+    lab.add_argument("--deals", type=int, default=1000)
+    lab.add_argument("--seed", type=int, default=1)
+    lab.add_argument("--out", required=True)
+    lab.add_argument("--minutes", type=float, default=1e9)
+    cmp_ = sub.add_parser("compare")
+    cmp_.add_argument("--dd", action="append", required=True)
+    cmp_.add_argument("--real", action="append", required=True)
+    cmp_.add_argument("--lam", type=float, default=3.0)
+    fit_ = sub.add_parser("fit")
+    fit_.add_argument("--dd", action="append", required=True)
+    fit_.add_argument("--real", action="append", required=True)
+    fit_.add_argument("--lam", type=float, default=3.0)
+    fit_.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args()
+    if args.cmd == "labels":
+        rng = random.Random(args.seed)
+        conv = Conventions.preset("classic")
+        solver = Solver(Rules.of(conv))
+        t0 = time.perf_counter()
+        made = 0
+        with open(args.out, "a", encoding="utf-8") as f:
+            while made < args.deals and time.perf_counter() - t0 < args.minutes * 60:
+                f.write(json.dumps(dd_deal(rng, conv, solver)) + "\n")
+                f.flush()
+                made += 1
+        print(f"{made} deals in {time.perf_counter() - t0:.0f} s -> {args.out}")
+    elif args.cmd == "fit":
+        fit(args.dd, args.real, args.lam, args.out)
+    else:
+        compare(args.dd, args.real, args.lam)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

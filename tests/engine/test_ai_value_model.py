@@ -1,0 +1,81 @@
+"""The rich value model of a played hand (``evaluator.rich_features``, ``play_rich``)
+and the level setting that values hands by it (``Settings.value_model``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from thousand.ai import make_ai_bot
+from thousand.ai.evaluator import RICH, RICH_SIZE, Evaluator, rich_features, shared
+from thousand.ai.settings import STRONG, VARIANTS
+from thousand.cards import cards_mask, mask_points
+
+
+def test_rich_features_count_each_suit_once_and_mark_the_trump_candidate() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        hand = sum(1 << c for c in rng.sample(range(24), 8))
+        x = rich_features(hand)
+        assert len(x) == RICH_SIZE
+        assert sum(x[:64]) == 4  # one holding per suit, the void included
+        assert x[128] == 1.0  # the bias
+        assert x[133] == mask_points(hand)
+        marriages = x[129]
+        assert sum(x[64:128]) == (1 if marriages else 0)
+        assert x[135] == (0.0 if marriages else 1.0)
+
+
+def test_the_trump_candidate_is_the_highest_marriage() -> None:
+    hand = cards_mask(["KS", "QS", "KH", "QH", "AH", "9C", "JD", "TD"])
+    x = rich_features(hand)
+    hearts = cards_mask(["KH", "QH", "AH"]) >> 18  # the hearts' pattern (suit 3)
+    assert x[64 + hearts] == 1.0
+    assert x[129] == 2 and x[130] == 40 + 100 and x[131] == 100 and x[132] == 1.0
+    assert x[134] == 3  # the candidate's length
+
+
+def test_the_rich_mean_is_the_weights_times_the_features() -> None:
+    rng = random.Random(6)
+    w = [rng.uniform(-5, 5) for _ in range(RICH_SIZE)]
+    model = Evaluator(_data(w)).models["play_rich", 3]
+    for _ in range(200):
+        hand = sum(1 << c for c in rng.sample(range(24), rng.choice((8, 10))))
+        want = sum(a * b for a, b in zip(w, rich_features(hand), strict=True))
+        assert abs(model.mean(hand) - want) < 1e-9
+
+
+def _data(weights: list[float], features: Any = RICH) -> dict[str, Any]:
+    return {"play_rich3": {"features": features, "weights": weights, "sigma": 30.0}}
+
+
+def test_a_view_values_play_by_the_rich_model_where_one_is_fitted() -> None:
+    w = [0.0] * RICH_SIZE
+    w[133] = 1.0  # the card points
+    w[128] = 7.0
+    ev = Evaluator(_data(w))
+    view = ev.valuing_play_by("play_rich")
+    hand = cards_mask(["AS", "TS", "KS", "QH", "9C", "JD", "TD", "AD"])
+    assert view.model("play", 3).rich
+    assert view.expected("play", hand, 3) == mask_points(hand) + 7.0
+    assert view.model("play", 4) is view.model("play", 3)  # 4 players deal a 3-player deal
+    assert view.model("play", 3).sigma == 30.0
+    assert view.model("play", 2) == ev.model("play", 2)  # none fitted for 2 players
+    assert not ev.model("play", 3).rich  # the evaluator itself is untouched
+    assert ev.valuing_play_by("play") is ev
+    assert ev.valuing_play_by("play_rich") is view  # made once
+
+
+def test_a_malformed_rich_entry_is_ignored() -> None:
+    for data in (_data([1.0] * 5), _data([1.0] * RICH_SIZE, features="rich-0")):
+        ev = Evaluator(data)
+        assert not ev.valuing_play_by("play_rich").model("play", 3).rich
+
+
+def test_strong_value_is_strong_with_the_rich_model() -> None:
+    assert VARIANTS["strong_value"].value_model == "play_rich"
+    assert STRONG.value_model == "play"
+    bot: Any = make_ai_bot("strong_value")
+    assert ("play_rich", 3) in shared().models  # shipped in data/evaluator.json
+    assert bot.evaluator.model("play", 3).rich
+    assert not make_ai_bot("strong").evaluator.model("play", 3).rich

@@ -1,0 +1,56 @@
+"""``bench/ai_value_model.py``: open-hand labels of random deals, and the fit that
+ships ``play_rich3`` (mapped to real outcomes by a line folded into its weights)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from thousand.ai.evaluator import Evaluator
+from thousand.ai.solver import Position, Rules, Solver
+from thousand.cards import FULL_DECK, mask_points
+from thousand.conventions import Conventions
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import ai_value_model as vm
+
+
+def test_a_label_is_a_whole_deal_solved_open_handed() -> None:
+    conv = Conventions.preset("classic")
+    solver = Solver(Rules.of(conv))
+    rng = random.Random(3)
+    for _ in range(4):
+        r = vm.dd_deal(rng, conv, solver)
+        hands = [r["played"], r["h1"], r["h2"]]
+        assert [h.bit_count() for h in hands] == [8, 8, 8]
+        assert hands[0] | hands[1] | hands[2] == FULL_DECK
+        assert hands[0] & hands[1] == hands[0] & hands[2] == hands[1] & hands[2] == 0
+        again = Solver(Rules.of(conv)).value(Position(3, hands, 0))
+        assert r["dd"] == again
+        assert 0 <= r["dd"] <= 120 + 40 + 60 + 80 + 100  # the cards and every marriage
+
+
+def test_the_fit_maps_the_open_hand_model_to_the_real_outcomes(tmp_path: Path) -> None:
+    rng = random.Random(4)
+    hands = [sum(1 << c for c in rng.sample(range(24), 8)) for _ in range(300)]
+    dd = tmp_path / "dd.jsonl"
+    real = tmp_path / "real.jsonl"
+    # Real outcomes are half the open-hand value plus 20: the line must find it.
+    dd.write_text("".join(json.dumps({"played": h, "dd": mask_points(h)}) + "\n" for h in hands))
+    outcomes = [
+        {"kind": "forced", "players": 3, "played": h, "points": 20 + mask_points(h) / 2}
+        for h in hands
+    ]
+    real.write_text("".join(json.dumps(r) + "\n" for r in outcomes))
+    out = tmp_path / "evaluator.json"
+    out.write_text("{}")
+    vm.fit([str(dd)], [str(real)], 1e-6, out)
+    entry = json.loads(out.read_text())["play_rich3"]
+    assert entry["line"][1] > 0.49 and entry["line"][1] < 0.51
+    model = Evaluator(json.loads(out.read_text())).valuing_play_by("play_rich").model("play", 3)
+    assert model.rich
+    for h in hands[:20]:
+        assert abs(model.mean(h) - (20 + mask_points(h) / 2)) < 0.5
