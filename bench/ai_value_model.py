@@ -25,7 +25,8 @@ outcomes better:
 * ``fit``: the same fit on every label, mapped by a line fitted on every real
   record, written to ``data/evaluator.json`` as ``play_rich3`` (the line
   folded into the weights; the real residuals' sigma), which the level setting
-  ``Settings.value_model = "play_rich"`` uses (the arena's ``strong_value``).
+  ``Settings.value_model = "play_rich"`` uses (Strong; the arena's ``strong_s31`` is
+  Strong with the 17-feature ``play`` model).
 """
 
 from __future__ import annotations

@@ -361,10 +361,10 @@ def test_rules_9_strong_plays_for_the_barrel_when_waiting_loses_it() -> None:
     middling = ["9S JS QS AS 9C AD AH", "TS JC AC KD TD 9H JH", "KS QC TC 9D QD KH TH"]
     assert bot.act(_barrel_bidder(middling, "KC JD QH", 1, 0), random.Random(1)) == A.PASS
     assert A.is_bid(bot.act(_barrel_bidder(middling, "KC JD QH", 3, 0), random.Random(1)))
-    clubs = ["9S QS TS AS AC TD TH", "KS 9C JC QD KD JH KH", "QC KC 9D JD AD 9H AH"]
-    assert A.is_bid(bot.act(_barrel_bidder(clubs, "JS TC QH", 1, 0), random.Random(1)))
-    assert bot.act(_barrel_bidder(clubs, "JS TC QH", 1, 2), random.Random(1)) == A.PASS
-    assert A.is_bid(bot.act(_barrel_bidder(clubs, "JS TC QH", 3, 2), random.Random(1)))
+    diamonds = ["JC 9C AS KC AD TC AH", "KS QH QS AC JS KH 9D", "9H QC QD TD JD KD TH"]
+    assert A.is_bid(bot.act(_barrel_bidder(diamonds, "9S JH TS", 1, 0), random.Random(1)))
+    assert bot.act(_barrel_bidder(diamonds, "9S JH TS", 1, 2), random.Random(1)) == A.PASS
+    assert A.is_bid(bot.act(_barrel_bidder(diamonds, "9S JH TS", 3, 2), random.Random(1)))
 
 
 def test_rules_9_a_redeal_on_the_barrel_is_worth_a_fresh_hand_there() -> None:

@@ -3,6 +3,7 @@ and the level setting that values hands by it (``Settings.value_model``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -72,10 +73,17 @@ def test_a_malformed_rich_entry_is_ignored() -> None:
         assert not ev.valuing_play_by("play_rich").model("play", 3).rich
 
 
-def test_strong_value_is_strong_with_the_rich_model() -> None:
-    assert VARIANTS["strong_value"].value_model == "play_rich"
-    assert STRONG.value_model == "play"
-    bot: Any = make_ai_bot("strong_value")
+def test_strong_values_hands_by_the_rich_model_and_its_predecessor_does_not() -> None:
+    assert STRONG.value_model == "play_rich"
+    assert VARIANTS["strong_s31"] == dataclasses.replace(
+        STRONG, name="strong_s31", value_model="play"
+    )
     assert ("play_rich", 3) in shared().models  # shipped in data/evaluator.json
-    assert bot.evaluator.model("play", 3).rich
-    assert not make_ai_bot("strong").evaluator.model("play", 3).rich
+    strong: Any = make_ai_bot("strong")
+    assert strong.evaluator.model("play", 3).rich
+    assert strong.evaluator.model("play", 4).rich  # 4 players deal a 3-player deal
+    assert not strong.evaluator.model("play", 2).rich  # none fitted for 2 players
+    old: Any = make_ai_bot("strong_s31")
+    assert not old.evaluator.model("play", 3).rich
+    normal: Any = make_ai_bot("normal")
+    assert not normal.evaluator.model("play", 3).rich

@@ -12,8 +12,8 @@ deal with the dealer sitting out, RULES §2):
 * ``play_rich`` (3 players): the ``play`` model's prediction over many more
   features (``rich_features``), fitted on open-hand values of many random deals
   and mapped to self-play outcomes by a line (``bench/ai_value_model.py``); a
-  level that sets ``Settings.value_model`` to it values hands with it in place
-  of ``play`` (``Evaluator.valuing_play_by``).
+  level that sets ``Settings.value_model`` to it (Strong) values hands with it in
+  place of ``play`` (``Evaluator.valuing_play_by``).
 
 Each model has a residual standard deviation: the chance of reaching a
 contract is taken under a normal error (``normal_cdf``). The coefficients live in

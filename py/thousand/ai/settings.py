@@ -86,7 +86,9 @@ class Settings:
     fused_cards: int = 0
     # The model that values a played hand in the auction (the bid table, the discard's
     # quick plans, the contract): ``play`` (the 17-feature self-play fit) or
-    # ``play_rich`` (``Evaluator``: more features, fitted on open-hand values).
+    # ``play_rich`` (``Evaluator``: more features, fitted on open-hand values). Rich
+    # in Strong (session 32: +1.9 [+0.8, +3.1] against Normal, paired, classic); the
+    # arena's ``strong_s31`` is Strong with ``play``.
     value_model: str = "play"
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
@@ -138,7 +140,7 @@ NORMAL = Settings(
     full_model=False,
 )
 
-STRONG = Settings(name="strong", pass_shift=True, bomb_pass=True)
+STRONG = Settings(name="strong", pass_shift=True, bomb_pass=True, value_model="play_rich")
 
 LEVELS = {"normal": NORMAL, "strong": STRONG}
 # Benchmark variants the arena can name beside the levels (never offered on the page).
@@ -161,8 +163,8 @@ VARIANTS = {
     "strong_discard": dataclasses.replace(
         STRONG, name="strong_discard", discard_both=True, discard_nodes=2 * STRONG.discard_nodes
     ),
-    # Hands valued by the rich model (bench/ai_value_model.py).
-    "strong_value": dataclasses.replace(STRONG, name="strong_value", value_model="play_rich"),
+    # Session 31's Strong: hands valued by the 17-feature ``play`` model.
+    "strong_s31": dataclasses.replace(STRONG, name="strong_s31", value_model="play"),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),
