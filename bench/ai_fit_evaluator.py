@@ -72,8 +72,13 @@ FORCED_CONV = {
 }
 
 
-def _preset(players: int) -> Conventions:
-    return Conventions.preset("two_players" if players == 2 else "classic")
+def _preset(players: int, preset: str | None = None) -> Conventions:
+    return Conventions.preset(preset or ("two_players" if players == 2 else "classic"))
+
+
+#: The presets whose records the fits here use (the others' forced records fit
+#: rule-specific rich models, ``bench/ai_value_model.py --preset``).
+FIT_PRESETS = ("classic", "two_players")
 
 
 def forced_start(
@@ -109,9 +114,12 @@ def declared_value(a: int) -> int:
     return marriage_value(ACE_MARRIAGE if card % 6 == ACE else card // 6)
 
 
-def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] | None:
-    """Play one deal with a forced declarer; the record or None."""
-    conv = _preset(players).replace(**FORCED_CONV)
+def forced_deal(
+    rng: random.Random, players: int, level: str, preset: str | None = None
+) -> dict[str, Any] | None:
+    """Play one deal with a forced declarer (under ``preset``, by default the
+    table size's classic one; no bombs, so the declarer plays); the record or None."""
+    conv = _preset(players, preset).replace(**FORCED_CONV, bombs=0)
     state, hands = forced_start(conv, random.Random(rng.random()), random.Random(rng.random()))
     bots = [make_ai_bot(level) for _ in range(players)]
     decl = -1
@@ -140,6 +148,7 @@ def forced_deal(rng: random.Random, players: int, level: str) -> dict[str, Any] 
     return {
         "kind": "forced",
         "players": players,
+        "preset": preset or ("two_players" if players == 2 else "classic"),
         "dealt": dealt,
         "played": played_hand,
         "aside": aside_pts,
@@ -430,6 +439,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="strong")
     ap.add_argument(
+        "--preset", default=None, help="forced deals under this preset (records for ai_value_model)"
+    )
+    ap.add_argument(
         "--data", action="append", default=[], help="JSON-lines records (appended to the first)"
     )
     ap.add_argument("--fit-only", action="store_true")
@@ -444,7 +456,7 @@ def main() -> int:
         with open(path, "a", encoding="utf-8") as f:
             for _ in range(args.deals):
                 if args.mode == "forced":
-                    r = forced_deal(rng, args.players, args.level)
+                    r = forced_deal(rng, args.players, args.level, args.preset)
                     recs = [r] if r is not None else []
                 else:
                     recs = auction_deal(rng, args.players, args.level)
@@ -461,6 +473,7 @@ def main() -> int:
     for path in args.data:
         with open(path, encoding="utf-8") as f:
             records.extend(json.loads(line) for line in f if line.strip())
+    records = [r for r in records if r.get("preset", "classic") in FIT_PRESETS]
     out: dict[str, Any] = {}
     if OUT.exists():
         out = json.loads(OUT.read_text())

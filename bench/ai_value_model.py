@@ -3,6 +3,7 @@
     PYTHONPATH=py python3 bench/ai_value_model.py labels --deals N --seed S --out DD.jsonl
     PYTHONPATH=py python3 bench/ai_value_model.py compare --dd DD.jsonl --real FORCED.jsonl
     PYTHONPATH=py python3 bench/ai_value_model.py fit --dd DD.jsonl --real FORCED.jsonl
+    (each with ``--preset polish``: labels solved, and records played, under its rules)
 
 The shipped ``play`` model (``evaluator.py``) is a 17-feature linear model fitted
 on about a thousand self-play deals (``bench/ai_fit_evaluator.py --mode forced``),
@@ -27,6 +28,13 @@ outcomes better:
   folded into the weights; the real residuals' sigma), which the level setting
   ``Settings.value_model = "play_rich"`` uses (Strong; the arena's ``strong_s31`` is
   Strong with the 17-feature ``play`` model).
+
+With ``--preset`` (``polish``) the labels are solved under that preset's play
+rules and the line is fitted on forced records played under it
+(``ai_fit_evaluator.py --mode forced --preset polish``); ``fit`` writes
+``play_rich3_polish`` with the play rules it holds (``play_rules``), which a
+level with ``Settings.rule_models`` uses under those rules (``Evaluator.under``).
+A labels file holds one preset's solves: pass the matching ones.
 """
 
 from __future__ import annotations
@@ -96,9 +104,20 @@ def _scores(pred: list[float], truth: list[float], sigma: float) -> dict[str, fl
     return out
 
 
-def compare(dd_paths: list[str], real_paths: list[str], lam: float) -> None:
+def _real(paths: list[str], preset: str) -> list[dict[str, Any]]:
+    """The forced 3-player self-play records played under ``preset``."""
+    return [
+        r
+        for r in _read(paths)
+        if r.get("kind") == "forced"
+        and r.get("players") == 3
+        and r.get("preset", "classic") == preset
+    ]
+
+
+def compare(dd_paths: list[str], real_paths: list[str], lam: float, preset: str) -> None:
     dd = _read(dd_paths)
-    real = [r for r in _read(real_paths) if r.get("kind") == "forced" and r.get("players") == 3]
+    real = _real(real_paths, preset)
     w = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd], lam)
     # The open-hand fit's own quality (half of the labels held out).
     half = len(dd) // 2
@@ -129,11 +148,12 @@ def compare(dd_paths: list[str], real_paths: list[str], lam: float) -> None:
         print(f"  {name}: {shown} (line {a:+.1f} + {b:.3f} x)")
 
 
-def fit(dd_paths: list[str], real_paths: list[str], lam: float, out: Path) -> None:
-    """Write ``play_rich3``: the open-hand fit mapped to the real outcomes by a line
-    (folded into the weights), with the real residuals' sigma."""
+def fit(dd_paths: list[str], real_paths: list[str], lam: float, out: Path, preset: str) -> None:
+    """Write ``play_rich3`` (``play_rich3_<preset>`` for another preset, with the
+    play rules it was fitted under): the open-hand fit mapped to the real outcomes by
+    a line (folded into the weights), with the real residuals' sigma."""
     dd = _read(dd_paths)
-    real = [r for r in _read(real_paths) if r.get("kind") == "forced" and r.get("players") == 3]
+    real = _real(real_paths, preset)
     w = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd], lam)
     xs = [_dot(w, rich_features(r["played"])) for r in real]
     y = [float(r["points"]) for r in real]
@@ -146,7 +166,14 @@ def fit(dd_paths: list[str], real_paths: list[str], lam: float, out: Path) -> No
     weights[128] += a  # the bias
     assert len(weights) == RICH_SIZE
     data = json.loads(out.read_text())
-    data["play_rich3"] = {
+    key = "play_rich3" if preset == "classic" else f"play_rich3_{preset}"
+    entry: dict[str, Any] = {}
+    if preset != "classic":
+        conv = Conventions.preset(preset)
+        rules = {"must_beat": conv.must_beat, "declare_on_first_lead": conv.declare_on_first_lead}
+        entry["play_rules"] = rules
+    data[key] = {
+        **entry,
         "features": RICH,
         "weights": [round(x, 4) for x in weights],
         "sigma": round(sigma, 2),
@@ -154,10 +181,11 @@ def fit(dd_paths: list[str], real_paths: list[str], lam: float, out: Path) -> No
         "n_real": len(real),
         "r2_real": round(r2, 3),
         "line": [round(a, 3), round(b, 4)],
-        "source": "bench/ai_value_model.py fit (open-hand labels, Strong's forced self-play)",
+        "source": f"bench/ai_value_model.py fit --preset {preset}"
+        " (open-hand labels, Strong's forced self-play)",
     }
     out.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"play_rich3: n={len(dd)} open-hand, {len(real)} real; R^2 {r2:.3f} sigma {sigma:.2f}")
+    print(f"{key}: n={len(dd)} open-hand, {len(real)} real; R^2 {r2:.3f} sigma {sigma:.2f}")
     print(f"wrote {out}")
 
 
@@ -175,19 +203,22 @@ def main() -> int:
     lab.add_argument("--seed", type=int, default=1)
     lab.add_argument("--out", required=True)
     lab.add_argument("--minutes", type=float, default=1e9)
+    lab.add_argument("--preset", default="classic", help="the play rules of the open-hand solves")
     cmp_ = sub.add_parser("compare")
     cmp_.add_argument("--dd", action="append", required=True)
     cmp_.add_argument("--real", action="append", required=True)
     cmp_.add_argument("--lam", type=float, default=3.0)
+    cmp_.add_argument("--preset", default="classic", help="the real records' preset")
     fit_ = sub.add_parser("fit")
     fit_.add_argument("--dd", action="append", required=True)
     fit_.add_argument("--real", action="append", required=True)
     fit_.add_argument("--lam", type=float, default=3.0)
     fit_.add_argument("--out", type=Path, default=OUT)
+    fit_.add_argument("--preset", default="classic", help="the labels' and records' preset")
     args = ap.parse_args()
     if args.cmd == "labels":
         rng = random.Random(args.seed)
-        conv = Conventions.preset("classic")
+        conv = Conventions.preset(args.preset)
         solver = Solver(Rules.of(conv))
         t0 = time.perf_counter()
         made = 0
@@ -198,9 +229,9 @@ def main() -> int:
                 made += 1
         print(f"{made} deals in {time.perf_counter() - t0:.0f} s -> {args.out}")
     elif args.cmd == "fit":
-        fit(args.dd, args.real, args.lam, args.out)
+        fit(args.dd, args.real, args.lam, args.out, args.preset)
     else:
-        compare(args.dd, args.real, args.lam)
+        compare(args.dd, args.real, args.lam, args.preset)
     return 0
 
 

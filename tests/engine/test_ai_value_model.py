@@ -11,6 +11,7 @@ from thousand.ai import make_ai_bot
 from thousand.ai.evaluator import RICH, RICH_SIZE, Evaluator, rich_features, shared
 from thousand.ai.settings import STRONG, VARIANTS
 from thousand.cards import cards_mask, mask_points
+from thousand.conventions import Conventions
 
 
 def test_rich_features_count_each_suit_once_and_mark_the_trump_candidate() -> None:
@@ -87,3 +88,51 @@ def test_strong_values_hands_by_the_rich_model_and_its_predecessor_does_not() ->
     assert not old.evaluator.model("play", 3).rich
     normal: Any = make_ai_bot("normal")
     assert not normal.evaluator.model("play", 3).rich
+
+
+def _rule_data(classic: float, polish: float) -> dict[str, Any]:
+    """A classic rich model and a Polish one, each the card points plus a constant."""
+    data: dict[str, Any] = {}
+    for key, bias, rules in (
+        ("play_rich3", classic, None),
+        ("play_rich3_polish", polish, {"must_beat": True, "declare_on_first_lead": True}),
+    ):
+        w = [0.0] * RICH_SIZE
+        w[133] = 1.0
+        w[128] = bias
+        data[key] = {"features": RICH, "weights": w, "sigma": 25.0}
+        if rules:
+            data[key]["play_rules"] = rules
+    data["rule_shift3"] = [
+        {"must_beat": True, "declare_on_first_lead": True, "by_marriages": [1.0, 11.0, 36.0]}
+    ]
+    return data
+
+
+def test_a_rule_model_replaces_the_classic_one_under_its_play_rules_only() -> None:
+    ev = Evaluator(_rule_data(5.0, 40.0))
+    rich = ev.valuing_play_by("play_rich")
+    hand = cards_mask(["AS", "TS", "KS", "QS", "9C", "JD", "TD", "AD"])  # a spades marriage
+    polish = rich.under(Conventions.preset("polish"))
+    assert polish.expected("play", hand, 3) == mask_points(hand) + 40.0
+    assert polish.expected("play", hand, 4) == mask_points(hand) + 40.0
+    assert polish.model("play", 2) == ev.model("play", 2)  # none fitted for 2 players
+    # Fitted under the Polish rules, it takes no rule shift on top; the classic-
+    # fitted model under the same rules does.
+    assert polish.rule_shift(hand, 3, True, True) == 0.0
+    assert rich.rule_shift(hand, 3, True, True) == 11.0
+    for name in ("classic", "russian", "ukrainian", "family"):
+        conv = Conventions.preset(name)
+        if (conv.must_beat, conv.declare_on_first_lead) != (True, True):
+            assert rich.under(conv) is rich
+    assert rich.expected("play", hand, 3) == mask_points(hand) + 5.0
+    # The 17-feature kind has no rule model: under any rules it is itself.
+    assert ev.under(Conventions.preset("polish")) is ev
+    assert rich.under(Conventions.preset("polish")) is polish  # made once
+
+
+def test_rule_models_only_where_a_level_asks_for_them() -> None:
+    assert VARIANTS["strong_rules"] == dataclasses.replace(
+        STRONG, name="strong_rules", rule_models=True
+    )
+    assert not VARIANTS["strong_s31"].rule_models

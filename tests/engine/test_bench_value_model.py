@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from thousand.ai.evaluator import Evaluator
 from thousand.ai.solver import Position, Rules, Solver
@@ -33,24 +35,68 @@ def test_a_label_is_a_whole_deal_solved_open_handed() -> None:
         assert 0 <= r["dd"] <= 120 + 40 + 60 + 80 + 100  # the cards and every marriage
 
 
-def test_the_fit_maps_the_open_hand_model_to_the_real_outcomes(tmp_path: Path) -> None:
-    rng = random.Random(4)
+def _fit_on(
+    tmp_path: Path, seed: int, rows: Callable[[list[int]], list[dict[str, Any]]], preset: str
+) -> tuple[list[int], dict[str, Any]]:
+    """Fit on 300 random hands labelled by their card points and on the real
+    records ``rows`` makes of them; the hands and the evaluator data written."""
+    rng = random.Random(seed)
     hands = [sum(1 << c for c in rng.sample(range(24), 8)) for _ in range(300)]
     dd = tmp_path / "dd.jsonl"
     real = tmp_path / "real.jsonl"
-    # Real outcomes are half the open-hand value plus 20: the line must find it.
     dd.write_text("".join(json.dumps({"played": h, "dd": mask_points(h)}) + "\n" for h in hands))
-    outcomes = [
-        {"kind": "forced", "players": 3, "played": h, "points": 20 + mask_points(h) / 2}
-        for h in hands
-    ]
-    real.write_text("".join(json.dumps(r) + "\n" for r in outcomes))
+    real.write_text("".join(json.dumps(r) + "\n" for r in rows(hands)))
     out = tmp_path / "evaluator.json"
     out.write_text("{}")
-    vm.fit([str(dd)], [str(real)], 1e-6, out)
-    entry = json.loads(out.read_text())["play_rich3"]
+    vm.fit([str(dd)], [str(real)], 1e-6, out, preset)
+    return hands, json.loads(out.read_text())
+
+
+def test_the_fit_maps_the_open_hand_model_to_the_real_outcomes(tmp_path: Path) -> None:
+    # Real outcomes are half the open-hand value plus 20: the line must find it.
+    def rows(hands: list[int]) -> list[dict[str, Any]]:
+        return [
+            {"kind": "forced", "players": 3, "played": h, "points": 20 + mask_points(h) / 2}
+            for h in hands
+        ]
+
+    hands, data = _fit_on(tmp_path, 4, rows, "classic")
+    entry = data["play_rich3"]
     assert entry["line"][1] > 0.49 and entry["line"][1] < 0.51
-    model = Evaluator(json.loads(out.read_text())).valuing_play_by("play_rich").model("play", 3)
+    model = Evaluator(data).valuing_play_by("play_rich").model("play", 3)
     assert model.rich
     for h in hands[:20]:
         assert abs(model.mean(h) - (20 + mask_points(h) / 2)) < 0.5
+
+
+def test_a_preset_fit_uses_that_presets_records_and_names_its_play_rules(tmp_path: Path) -> None:
+    # Polish records are the open-hand value plus 30; classic ones (no preset
+    # field: the older records) minus 50, which the Polish fit must not see.
+    def rows(hands: list[int]) -> list[dict[str, Any]]:
+        polish = [
+            {"kind": "forced", "players": 3, "preset": "polish", "played": h}
+            | {"points": 30 + mask_points(h)}
+            for h in hands
+        ]
+        classic = [
+            {"kind": "forced", "players": 3, "played": h, "points": mask_points(h) - 50}
+            for h in hands
+        ]
+        return polish + classic
+
+    hands, data = _fit_on(tmp_path, 7, rows, "polish")
+    assert "play_rich3" not in data
+    entry = data["play_rich3_polish"]
+    assert entry["n_real"] == 300
+    assert entry["play_rules"] == {"must_beat": True, "declare_on_first_lead": True}
+    ev = Evaluator(data).valuing_play_by("play_rich").under(Conventions.preset("polish"))
+    for h in hands[:20]:
+        assert abs(ev.expected("play", h, 3) - (30 + mask_points(h))) < 0.5
+
+
+def test_polish_labels_are_solved_under_the_polish_play_rules() -> None:
+    conv = Conventions.preset("polish")
+    solver = Solver(Rules.of(conv))
+    r = vm.dd_deal(random.Random(8), conv, solver)
+    hands = [r["played"], r["h1"], r["h2"]]
+    assert r["dd"] == Solver(Rules.of(conv)).value(Position(3, hands, 0))

@@ -70,7 +70,7 @@ class AIBot:
 
     def _decision(self, obs: Observation, rng: random.Random) -> Callable[[Context], Decision]:
         s = self.settings
-        ev = self.evaluator
+        ev = self.evaluator.under(obs.conventions) if s.rule_models else self.evaluator
 
         def make(ctx: Context) -> Decision:
             legal = obs.legal_actions

@@ -13,7 +13,10 @@ deal with the dealer sitting out, RULES §2):
   features (``rich_features``), fitted on open-hand values of many random deals
   and mapped to self-play outcomes by a line (``bench/ai_value_model.py``); a
   level that sets ``Settings.value_model`` to it (Strong) values hands with it in
-  place of ``play`` (``Evaluator.valuing_play_by``).
+  place of ``play`` (``Evaluator.valuing_play_by``). ``play_rich3_polish`` is the
+  same fitted on deals played under the Polish play rules (``must_beat``,
+  ``declare_on_first_lead``); a level with ``Settings.rule_models`` values hands
+  under those rules with it (``Evaluator.under``).
 
 Each model has a residual standard deviation: the chance of reaching a
 contract is taken under a normal error (``normal_cdf``). The coefficients live in
@@ -252,7 +255,15 @@ class Evaluator:
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
         self.models: dict[tuple[str, int], Model] = {}
+        # Models fitted under play rules unlike the classic ones, by the rule pair
+        # (``must_beat``, ``declare_on_first_lead``): ``play_rich3_polish``.
+        self.rule_models: dict[tuple[str, int, tuple[bool, bool]], Model] = {}
         self._views: dict[str, Evaluator] = {}
+        self._rule_views: dict[tuple[bool, bool], Evaluator] = {}
+        # The model kind that values a played hand (``valuing_play_by``), and the rule
+        # pair it was fitted under where a rule model replaced it (``under``).
+        self.play_kind = "play"
+        self.fitted_rules: tuple[bool, bool] | None = None
         self.logistic: dict[tuple[str, int], tuple[float, ...]] = {}
         self.consts: dict[int, dict[str, float]] = {}
         data = data or {}
@@ -265,11 +276,18 @@ class Evaluator:
                     )
                 elif kind != "defend":
                     self.models[kind, players] = _default(kind, players)
-            m = data.get(f"play_rich{players}")
-            if m is not None and m["features"] == RICH and len(m["weights"]) == RICH_SIZE:
-                self.models["play_rich", players] = Model(
-                    tuple(float(x) for x in m["weights"]), float(m["sigma"]), rich=True
-                )
+            for name, m in data.items():
+                if not name.startswith(f"play_rich{players}"):
+                    continue
+                if m.get("features") != RICH or len(m.get("weights", ())) != RICH_SIZE:
+                    continue
+                model = Model(tuple(float(x) for x in m["weights"]), float(m["sigma"]), rich=True)
+                rules = m.get("play_rules")
+                if rules is None:
+                    self.models["play_rich", players] = model
+                else:
+                    pair = (bool(rules["must_beat"]), bool(rules["declare_on_first_lead"]))
+                    self.rule_models["play_rich", players, pair] = model
             m = data.get(f"bolt{players}")
             if m is not None and tuple(m["features"]) == FEATURES:
                 self.logistic["bolt", players] = tuple(float(x) for x in m["weights"])
@@ -304,11 +322,38 @@ class Evaluator:
             view = copy.copy(self)
             view.models = dict(self.models)
             view._views = {}
+            view._rule_views = {}
+            view.play_kind = kind
             for players in (2, 3):
                 if (kind, players) in self.models:
                     view.models["play", players] = self.models[kind, players]
             self._views[kind] = view
         return self._views[kind]
+
+    def under(self, conv: Conventions) -> Evaluator:
+        """This evaluator with its played-hand model replaced, at each table size, by
+        the one of the same kind fitted under the play rules of ``conv`` where there is
+        one (``play_rich3_polish``: ``must_beat`` and ``declare_on_first_lead``); itself
+        when none is (classic rules, or a kind fitted on classic deals only)."""
+        pair = (conv.must_beat, conv.declare_on_first_lead)
+        view = self._rule_views.get(pair)
+        if view is None:
+            view = self
+            fitted = {
+                p: m
+                for (k, p, r), m in self.rule_models.items()
+                if k == self.play_kind and r == pair
+            }
+            if fitted:
+                view = copy.copy(self)
+                view.models = dict(self.models)
+                view._views = {}
+                view._rule_views = {}
+                view.fitted_rules = pair
+                for players, m in fitted.items():
+                    view.models["play", players] = m
+            self._rule_views[pair] = view
+        return view
 
     @classmethod
     def load(cls) -> Evaluator:
@@ -335,7 +380,7 @@ class Evaluator:
         """What the play rules (``must_beat``, ``declare_on_first_lead``) add to the
         declarer's expected points of the played ``hand`` over the classic rules the
         models were fitted on: by its marriages (0 for rules not measured)."""
-        if not (must_beat or first_lead):
+        if not (must_beat or first_lead) or self.fitted_rules == (must_beat, first_lead):
             return 0.0
         by = self.shifts.get((table_size(players), (must_beat, first_lead)))
         if not by:

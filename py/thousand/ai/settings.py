@@ -90,6 +90,10 @@ class Settings:
     # in Strong (session 32: +1.9 [+0.8, +3.1] against Normal, paired, classic); the
     # arena's ``strong_s31`` is Strong with ``play``.
     value_model: str = "play"
+    # With ``value_model``: under play rules unlike the classic ones, the model of that
+    # kind fitted under them where there is one (``Evaluator.under``;
+    # ``play_rich3_polish``). The arena's ``strong_rules`` is Strong with it.
+    rule_models: bool = False
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
@@ -165,6 +169,7 @@ VARIANTS = {
     ),
     # Session 31's Strong: hands valued by the 17-feature ``play`` model.
     "strong_s31": dataclasses.replace(STRONG, name="strong_s31", value_model="play"),
+    "strong_rules": dataclasses.replace(STRONG, name="strong_rules", rule_models=True),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),
