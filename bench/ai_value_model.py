@@ -146,6 +146,17 @@ def compare(dd_paths: list[str], real_paths: list[str], lam: float, preset: str)
         scores = _scores([mapped[i] for i in test_idx], [y[i] for i in test_idx], sigma)
         shown = ", ".join(f"{k} {v:.3f}" for k, v in scores.items())
         print(f"  {name}: {shown} (line {a:+.1f} + {b:.3f} x)")
+    if preset != "classic" and ("play_rich", 3) in ev.models:
+        # What Strong values these hands by today: the classic-fitted rich model as
+        # shipped, with no line refitted under this preset's rules.
+        classic = ev.valuing_play_by("play_rich").model("play", 3)
+        scores = _scores(
+            [classic.mean(real[i]["played"]) for i in test_idx],
+            [y[i] for i in test_idx],
+            classic.sigma,
+        )
+        shown = ", ".join(f"{k} {v:.3f}" for k, v in scores.items())
+        print(f"  classic rich model as shipped: {shown}")
 
 
 def fit(dd_paths: list[str], real_paths: list[str], lam: float, out: Path, preset: str) -> None:

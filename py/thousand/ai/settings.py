@@ -170,6 +170,10 @@ VARIANTS = {
     # Session 31's Strong: hands valued by the 17-feature ``play`` model.
     "strong_s31": dataclasses.replace(STRONG, name="strong_s31", value_model="play"),
     "strong_rules": dataclasses.replace(STRONG, name="strong_rules", rule_models=True),
+    # The same without the early pass's bomb threshold (tuned on the classic model).
+    "strong_rules_nb": dataclasses.replace(
+        STRONG, name="strong_rules_nb", rule_models=True, bomb_pass=False
+    ),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),
