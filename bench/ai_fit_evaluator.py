@@ -72,8 +72,13 @@ FORCED_CONV = {
 }
 
 
+def _preset_name(players: int, preset: str | None = None) -> str:
+    """``preset``, or by default the table size's classic preset."""
+    return preset or ("two_players" if players == 2 else "classic")
+
+
 def _preset(players: int, preset: str | None = None) -> Conventions:
-    return Conventions.preset(preset or ("two_players" if players == 2 else "classic"))
+    return Conventions.preset(_preset_name(players, preset))
 
 
 #: The presets whose records the fits here use (the others' forced records fit
@@ -148,7 +153,7 @@ def forced_deal(
     return {
         "kind": "forced",
         "players": players,
-        "preset": preset or ("two_players" if players == 2 else "classic"),
+        "preset": _preset_name(players, preset),
         "dealt": dealt,
         "played": played_hand,
         "aside": aside_pts,

@@ -319,16 +319,22 @@ class Evaluator:
         if kind == "play":
             return self
         if kind not in self._views:
-            view = copy.copy(self)
-            view.models = dict(self.models)
-            view._views = {}
-            view._rule_views = {}
+            fitted = {p: self.models[kind, p] for p in (2, 3) if (kind, p) in self.models}
+            view = self._with_play(fitted)
             view.play_kind = kind
-            for players in (2, 3):
-                if (kind, players) in self.models:
-                    view.models["play", players] = self.models[kind, players]
             self._views[kind] = view
         return self._views[kind]
+
+    def _with_play(self, by_players: dict[int, Model]) -> Evaluator:
+        """A copy of this evaluator (with views of its own) whose ``play`` model is
+        ``by_players[p]`` at each table size ``p`` listed."""
+        view = copy.copy(self)
+        view.models = dict(self.models)
+        view._views = {}
+        view._rule_views = {}
+        for players, m in by_players.items():
+            view.models["play", players] = m
+        return view
 
     def under(self, conv: Conventions) -> Evaluator:
         """This evaluator with its played-hand model replaced, at each table size, by
@@ -345,13 +351,8 @@ class Evaluator:
                 if k == self.play_kind and r == pair
             }
             if fitted:
-                view = copy.copy(self)
-                view.models = dict(self.models)
-                view._views = {}
-                view._rule_views = {}
+                view = self._with_play(fitted)
                 view.fitted_rules = pair
-                for players, m in fitted.items():
-                    view.models["play", players] = m
             self._rule_views[pair] = view
         return view
 
