@@ -7,7 +7,8 @@
 Forced-declarer deals of the Classic preset with 3 players (Two players with
 ``--players 2``, any preset with ``--preset``; as
 ``ai_fit_evaluator.py --mode forced``: everybody passes, the first hand plays
-on 100 at least, no redeals, no concession), every seat played by ``--level``.
+on 100 at least, no redeals, no concession, no bombs), every seat played by
+``--level``.
 Before the auction the declarer's bid table (``auction.bid_table``) is
 computed from its dealt hand, exactly as its bidding would see it; the deal is
 then played out. One record per deal: the table's expected points and make
@@ -23,7 +24,9 @@ not need this; it is the measurement behind the auction changes recorded in
 The report also fits the bid table's calibration (``bidcal<players>`` in
 ``ai/data/evaluator.json``: a logistic on the logit of the table's chance at
 100, before the calibration then in force, against the final contract made);
-``--write`` stores it there.
+``--write`` stores it there; records of a level valuing hands by a model fitted
+under the preset's play rules (``Settings.rule_models``) store it as
+``bidcal<players>_<preset>``, used where that model is.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import bid_table, open_marriages  # noqa: E402
-from thousand.ai.evaluator import shared, table_size  # noqa: E402
+from thousand.ai.evaluator import table_size  # noqa: E402
 from thousand.ai.think import Context, finish  # noqa: E402
 from thousand.cards import (  # noqa: E402
     round5,
@@ -86,8 +89,9 @@ def forced_deal(seed: int, level: str, preset: str = "classic") -> dict[str, Any
             first = obs.first_hand
             fo = state.observation(first)
             b = bots[first]
+            ev = b.evaluator_for(fo.conventions)
             table = finish(
-                bid_table(Context(None), fo, random.Random(seed), b.settings, b.evaluator, 100, 160)
+                bid_table(Context(None), fo, random.Random(seed), b.settings, ev, 100, 160)
             )
         if obs.phase is Phase.BIDDING:
             a = A.PASS
@@ -104,12 +108,13 @@ def forced_deal(seed: int, level: str, preset: str = "classic") -> dict[str, Any
     row = state.rows[-1]
     if row.kind != "play" or decl < 0:
         return None
-    bidcal = shared().logistic.get(("bidcal", table_size(players)))
+    bidcal = ev.logistic.get(("bidcal", table_size(players)))
     return {
         "seed": seed,
         "players": players,
         "preset": preset,
         "bidcal": list(bidcal) if bidcal else None,
+        "fitted_rules": list(ev.fitted_rules) if ev.fitted_rules else None,
         "grid": GRID,
         "ev": [round(table.at(c)[0], 2) for c in GRID],
         "make": [round(table.at(c)[1], 4) for c in GRID],
@@ -217,7 +222,16 @@ def main() -> int:
         print(f"bidcal{players}: {entry}")
         if args.write:
             data = json.loads(OUT.read_text())
-            data[f"bidcal{players}"] = entry
+            rules = recs[0].get("fitted_rules")
+            if any(r.get("fitted_rules") != rules for r in recs):
+                raise SystemExit("records valued under different play models")
+            if rules:
+                # Fitted on a rule model's chances: used where that model is.
+                entry["play_rules"] = {"must_beat": rules[0], "declare_on_first_lead": rules[1]}
+                entry["source"] = f"bench/ai_bid_calibration.py --preset {recs[0]['preset']}"
+                data[f"bidcal{players}_{recs[0]['preset']}"] = entry
+            else:
+                data[f"bidcal{players}"] = entry
             OUT.write_text(json.dumps(data, indent=1) + "\n")
             print(f"wrote {OUT}")
         return 0

@@ -69,6 +69,7 @@ FORCED_CONV = {
     "redeal_two_nines_in_talon": False,
     "write_off": False,
     "hide_talon_on_100": False,
+    "bombs": 0,
 }
 
 
@@ -90,7 +91,7 @@ def forced_start(
     conv: Conventions, deal_rng: random.Random, state_rng: random.Random
 ) -> tuple[State, list[int]]:
     """A new deal under ``conv`` (with ``FORCED_CONV``: nobody may ask for a
-    redeal or concede) as a state; and the hands as dealt."""
+    redeal, concede or throw a bomb) as a state; and the hands as dealt."""
     d = make_record(Game(conv).new_initial_state(deal_rng))["deals"][0]
     hands = [cards_mask(h) for h in d["hands"]]
     talon: Any = (
@@ -124,7 +125,7 @@ def forced_deal(
 ) -> dict[str, Any] | None:
     """Play one deal with a forced declarer (under ``preset``, by default the
     table size's classic one; no bombs, so the declarer plays); the record or None."""
-    conv = _preset(players, preset).replace(**FORCED_CONV, bombs=0)
+    conv = _preset(players, preset).replace(**FORCED_CONV)
     state, hands = forced_start(conv, random.Random(rng.random()), random.Random(rng.random()))
     bots = [make_ai_bot(level) for _ in range(players)]
     decl = -1

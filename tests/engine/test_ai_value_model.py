@@ -4,8 +4,11 @@ and the level setting that values hands by it (``Settings.value_model``)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from typing import Any
+
+import pytest
 
 from thousand.ai import make_ai_bot
 from thousand.ai.evaluator import RICH, RICH_SIZE, Evaluator, rich_features, shared
@@ -136,3 +139,31 @@ def test_rule_models_only_where_a_level_asks_for_them() -> None:
         STRONG, name="strong_rules", rule_models=True
     )
     assert not VARIANTS["strong_s31"].rule_models
+
+
+def test_a_bot_values_hands_by_the_rule_model_only_when_its_level_asks() -> None:
+    polish, classic = Conventions.preset("polish"), Conventions.preset("classic")
+    ruled, plain = make_ai_bot("strong_rules"), make_ai_bot("strong")
+    assert ruled.evaluator_for(polish) is ruled.evaluator.under(polish)
+    assert ruled.evaluator_for(polish).fitted_rules == (True, True)
+    assert ruled.evaluator_for(classic) is ruled.evaluator
+    assert plain.evaluator_for(polish) is plain.evaluator
+
+
+def test_a_calibration_fitted_under_rules_goes_with_their_model() -> None:
+    data = _rule_data(5.0, 40.0)
+    data["bidcal3"] = {"weights": [-0.2, 0.9]}
+    pol = {"must_beat": True, "declare_on_first_lead": True}
+    data["bidcal3_polish"] = {"weights": [0.5, 1.0], "play_rules": pol}
+    data["bidcal2_polish"] = {"weights": [0.7, 1.0], "play_rules": pol}  # no 2-player model
+    rich = Evaluator(data).valuing_play_by("play_rich")
+    polish = rich.under(Conventions.preset("polish"))
+    assert polish.calibrated(0.5, 3, "bidcal") == pytest.approx(1 / (1 + math.exp(-0.5)))
+    assert polish.calibrated(0.5, 4, "bidcal") == polish.calibrated(0.5, 3, "bidcal")
+    # Where the classic model stays, so does the classic calibration.
+    assert rich.calibrated(0.5, 3, "bidcal") == pytest.approx(1 / (1 + math.exp(0.2)))
+    assert polish.calibrated(0.5, 2, "bidcal") == 0.5  # no 2-player bidcal, none taken
+    assert rich.under(Conventions.preset("classic")).calibrated(0.5, 3, "bidcal") == (
+        rich.calibrated(0.5, 3, "bidcal")
+    )
+    assert polish.calibrated(0.5, 3) == 0.5  # ``calib`` has no entry at all here

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import actions as A
 from ..cards import POINTS
+from ..conventions import Conventions
 from ..state import Observation, Phase
 from . import auction
 from .evaluator import Evaluator, shared
@@ -36,6 +37,12 @@ class AIBot:
         self.settings = settings
         self.name = settings.name
         self.evaluator = (evaluator or shared()).valuing_play_by(settings.value_model)
+
+    def evaluator_for(self, conv: Conventions) -> Evaluator:
+        """The evaluator this bot values hands by under the conventions ``conv``: with
+        ``Settings.rule_models``, the models fitted under their play rules where any
+        are (``Evaluator.under``)."""
+        return self.evaluator.under(conv) if self.settings.rule_models else self.evaluator
 
     def start(
         self, obs: Observation, rng: random.Random, budget_ms: float | None = _UNSET
@@ -70,7 +77,7 @@ class AIBot:
 
     def _decision(self, obs: Observation, rng: random.Random) -> Callable[[Context], Decision]:
         s = self.settings
-        ev = self.evaluator.under(obs.conventions) if s.rule_models else self.evaluator
+        ev = self.evaluator_for(obs.conventions)
 
         def make(ctx: Context) -> Decision:
             legal = obs.legal_actions

@@ -235,7 +235,9 @@ class Evaluator:
     * ``bolt``: the chance that a defender takes no trick (logistic);
     * ``calib``: the predicted chances of making a contract, calibrated against
       the outcomes (logistic on the logit); ``bidcal`` the same for the bid
-      table's chances, seen from the dealt hand;
+      table's chances, seen from the dealt hand; an entry with ``play_rules``
+      (``bidcal3_polish``) is fitted on the chances of the rule model of those
+      rules and replaces the plain one where that model does (``under``);
     * constants (``const``): means measured in the same self-play;
     * ``rule_shift``: what play rules unlike the classic ones (the Polish
       ``must_beat`` and ``declare_on_first_lead``) add to the declarer's points,
@@ -265,6 +267,9 @@ class Evaluator:
         self.play_kind = "play"
         self.fitted_rules: tuple[bool, bool] | None = None
         self.logistic: dict[tuple[str, int], tuple[float, ...]] = {}
+        # Calibrations (``calib``, ``bidcal``) fitted on the chances of the rule
+        # model of the same play rules (``bidcal3_polish``), used by its view.
+        self.rule_logistic: dict[tuple[str, int, tuple[bool, bool]], tuple[float, ...]] = {}
         self.consts: dict[int, dict[str, float]] = {}
         data = data or {}
         for players in (2, 3):
@@ -295,6 +300,13 @@ class Evaluator:
                 m = data.get(f"{kind}{players}")
                 if m is not None:
                     self.logistic[kind, players] = tuple(float(x) for x in m["weights"])
+                for name, m in data.items():
+                    rules = m.get("play_rules") if isinstance(m, dict) else None
+                    if name.startswith(f"{kind}{players}_") and rules is not None:
+                        pair = (bool(rules["must_beat"]), bool(rules["declare_on_first_lead"]))
+                        self.rule_logistic[kind, players, pair] = tuple(
+                            float(x) for x in m["weights"]
+                        )
             self.consts[players] = {**_DEFAULT_CONST, **data.get(f"const{players}", {})}
         self.shifts: dict[tuple[int, tuple[bool, bool]], tuple[float, ...]] = {}
         for players in (2, 3):
@@ -353,6 +365,10 @@ class Evaluator:
             if fitted:
                 view = self._with_play(fitted)
                 view.fitted_rules = pair
+                view.logistic = dict(self.logistic)
+                for (kind, p, r), w in self.rule_logistic.items():
+                    if r == pair and p in fitted:
+                        view.logistic[kind, p] = w
             self._rule_views[pair] = view
         return view
 
