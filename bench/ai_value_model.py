@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import ai_value_net  # noqa: E402
 from ai_fit_evaluator import ridge  # noqa: E402
 
 from thousand.ai.auction import _best_out  # noqa: E402
@@ -115,30 +116,52 @@ def _real(paths: list[str], preset: str) -> list[dict[str, Any]]:
     ]
 
 
-def compare(dd_paths: list[str], real_paths: list[str], lam: float, preset: str) -> None:
+def _r2(pred: list[float], truth: list[float]) -> float:
+    sse = sum((p - t) ** 2 for p, t in zip(pred, truth, strict=True))
+    mean = sum(truth) / len(truth)
+    return 1 - sse / sum((t - mean) ** 2 for t in truth)
+
+
+def _net(dd: list[dict[str, Any]], hidden: int) -> dict[str, Any]:
+    """The linear part and ``hidden`` units fitted on the open-hand labels ``dd``."""
+    return ai_value_net.train(
+        [rich_features(r["played"]) for r in dd], [float(r["dd"]) for r in dd], hidden
+    )
+
+
+def compare(
+    dd_paths: list[str], real_paths: list[str], lam: float, preset: str, net: int = 0
+) -> None:
     dd = _read(dd_paths)
     real = _real(real_paths, preset)
     w = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd], lam)
     # The open-hand fit's own quality (half of the labels held out).
     half = len(dd) // 2
     w_half = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd[:half]], lam)
-    pred = [_dot(w_half, rich_features(r["played"])) for r in dd[half:]]
     truth = [float(r["dd"]) for r in dd[half:]]
-    sse = sum((p - t) ** 2 for p, t in zip(pred, truth, strict=True))
-    mean = sum(truth) / len(truth)
-    sst = sum((t - mean) ** 2 for t in truth)
-    print(f"open-hand labels: n={len(dd)}, held-out R^2 {1 - sse / sst:.3f}")
+    pred = [_dot(w_half, rich_features(r["played"])) for r in dd[half:]]
+    print(f"open-hand labels: n={len(dd)}, held-out R^2 {_r2(pred, truth):.3f}")
+    models = {"rich open-hand model": lambda h: _dot(w, rich_features(h))}
+    if net:
+        fitted = _net(dd[:half], net)
+        pred = [ai_value_net.predict(fitted, rich_features(r["played"])) for r in dd[half:]]
+        print(f"  with {net} hidden units: held-out R^2 {_r2(pred, truth):.3f}")
+        whole = _net(dd, net)
+        models[f"rich + {net} hidden units"] = lambda h: ai_value_net.predict(
+            whole, rich_features(h)
+        )
     ev = shared()
     play = ev.model("play", 3)
     order = list(range(len(real)))
     random.Random(0).shuffle(order)
     fit_idx, test_idx = order[: len(order) // 2], order[len(order) // 2 :]
     y = [float(r["points"]) for r in real]
-    rich = [_dot(w, rich_features(r["played"])) for r in real]
-    shipped = [play.mean(r["played"]) for r in real]
+    preds = {"shipped play model": [play.mean(r["played"]) for r in real]}
+    for name, f in models.items():
+        preds[name] = [f(r["played"]) for r in real]
     # Each model mapped to the real outcome by a line fitted on the fitting half.
     print(f"real self-play records: n={len(real)} (the line fitted on {len(fit_idx)})")
-    for name, xs in (("shipped play model", shipped), ("rich open-hand model", rich)):
+    for name, xs in preds.items():
         a, b = ridge([[1.0, xs[i]] for i in fit_idx], [y[i] for i in fit_idx], 1e-6)
         mapped = [a + b * x for x in xs]
         res = [y[i] - mapped[i] for i in fit_idx]
@@ -159,34 +182,48 @@ def compare(dd_paths: list[str], real_paths: list[str], lam: float, preset: str)
         print(f"  classic rich model as shipped: {shown}")
 
 
-def fit(dd_paths: list[str], real_paths: list[str], lam: float, out: Path, preset: str) -> None:
+def fit(
+    dd_paths: list[str], real_paths: list[str], lam: float, out: Path, preset: str, net: int = 0
+) -> None:
     """Write ``play_rich3`` (``play_rich3_<preset>`` for another preset, with the
     play rules it was fitted under): the open-hand fit mapped to the real outcomes by
-    a line (folded into the weights), with the real residuals' sigma."""
+    a line (folded into the weights), with the real residuals' sigma; with ``net``
+    hidden units, ``play_net3`` (``play_net3_<preset>``), the line folded into them too."""
     dd = _read(dd_paths)
     real = _real(real_paths, preset)
-    w = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd], lam)
-    xs = [_dot(w, rich_features(r["played"])) for r in real]
+    entry: dict[str, Any] = {}
+    if net:
+        fitted = _net(dd, net)
+        xs = [ai_value_net.predict(fitted, rich_features(r["played"])) for r in real]
+    else:
+        w = _fit([(rich_features(r["played"]), float(r["dd"])) for r in dd], lam)
+        xs = [_dot(w, rich_features(r["played"])) for r in real]
     y = [float(r["points"]) for r in real]
     a, b = ridge([[1.0, x] for x in xs], y, 1e-6)
     res = [t - (a + b * x) for x, t in zip(xs, y, strict=True)]
     sigma = math.sqrt(sum(r * r for r in res) / len(res))
     mean = sum(y) / len(y)
     r2 = 1 - sum(r * r for r in res) / sum((t - mean) ** 2 for t in y)
-    weights = [b * x for x in w]
-    weights[128] += a  # the bias
+    if net:
+        mapped = ai_value_net.scaled(fitted, a, b)
+        weights = mapped["weights"]
+        entry["hidden"] = [[round(x, 5) for x in row] for row in mapped["hidden"]]
+        entry["out"] = [round(x, 4) for x in mapped["out"]]
+    else:
+        weights = [b * x for x in w]
+        weights[128] += a  # the bias
     assert len(weights) == RICH_SIZE
     data = json.loads(out.read_text())
-    key = "play_rich3" if preset == "classic" else f"play_rich3_{preset}"
-    entry: dict[str, Any] = {}
+    kind = "play_net3" if net else "play_rich3"
+    key = kind if preset == "classic" else f"{kind}_{preset}"
     if preset != "classic":
         conv = Conventions.preset(preset)
         rules = {"must_beat": conv.must_beat, "declare_on_first_lead": conv.declare_on_first_lead}
         entry["play_rules"] = rules
     data[key] = {
-        **entry,
         "features": RICH,
         "weights": [round(x, 4) for x in weights],
+        **entry,
         "sigma": round(sigma, 2),
         "n_open_hand": len(dd),
         "n_real": len(real),
@@ -220,12 +257,14 @@ def main() -> int:
     cmp_.add_argument("--real", action="append", required=True)
     cmp_.add_argument("--lam", type=float, default=3.0)
     cmp_.add_argument("--preset", default="classic", help="the real records' preset")
+    cmp_.add_argument("--net", type=int, default=0, help="also a model with this many units")
     fit_ = sub.add_parser("fit")
     fit_.add_argument("--dd", action="append", required=True)
     fit_.add_argument("--real", action="append", required=True)
     fit_.add_argument("--lam", type=float, default=3.0)
     fit_.add_argument("--out", type=Path, default=OUT)
     fit_.add_argument("--preset", default="classic", help="the labels' and records' preset")
+    fit_.add_argument("--net", type=int, default=0, help="play_net3: this many hidden units")
     args = ap.parse_args()
     if args.cmd == "labels":
         rng = random.Random(args.seed)
@@ -240,9 +279,9 @@ def main() -> int:
                 made += 1
         print(f"{made} deals in {time.perf_counter() - t0:.0f} s -> {args.out}")
     elif args.cmd == "fit":
-        fit(args.dd, args.real, args.lam, args.out, args.preset)
+        fit(args.dd, args.real, args.lam, args.out, args.preset, args.net)
     else:
-        compare(args.dd, args.real, args.lam, args.preset)
+        compare(args.dd, args.real, args.lam, args.preset, args.net)
     return 0
 
 

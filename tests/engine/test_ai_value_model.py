@@ -167,3 +167,48 @@ def test_a_calibration_fitted_under_rules_goes_with_their_model() -> None:
         rich.calibrated(0.5, 3, "bidcal")
     )
     assert polish.calibrated(0.5, 3) == 0.5  # ``calib`` has no entry at all here
+
+
+def _net_entry(rng: random.Random, units: int) -> dict[str, Any]:
+    return {
+        "features": RICH,
+        "weights": [rng.uniform(-3, 3) for _ in range(RICH_SIZE)],
+        "hidden": [[rng.uniform(-1, 1) for _ in range(units)] for _ in range(RICH_SIZE)],
+        "out": [rng.uniform(-2, 2) for _ in range(units)],
+        "sigma": 28.0,
+    }
+
+
+def test_a_net_adds_its_relu_units_to_the_linear_part() -> None:
+    rng = random.Random(11)
+    entry = _net_entry(rng, 6)
+    model = Evaluator({"play_net3": entry}).models["play_net", 3]
+    assert model.rich and model.net is not None and model.sigma == 28.0
+    seen_off = seen_on = False
+    for _ in range(300):
+        hand = sum(1 << c for c in rng.sample(range(24), rng.choice((8, 10))))
+        x = rich_features(hand)
+        linear = sum(a * b for a, b in zip(entry["weights"], x, strict=True))
+        units = [sum(x[i] * entry["hidden"][i][k] for i in range(RICH_SIZE)) for k in range(6)]
+        seen_off |= any(u <= 0 for u in units)
+        seen_on |= any(u > 0 for u in units)
+        want = linear + sum(o * u for o, u in zip(entry["out"], units, strict=True) if u > 0)
+        assert model.mean(hand) == pytest.approx(want, abs=1e-9)
+    assert seen_off and seen_on  # both sides of the ReLU were exercised
+
+
+def test_a_malformed_net_entry_is_ignored_and_a_view_values_play_by_a_good_one() -> None:
+    rng = random.Random(12)
+    good = _net_entry(rng, 4)
+    short = {**good, "hidden": good["hidden"][:-1]}
+    ragged = {**good, "out": good["out"][:-1]}
+    for bad in (short, ragged, {**good, "hidden": None}):
+        ev = Evaluator({"play_net3": bad})
+        assert ("play_net", 3) not in ev.models
+        assert not ev.valuing_play_by("play_net").model("play", 3).rich
+    linear = {k: v for k, v in good.items() if k not in ("hidden", "out")}
+    ev = Evaluator({"play_net3": good, "play_rich3": linear})
+    assert ev.models["play_rich", 3].net is None  # the linear kind has no units
+    view = ev.valuing_play_by("play_net")
+    assert view.model("play", 3) is ev.models["play_net", 3]
+    assert view.model("play", 4) is view.model("play", 3)

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from thousand.ai.evaluator import Evaluator
 from thousand.ai.solver import Position, Rules, Solver
 from thousand.cards import FULL_DECK, mask_points
@@ -100,3 +102,59 @@ def test_polish_labels_are_solved_under_the_polish_play_rules() -> None:
     r = vm.dd_deal(random.Random(8), conv, solver)
     hands = [r["played"], r["h1"], r["h2"]]
     assert r["dd"] == Solver(Rules.of(conv)).value(Position(3, hands, 0))
+
+
+def _two_aces_and_a_marriage(hand: int) -> bool:
+    aces = sum(1 for s in range(4) if hand >> (6 * s + 5) & 1)
+    marriage = any(hand >> (6 * s + 3) & 1 and hand >> (6 * s + 4) & 1 for s in range(4))
+    return aces >= 2 and marriage
+
+
+def test_a_net_learns_what_the_linear_model_cannot_and_ships_as_predicted(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("numpy")
+    import ai_value_net
+
+    from thousand.ai.evaluator import rich_features
+
+    # The label: the card points, plus 60 with two aces *and* a marriage (an
+    # interaction no sum of per-suit values can express; a ninth of the hands).
+    rng = random.Random(21)
+    hands = [sum(1 << c for c in rng.sample(range(24), 8)) for _ in range(3000)]
+    label = {h: mask_points(h) + (60.0 if _two_aces_and_a_marriage(h) else 0.0) for h in hands}
+    train, test = hands[:2400], hands[2400:]
+    net = ai_value_net.train(
+        [rich_features(h) for h in train], [label[h] for h in train], 8, seed=1
+    )
+    lin = vm._fit([(rich_features(h), label[h]) for h in train], 1e-3)
+
+    def rmse(f: Callable[[int], float]) -> float:
+        return float(sum((f(h) - label[h]) ** 2 for h in test) / len(test)) ** 0.5
+
+    by_net = rmse(lambda h: ai_value_net.predict(net, rich_features(h)))
+    by_line = rmse(lambda h: vm._dot(lin, rich_features(h)))
+    assert by_line > 12.0  # the linear model misses the interaction
+    assert by_net < by_line / 2  # (about 14 and 5.4)
+
+    # fit --net: the same net, mapped by the line to the real outcomes (here half
+    # the label plus 20), written as play_net3 and evaluated as predicted.
+    dd = tmp_path / "dd.jsonl"
+    real = tmp_path / "real.jsonl"
+    dd.write_text("".join(json.dumps({"played": h, "dd": label[h]}) + "\n" for h in train))
+    real.write_text(
+        "".join(
+            json.dumps({"kind": "forced", "players": 3, "played": h, "points": 20 + label[h] / 2})
+            + "\n"
+            for h in train
+        )
+    )
+    out = tmp_path / "evaluator.json"
+    out.write_text("{}")
+    vm.fit([str(dd)], [str(real)], 1e-3, out, "classic", net=8)
+    data = json.loads(out.read_text())
+    assert set(data) == {"play_net3"}
+    model = Evaluator(data).valuing_play_by("play_net").model("play", 3)
+    assert model.net is not None
+    err = sum(abs(model.mean(h) - (20 + label[h] / 2)) for h in test) / len(test)
+    assert err < by_net / 2 + 1.0  # the line is folded in: half the net's error, or so

@@ -154,18 +154,65 @@ def rich_features(hand: int, ace_marriage: bool = False) -> list[float]:
 
 
 @dataclass(frozen=True)
+class Net:
+    """A hidden layer of ReLU units over the rich features, added to a rich model's
+    linear part: ``rows[i]`` are feature ``i``'s weights into the units (the bias's row
+    holds the units' biases), ``out`` the units' weights into the prediction."""
+
+    rows: tuple[tuple[float, ...], ...]
+    out: tuple[float, ...]
+
+    def value(self, hand: int) -> float:
+        """``out . relu(rich_features(hand) @ rows)``, summing only the rows the hand
+        uses (four suit holdings, the trump candidate's, a few numbers)."""
+        rows = self.rows
+        best = -1
+        count = value = 0
+        pats = []
+        for s in range(4):
+            pats.append(rows[(hand & SUIT_MASK[s]) >> (6 * s)])
+            if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+                best = s
+                count += 1
+                value += MARRIAGE_VALUE[s]
+        a, b, c, d = pats
+        z = [w + x + y + v + u for w, x, y, v, u in zip(rows[128], a, b, c, d, strict=True)]
+        pts = float(mask_points(hand))
+        z = [x + pts * y for x, y in zip(z, rows[133], strict=True)]
+        if best < 0:
+            z = [x + y for x, y in zip(z, rows[135], strict=True)]
+        else:
+            trump = hand & SUIT_MASK[best]
+            nums = (
+                (129, float(count)),
+                (130, float(value)),
+                (131, float(MARRIAGE_VALUE[best])),
+                (132, 1.0 if count >= 2 else 0.0),
+                (134, float(trump.bit_count())),
+            )
+            t = rows[64 + (trump >> (6 * best))]
+            z = [x + y for x, y in zip(z, t, strict=True)]
+            for i, k in nums:
+                if k:
+                    z = [x + k * y for x, y in zip(z, rows[i], strict=True)]
+        return sum(w * x for w, x in zip(self.out, z, strict=True) if x > 0.0)
+
+
+@dataclass(frozen=True)
 class Model:
     """A linear model with its residual standard deviation (over ``FEATURES``, or
-    over the rich features with ``rich``)."""
+    over the rich features with ``rich``, then with a hidden layer ``net`` added)."""
 
     weights: tuple[float, ...]
     sigma: float
     rich: bool = False
+    net: Net | None = None
 
     def mean(self, hand: int, ace_marriage: bool = False) -> float:
         """The predicted declarer points of a hand."""
         if self.rich:
-            return _rich_mean(self.weights, hand)
+            linear = _rich_mean(self.weights, hand)
+            return linear + self.net.value(hand) if self.net is not None else linear
         return sum(w * v for w, v in zip(self.weights, features(hand, ace_marriage), strict=True))
 
 
@@ -186,6 +233,30 @@ def _rich_mean(w: tuple[float, ...], hand: int) -> float:
     total += w[64 + (trump >> (6 * best))] + w[129] * count + w[130] * value
     total += w[131] * MARRIAGE_VALUE[best] + w[134] * trump.bit_count()
     return total + (w[132] if count >= 2 else 0.0)
+
+
+# The kinds of model over the rich features (``valuing_play_by``): linear, and linear
+# with a hidden layer (``Net``).
+RICH_KINDS = ("play_rich", "play_net")
+
+
+def _rich_model(m: dict[str, Any]) -> Model | None:
+    """A model over the rich features from its ``evaluator.json`` entry (None when the
+    entry is of other features or the wrong size): ``weights``, and for a network
+    ``hidden`` (a row of unit weights per feature) and ``out``."""
+    if m.get("features") != RICH or len(m.get("weights", ())) != RICH_SIZE:
+        return None
+    net = None
+    if "hidden" in m or "out" in m:
+        try:
+            rows = tuple(tuple(float(x) for x in row) for row in m["hidden"])
+            out = tuple(float(x) for x in m["out"])
+        except (KeyError, TypeError, ValueError):
+            return None
+        if len(rows) != RICH_SIZE or any(len(r) != len(out) for r in rows):
+            return None
+        net = Net(rows, out)
+    return Model(tuple(float(x) for x in m["weights"]), float(m["sigma"]), rich=True, net=net)
 
 
 def _default(kind: str, players: int) -> Model:
@@ -282,17 +353,16 @@ class Evaluator:
                 elif kind != "defend":
                     self.models[kind, players] = _default(kind, players)
             for name, m in data.items():
-                if not name.startswith(f"play_rich{players}"):
+                rich = next((k for k in RICH_KINDS if name.startswith(f"{k}{players}")), None)
+                model = _rich_model(m) if rich is not None and isinstance(m, dict) else None
+                if rich is None or model is None:
                     continue
-                if m.get("features") != RICH or len(m.get("weights", ())) != RICH_SIZE:
-                    continue
-                model = Model(tuple(float(x) for x in m["weights"]), float(m["sigma"]), rich=True)
                 rules = m.get("play_rules")
                 if rules is None:
-                    self.models["play_rich", players] = model
+                    self.models[rich, players] = model
                 else:
                     pair = (bool(rules["must_beat"]), bool(rules["declare_on_first_lead"]))
-                    self.rule_models["play_rich", players, pair] = model
+                    self.rule_models[rich, players, pair] = model
             m = data.get(f"bolt{players}")
             if m is not None and tuple(m["features"]) == FEATURES:
                 self.logistic["bolt", players] = tuple(float(x) for x in m["weights"])

@@ -85,10 +85,11 @@ class Settings:
     # level (session 25: within chance); the arena's ``strong_fused`` is Strong with 3.
     fused_cards: int = 0
     # The model that values a played hand in the auction (the bid table, the discard's
-    # quick plans, the contract): ``play`` (the 17-feature self-play fit) or
-    # ``play_rich`` (``Evaluator``: more features, fitted on open-hand values). Rich
+    # quick plans, the contract): ``play`` (the 17-feature self-play fit),
+    # ``play_rich`` (``Evaluator``: more features, fitted on open-hand values) or
+    # ``play_net`` (the same features with a hidden layer, ``evaluator.Net``). Rich
     # in Strong (session 32: +1.9 [+0.8, +3.1] against Normal, paired, classic); the
-    # arena's ``strong_s31`` is Strong with ``play``.
+    # arena's ``strong_s31`` is Strong with ``play``, ``strong_net`` with ``play_net``.
     value_model: str = "play"
     # With ``value_model``: under play rules unlike the classic ones, the model of that
     # kind fitted under them where there is one (``Evaluator.under``;
@@ -169,6 +170,7 @@ VARIANTS = {
     ),
     # Session 31's Strong: hands valued by the 17-feature ``play`` model.
     "strong_s31": dataclasses.replace(STRONG, name="strong_s31", value_model="play"),
+    "strong_net": dataclasses.replace(STRONG, name="strong_net", value_model="play_net"),
     "strong_rules": dataclasses.replace(STRONG, name="strong_rules", rule_models=True),
     # The same without the early pass's bomb threshold (tuned on the classic model).
     "strong_rules_nb": dataclasses.replace(
