@@ -109,11 +109,14 @@ def forced_deal(seed: int, level: str, preset: str = "classic") -> dict[str, Any
     if row.kind != "play" or decl < 0:
         return None
     bidcal = ev.logistic.get(("bidcal", table_size(players)))
+    calib = ev.logistic.get(("calib", table_size(players)))
     return {
         "seed": seed,
         "players": players,
         "preset": preset,
         "bidcal": list(bidcal) if bidcal else None,
+        "calib": list(calib) if calib else None,
+        "value_model": ev.play_kind,
         "fitted_rules": list(ev.fitted_rules) if ev.fitted_rules else None,
         "grid": GRID,
         "ev": [round(table.at(c)[0], 2) for c in GRID],
@@ -142,15 +145,62 @@ def _relative(row: Any, decl: int) -> float:
 def fit_bidcal(records: list[dict[str, Any]]) -> dict[str, Any]:
     """The bid table's calibration: a logistic on the uncalibrated logit of its chance
     at 100 against the final contract made."""
+    return _fit_calibration(records, "make", "bidcal")
+
+
+def fit_calib(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The contract decision's calibration (``calib``): a logistic on the uncalibrated
+    logit of the chosen contract's chance against the contract made."""
+    return _fit_calibration([r for r in records if r.get("p_contract")], "p_contract", "calib")
+
+
+def _fit_calibration(records: list[dict[str, Any]], field: str, kind: str) -> dict[str, Any]:
+    """A logistic on the logit of the recorded chance ``field`` (the bid table's at
+    100, or the contract decision's) before the calibration ``kind`` then in force,
+    against the final contract made."""
     xs, ys = [], []
     for r in records:
-        z = _logit(r["make"][0])
-        cal = r.get("bidcal")
+        p = r[field][0] if field == "make" else r[field]
+        z = _logit(p)
+        cal = r.get(kind)
         if cal:
             z = (z - cal[0]) / cal[1]
         xs.append([1.0, z])
         ys.append(1.0 if r["made"] else 0.0)
     return _logistic_entry(xs, ys, ["bias", "logit_p"])
+
+
+# The value models whose chances get calibrations of their own (``--write``), and the
+# suffix of their entries: the 17-feature ``play`` model has the plain ones.
+MODEL_TAGS = {"play_rich": "rich", "play_net": "net"}
+
+
+def calibration_entries(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The calibrations ``--write`` stores, by their ``evaluator.json`` name: fitted on
+    a rule model's chances (``bidcal3_polish``, with ``play_rules``), or on those of a
+    value model (``bidcal3_net`` and ``calib3_net``, with ``value_model``), each used
+    where that model is; else the plain ``bidcal3``."""
+    players = records[0].get("players", 3)
+    rules = records[0].get("fitted_rules")
+    model = records[0].get("value_model", "play")
+    if any(
+        r.get("fitted_rules") != rules or r.get("value_model", "play") != model for r in records
+    ):
+        raise SystemExit("records valued by different models")
+    preset = records[0]["preset"]
+    source = f"bench/ai_bid_calibration.py --preset {preset}"
+    if rules:
+        # Fitted on a rule model's chances: used where that model is.
+        owner = {"play_rules": {"must_beat": rules[0], "declare_on_first_lead": rules[1]}}
+        return {f"bidcal{players}_{preset}": {**fit_bidcal(records), **owner, "source": source}}
+    if model in MODEL_TAGS:
+        owner = {"value_model": model}
+        tag = MODEL_TAGS[model]
+        return {
+            f"{kind}{players}_{tag}": {**fit(records), **owner, "source": source}
+            for kind, fit in (("bidcal", fit_bidcal), ("calib", fit_calib))
+        }
+    return {f"bidcal{players}": fit_bidcal(records)}
 
 
 def report(records: list[dict[str, Any]]) -> None:
@@ -218,20 +268,13 @@ def main() -> int:
         recs = [json.loads(x) for f in args.report for x in Path(f).read_text().splitlines()]
         report(recs)
         players = recs[0].get("players", 3)
-        entry = fit_bidcal(recs)
-        print(f"bidcal{players}: {entry}")
+        print(f"bidcal{players}: {fit_bidcal(recs)}")
+        print(f"calib{players} (from the contract decisions): {fit_calib(recs)}")
         if args.write:
             data = json.loads(OUT.read_text())
-            rules = recs[0].get("fitted_rules")
-            if any(r.get("fitted_rules") != rules for r in recs):
-                raise SystemExit("records valued under different play models")
-            if rules:
-                # Fitted on a rule model's chances: used where that model is.
-                entry["play_rules"] = {"must_beat": rules[0], "declare_on_first_lead": rules[1]}
-                entry["source"] = f"bench/ai_bid_calibration.py --preset {recs[0]['preset']}"
-                data[f"bidcal{players}_{recs[0]['preset']}"] = entry
-            else:
-                data[f"bidcal{players}"] = entry
+            for key, entry in calibration_entries(recs).items():
+                data[key] = entry
+                print(f"{key}: {entry}")
             OUT.write_text(json.dumps(data, indent=1) + "\n")
             print(f"wrote {OUT}")
         return 0

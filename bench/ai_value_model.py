@@ -3,7 +3,8 @@
     PYTHONPATH=py python3 bench/ai_value_model.py labels --deals N --seed S --out DD.jsonl
     PYTHONPATH=py python3 bench/ai_value_model.py compare --dd DD.jsonl --real FORCED.jsonl
     PYTHONPATH=py python3 bench/ai_value_model.py fit --dd DD.jsonl --real FORCED.jsonl
-    (each with ``--preset polish``: labels solved, and records played, under its rules)
+    (each with ``--preset polish``: labels solved, and records played, under its rules;
+    ``compare`` and ``fit`` with ``--net H``: the model with H hidden units as well)
 
 The shipped ``play`` model (``evaluator.py``) is a 17-feature linear model fitted
 on about a thousand self-play deals (``bench/ai_fit_evaluator.py --mode forced``),
@@ -35,11 +36,23 @@ rules and the line is fitted on forced records played under it
 ``play_rich3_polish`` with the play rules it holds (``play_rules``), which a
 level with ``Settings.rule_models`` uses under those rules (``Evaluator.under``).
 A labels file holds one preset's solves: pass the matching ones.
+
+``--net H`` (``ai_value_net.py``, NumPy): the same features with H ReLU units
+beside the linear part, fitted on the same labels (``compare`` scores it beside
+the others; ``fit`` writes it as ``play_net3``, which ``Settings.value_model =
+"play_net"`` uses). Files ending in ``.gz`` are read unpacked. The labels and
+records the shipped ``play_net3`` was fitted on are in ``bench/data/``
+(``value_labels_classic.jsonl.gz``: the first 10484 labels of ``--seed 3602``
+then the first 9388 of ``--seed 3603``, the played hand and its value only;
+``value_real_classic.jsonl.gz``: the first 2224 forced records of
+``ai_fit_evaluator.py --mode forced --seed 3601 --level strong``, the fields used
+here), so ``fit --net 16`` on them writes it again, to the digit.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import random
@@ -238,7 +251,13 @@ def fit(
 
 
 def _read(paths: list[str]) -> list[dict[str, Any]]:
-    return [json.loads(line) for p in paths for line in Path(p).read_text().splitlines() if line]
+    """The JSON lines of the files (``.gz`` ones unpacked)."""
+    out = []
+    for p in paths:
+        raw = Path(p).read_bytes()
+        text = (gzip.decompress(raw) if p.endswith(".gz") else raw).decode()
+        out.extend(json.loads(line) for line in text.splitlines() if line)
+    return out
 
 
 def main() -> int:

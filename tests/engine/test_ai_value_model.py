@@ -212,3 +212,36 @@ def test_a_malformed_net_entry_is_ignored_and_a_view_values_play_by_a_good_one()
     view = ev.valuing_play_by("play_net")
     assert view.model("play", 3) is ev.models["play_net", 3]
     assert view.model("play", 4) is view.model("play", 3)
+
+
+def test_a_calibration_fitted_on_a_value_models_chances_goes_with_that_model() -> None:
+    rng = random.Random(13)
+    data: dict[str, Any] = {"play_net3": _net_entry(rng, 3), "play_rich3": _rich_entry(rng)}
+    data["calib3"] = {"weights": [0.2, 1.2]}
+    data["bidcal3"] = {"weights": [-0.2, 0.9]}
+    data["calib3_net"] = {"weights": [-0.3, 1.1], "value_model": "play_net"}
+    data["bidcal3_net"] = {"weights": [-0.4, 1.0], "value_model": "play_net"}
+    data["bidcal2_net"] = {"weights": [0.9, 1.0], "value_model": "play_net"}  # no 2-player net
+    data["calib3_odd"] = {"weights": [5.0, 1.0], "value_model": "play_unknown"}
+    ev = Evaluator(data)
+    net, rich = ev.valuing_play_by("play_net"), ev.valuing_play_by("play_rich")
+
+    def at(e: Evaluator, kind: str, players: int = 3) -> float:
+        return e.calibrated(0.5, players, kind)
+
+    assert at(net, "calib") == pytest.approx(1 / (1 + math.exp(0.3)))
+    assert at(net, "bidcal") == pytest.approx(1 / (1 + math.exp(0.4)))
+    assert at(net, "bidcal", 4) == at(net, "bidcal")  # 4 players deal a 3-player deal
+    assert at(net, "bidcal", 2) == at(ev, "bidcal", 2) == 0.5  # nothing for 2 players
+    for plain in (ev, rich):  # the other models keep the plain calibrations
+        assert at(plain, "calib") == pytest.approx(1 / (1 + math.exp(-0.2)))
+        assert at(plain, "bidcal") == pytest.approx(1 / (1 + math.exp(0.2)))
+    assert ev.logistic[("calib", 3)] == (0.2, 1.2)  # the evaluator itself is untouched
+
+
+def _rich_entry(rng: random.Random) -> dict[str, Any]:
+    return {
+        "features": RICH,
+        "weights": [rng.uniform(-3, 3) for _ in range(RICH_SIZE)],
+        "sigma": 30.0,
+    }

@@ -158,3 +158,27 @@ def test_a_net_learns_what_the_linear_model_cannot_and_ships_as_predicted(
     assert model.net is not None
     err = sum(abs(model.mean(h) - (20 + label[h] / 2)) for h in test) / len(test)
     assert err < by_net / 2 + 1.0  # the line is folded in: half the net's error, or so
+
+
+def test_gzipped_records_read_as_plain_ones(tmp_path: Path) -> None:
+    import gzip
+
+    rows = [{"played": 255 << k, "dd": 40 + k} for k in range(5)]
+    text = "".join(json.dumps(r) + "\n" for r in rows)
+    plain, packed = tmp_path / "dd.jsonl", tmp_path / "dd.jsonl.gz"
+    plain.write_text(text)
+    packed.write_bytes(gzip.compress(text.encode()))
+    assert vm._read([str(packed)]) == vm._read([str(plain)]) == rows
+    assert vm._read([str(plain), str(packed)]) == rows + rows
+
+
+def test_the_shipped_net_is_fitted_on_the_data_the_bench_keeps() -> None:
+    data = Path(__file__).resolve().parents[2] / "bench" / "data"
+    shipped = json.loads(
+        (Path(__file__).resolve().parents[2] / "py/thousand/ai/data/evaluator.json").read_text()
+    )["play_net3"]
+    assert shipped["n_open_hand"] == len(vm._read([str(data / "value_labels_classic.jsonl.gz")]))
+    assert shipped["n_real"] == len(
+        vm._real([str(data / "value_real_classic.jsonl.gz")], "classic")
+    )
+    assert len(shipped["out"]) == 16

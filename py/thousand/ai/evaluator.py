@@ -308,7 +308,9 @@ class Evaluator:
       the outcomes (logistic on the logit); ``bidcal`` the same for the bid
       table's chances, seen from the dealt hand; an entry with ``play_rules``
       (``bidcal3_polish``) is fitted on the chances of the rule model of those
-      rules and replaces the plain one where that model does (``under``);
+      rules and replaces the plain one where that model does (``under``), one
+      with ``value_model`` (``calib3_net``) on the chances of that kind of model
+      and replaces it in the view valuing play by it (``valuing_play_by``);
     * constants (``const``): means measured in the same self-play;
     * ``rule_shift``: what play rules unlike the classic ones (the Polish
       ``must_beat`` and ``declare_on_first_lead``) add to the declarer's points,
@@ -338,9 +340,11 @@ class Evaluator:
         self.play_kind = "play"
         self.fitted_rules: tuple[bool, bool] | None = None
         self.logistic: dict[tuple[str, int], tuple[float, ...]] = {}
-        # Calibrations (``calib``, ``bidcal``) fitted on the chances of the rule
-        # model of the same play rules (``bidcal3_polish``), used by its view.
+        # Calibrations (``calib``, ``bidcal``) fitted on the chances of one model: of
+        # the rule model of the same play rules (``bidcal3_polish``), or of a value
+        # model kind (``calib3_net``, ``value_model``), used by that model's view.
         self.rule_logistic: dict[tuple[str, int, tuple[bool, bool]], tuple[float, ...]] = {}
+        self.model_logistic: dict[tuple[str, int, str], tuple[float, ...]] = {}
         self.consts: dict[int, dict[str, float]] = {}
         data = data or {}
         for players in (2, 3):
@@ -371,12 +375,15 @@ class Evaluator:
                 if m is not None:
                     self.logistic[kind, players] = tuple(float(x) for x in m["weights"])
                 for name, m in data.items():
-                    rules = m.get("play_rules") if isinstance(m, dict) else None
-                    if name.startswith(f"{kind}{players}_") and rules is not None:
+                    if not (name.startswith(f"{kind}{players}_") and isinstance(m, dict)):
+                        continue
+                    w = tuple(float(x) for x in m["weights"])
+                    rules = m.get("play_rules")
+                    if rules is not None:
                         pair = (bool(rules["must_beat"]), bool(rules["declare_on_first_lead"]))
-                        self.rule_logistic[kind, players, pair] = tuple(
-                            float(x) for x in m["weights"]
-                        )
+                        self.rule_logistic[kind, players, pair] = w
+                    elif m.get("value_model") in RICH_KINDS:
+                        self.model_logistic[kind, players, m["value_model"]] = w
             self.consts[players] = {**_DEFAULT_CONST, **data.get(f"const{players}", {})}
         self.shifts: dict[tuple[int, tuple[bool, bool]], tuple[float, ...]] = {}
         for players in (2, 3):
@@ -402,20 +409,31 @@ class Evaluator:
             return self
         if kind not in self._views:
             fitted = {p: self.models[kind, p] for p in (2, 3) if (kind, p) in self.models}
-            view = self._with_play(fitted)
+            calibrations = {(c, p): w for (c, p, k), w in self.model_logistic.items() if k == kind}
+            view = self._with_play(fitted, calibrations)
             view.play_kind = kind
             self._views[kind] = view
         return self._views[kind]
 
-    def _with_play(self, by_players: dict[int, Model]) -> Evaluator:
+    def _with_play(
+        self,
+        by_players: dict[int, Model],
+        calibrations: dict[tuple[str, int], tuple[float, ...]],
+    ) -> Evaluator:
         """A copy of this evaluator (with views of its own) whose ``play`` model is
-        ``by_players[p]`` at each table size ``p`` listed."""
+        ``by_players[p]`` at each table size ``p`` listed, with the calibrations
+        fitted on that model's chances (``calibrations``, by kind and table size) in
+        place of its own at those table sizes."""
         view = copy.copy(self)
         view.models = dict(self.models)
         view._views = {}
         view._rule_views = {}
         for players, m in by_players.items():
             view.models["play", players] = m
+        view.logistic = dict(self.logistic)
+        for (kind, players), w in calibrations.items():
+            if players in by_players:
+                view.logistic[kind, players] = w
         return view
 
     def under(self, conv: Conventions) -> Evaluator:
@@ -433,12 +451,11 @@ class Evaluator:
                 if k == self.play_kind and r == pair
             }
             if fitted:
-                view = self._with_play(fitted)
+                calibrations = {
+                    (c, p): w for (c, p, r), w in self.rule_logistic.items() if r == pair
+                }
+                view = self._with_play(fitted, calibrations)
                 view.fitted_rules = pair
-                view.logistic = dict(self.logistic)
-                for (kind, p, r), w in self.rule_logistic.items():
-                    if r == pair and p in fitted:
-                        view.logistic[kind, p] = w
             self._rule_views[pair] = view
         return view
 
