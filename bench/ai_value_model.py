@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import itertools
 import json
 import math
 import random
@@ -69,7 +70,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import ai_value_net  # noqa: E402
 from ai_fit_evaluator import ridge  # noqa: E402
 
-from thousand.ai.auction import _best_out  # noqa: E402
+from thousand.ai.auction import _best_out, quick_plan_value  # noqa: E402
 from thousand.ai.evaluator import RICH, RICH_SIZE, normal_cdf, rich_features, shared  # noqa: E402
 from thousand.ai.solver import Position, Rules, Solver  # noqa: E402
 from thousand.cards import NCARDS, POINTS  # noqa: E402
@@ -78,15 +79,30 @@ from thousand.conventions import Conventions  # noqa: E402
 OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
 
 
-def dd_deal(rng: random.Random, conv: Conventions, solver: Solver) -> dict[str, Any]:
-    """One random deal's played hand and its open-hand value."""
+def dd_deal(
+    rng: random.Random, conv: Conventions, solver: Solver, explore: int = 0, model: str = "play"
+) -> dict[str, Any]:
+    """One random deal's played hand and its open-hand value. The two cards passed are
+    the shipped plan's (``auction._best_out``); with ``explore`` K, a pair drawn at
+    random from the K best by the quick plan value under the value model ``model``
+    (the hands a model is asked to compare when it chooses, not only those it picks)."""
     deck = list(range(NCARDS))
     rng.shuffle(deck)
     hands = [sum(1 << c for c in deck[7 * i : 7 * i + 7]) for i in range(3)]
     talon = sum(1 << c for c in deck[21:])
-    obs = SimpleNamespace(conventions=conv, players=3)
+    obs: Any = SimpleNamespace(conventions=conv, players=3)
     full = hands[0] | talon
-    _, rest = _best_out(obs, shared(), full)  # type: ignore[arg-type]
+    if explore:
+        ev = shared().valuing_play_by(model)
+        cards = [c for c in range(NCARDS) if full >> c & 1]
+        pairs = sorted(
+            itertools.combinations(cards, 2),
+            key=lambda ab: -quick_plan_value(obs, ev, full, ab[0], ab[1]),
+        )
+        a, b = pairs[rng.randrange(min(explore, len(pairs)))]
+        rest = full & ~(1 << a) & ~(1 << b)
+    else:
+        _, rest = _best_out(obs, shared(), full)
     passed = sorted((c for c in range(NCARDS) if (full & ~rest) >> c & 1), key=lambda c: -POINTS[c])
     h1 = hands[1] | (1 << passed[0])
     h2 = hands[2] | (1 << passed[1])
@@ -271,6 +287,8 @@ def main() -> int:
     lab.add_argument("--out", required=True)
     lab.add_argument("--minutes", type=float, default=1e9)
     lab.add_argument("--preset", default="classic", help="the play rules of the open-hand solves")
+    lab.add_argument("--explore", type=int, default=0, help="pass a pair of the K best at random")
+    lab.add_argument("--model", default="play", help="with --explore: the value model ranking")
     cmp_ = sub.add_parser("compare")
     cmp_.add_argument("--dd", action="append", required=True)
     cmp_.add_argument("--real", action="append", required=True)
@@ -293,7 +311,8 @@ def main() -> int:
         made = 0
         with open(args.out, "a", encoding="utf-8") as f:
             while made < args.deals and time.perf_counter() - t0 < args.minutes * 60:
-                f.write(json.dumps(dd_deal(rng, conv, solver)) + "\n")
+                rec = dd_deal(rng, conv, solver, args.explore, args.model)
+                f.write(json.dumps(rec) + "\n")
                 f.flush()
                 made += 1
         print(f"{made} deals in {time.perf_counter() - t0:.0f} s -> {args.out}")

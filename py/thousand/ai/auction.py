@@ -201,6 +201,9 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
     hand = obs.hand
     if conv.barrel and obs.on_barrel[seat]:
         u = barrel_values(obs, seat)[0]
+    elif settings.full_model and (measured := _measured_pass(obs, seat, ev, settings)) is not None:
+        # The pass as measured on forced passes (``Evaluator.pass_value``).
+        u = measured
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)
         early = is_early(obs, seat)
@@ -223,6 +226,16 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
         if s != seat and conv.barrel and obs.on_barrel[s] and obs.high_seat == s:
             u -= BARREL_BLOCK  # §9 a barrel player about to win the auction may end the game
     return u
+
+
+def _measured_pass(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> float | None:
+    """With ``Settings.pass_model``, the pass's value by the model fitted on forced
+    passes under these conventions (None where there is none, or without the flag)."""
+    if not settings.pass_model:
+        return None
+    early = is_early(obs, seat)
+    after = early and any(s != seat and a == A.PASS for s, a in obs.bids)
+    return ev.pass_value(obs.conventions, obs.hand, obs.players, early, after)
 
 
 def unplayed_ev(obs: Observation, bomb: bool = False, contract: int | None = None) -> float:

@@ -317,6 +317,11 @@ class Evaluator:
       by the marriages of the played hand (measured open-handed on the same
       deals under both rule sets, ``bench/ai_rule_shift.py``): the models were
       fitted on classic deals;
+    * ``pass``: what passing is worth, fitted on passes forced on random seats
+      whatever they held (so strong hands too, which the ``defend`` model of the
+      seats that ended up defending sees only when outbid), with its own terms for
+      the early pass and the early pass after another's, for the conventions it was
+      measured under (``pass_value``; used with ``Settings.pass_model``);
     * ``pass_shift``: what a pass is worth under a rule set unlike the classic one
       (the Polish preset: the bomb, no concession, no bolts, the raise by 10) less
       what the ``defend`` model and ``pass_at_100`` say, measured in self-play under
@@ -400,6 +405,18 @@ class Evaluator:
                     float(m.get("bomb_at_100", 0.0)),
                 )
                 for m in data.get(f"pass_shift{players}", [])
+            ]
+        self.pass_models: dict[int, list[tuple[dict[str, Any], Model, float, float]]] = {}
+        for players in (2, 3):
+            self.pass_models[players] = [
+                (
+                    dict(m["conventions"]),
+                    Model(tuple(float(x) for x in m["weights"]), float(m["sigma"])),
+                    float(m["early"]),
+                    float(m["after_pass"]),
+                )
+                for m in data.get(f"pass{players}", [])
+                if tuple(m.get("features", ())) == FEATURES and len(m["weights"]) == len(FEATURES)
             ]
 
     def valuing_play_by(self, kind: str) -> Evaluator:
@@ -491,6 +508,25 @@ class Evaluator:
             return 0.0
         k = sum(1 for mm in MARRIAGE_MASK if hand & mm == mm)
         return by[min(k, len(by) - 1)]
+
+    def pass_value(
+        self,
+        conv: Conventions,
+        hand: int,
+        players: int,
+        early: bool,
+        after_pass: bool,
+    ) -> float | None:
+        """What passing now is worth to a seat holding ``hand`` as dealt (its relative
+        score in the deal), by the model fitted on forced passes under conventions that
+        ``conv`` holds (``pass3``, ``bench/ai_pass_value.py --force --fit``): ``early``,
+        nobody over first hand's hundred yet, ``after_pass``, and the seat before passed
+        too. None where no model was fitted for ``conv``."""
+        for want, model, at_100, then in self.pass_models.get(table_size(players), []):
+            if all(getattr(conv, k) == v for k, v in want.items()):
+                u = model.mean(hand, conv.ace_marriage)
+                return u + (at_100 + (then if after_pass else 0.0) if early else 0.0)
+        return None
 
     def pass_shift(
         self, conv: Conventions, players: int, early: bool, bomb_left: bool = False

@@ -79,6 +79,10 @@ class Settings:
     # the bid and the pass, bench/ai_bid_counterfactual.py; session 27). On in Strong
     # (session 29); the arena's ``strong_s27`` is Strong without it.
     bomb_pass: bool = False
+    # With ``full_model``: a pass valued by the model fitted on passes forced on random
+    # seats whatever they held (``Evaluator.pass_value``, ``bench/ai_pass_value.py
+    # --force``), where one was fitted for the conventions; else as ``pass_shift`` says.
+    pass_model: bool = False
     # Card play holding 3 to this many cards: the worlds searched together by vector
     # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
     # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
@@ -171,6 +175,10 @@ VARIANTS = {
     # Session 31's Strong: hands valued by the 17-feature ``play`` model.
     "strong_s31": dataclasses.replace(STRONG, name="strong_s31", value_model="play"),
     "strong_net": dataclasses.replace(STRONG, name="strong_net", value_model="play_net"),
+    "strong_pm": dataclasses.replace(STRONG, name="strong_pm", pass_model=True),
+    "strong_net_pm": dataclasses.replace(
+        STRONG, name="strong_net_pm", value_model="play_net", pass_model=True
+    ),
     "strong_rules": dataclasses.replace(STRONG, name="strong_rules", rule_models=True),
     # The same without the early pass's bomb threshold (tuned on the classic model).
     "strong_rules_nb": dataclasses.replace(
