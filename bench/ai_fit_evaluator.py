@@ -32,6 +32,7 @@ residual standard deviation; each fit prints n, R^2 (or the log loss) and sigma.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import random
@@ -266,6 +267,16 @@ def auction_deal(rng: random.Random, players: int, level: str) -> list[dict[str,
                 "contract": row.contract,
             }
         )
+    return out
+
+
+def read_records(paths: Iterable[str]) -> list[dict[str, Any]]:
+    """The JSON lines of the files (``.gz`` ones unpacked), in order."""
+    out = []
+    for p in paths:
+        raw = Path(p).read_bytes()
+        text = (gzip.decompress(raw) if p.endswith(".gz") else raw).decode()
+        out.extend(json.loads(line) for line in text.splitlines() if line)
     return out
 
 

@@ -52,7 +52,6 @@ here), so ``fit --net 16`` on them writes it again, to the digit.
 from __future__ import annotations
 
 import argparse
-import gzip
 import itertools
 import json
 import math
@@ -68,7 +67,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import ai_value_net  # noqa: E402
-from ai_fit_evaluator import ridge  # noqa: E402
+from ai_fit_evaluator import read_records, ridge  # noqa: E402
 
 from thousand.ai.auction import _best_out, quick_plan_value  # noqa: E402
 from thousand.ai.evaluator import RICH, RICH_SIZE, normal_cdf, rich_features, shared  # noqa: E402
@@ -267,13 +266,7 @@ def fit(
 
 
 def _read(paths: list[str]) -> list[dict[str, Any]]:
-    """The JSON lines of the files (``.gz`` ones unpacked)."""
-    out = []
-    for p in paths:
-        raw = Path(p).read_bytes()
-        text = (gzip.decompress(raw) if p.endswith(".gz") else raw).decode()
-        out.extend(json.loads(line) for line in text.splitlines() if line)
-    return out
+    return read_records(paths)
 
 
 def main() -> int:
