@@ -56,11 +56,12 @@ from thousand.state import Phase  # noqa: E402
 sys.path.insert(0, str(ROOT / "bench"))
 from ai_fit_evaluator import (  # noqa: E402
     FORCED_CONV,
-    OUT,
     _logistic_entry,
     _logit,
     declared_value,
     forced_start,
+    level_uses,
+    store,
 )
 
 GRID = list(range(100, 165, 5))
@@ -271,12 +272,14 @@ def main() -> int:
         print(f"bidcal{players}: {fit_bidcal(recs)}")
         print(f"calib{players} (from the contract decisions): {fit_calib(recs)}")
         if args.write:
-            data = json.loads(OUT.read_text())
-            for key, entry in calibration_entries(recs).items():
-                data[key] = entry
+            entries = calibration_entries(recs)
+            for key, entry in entries.items():
                 print(f"{key}: {entry}")
-            OUT.write_text(json.dumps(data, indent=1) + "\n")
-            print(f"wrote {OUT}")
+            # The plain entry and those of the value model a level uses ship with the
+            # page; a rule model's or another value model's are the arena's variants'.
+            rules, model = recs[0].get("fitted_rules"), recs[0].get("value_model", "play")
+            used = not rules and (model == "play" or level_uses(value_model=model))
+            print(f"wrote {store(entries, used)}")
         return 0
     preset = args.preset or ("two_players" if args.players == 2 else "classic")
     recs = []

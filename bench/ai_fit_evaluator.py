@@ -63,6 +63,33 @@ from thousand.sheet import SheetRow  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
 
 OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
+# The models only the arena's variants use: not in the page's wheel (Evaluator.load).
+VARIANTS_OUT = OUT.parent / "variants.json"
+
+
+def store(entries: dict[str, Any], used_by_a_level: bool) -> Path:
+    """Write fitted ``entries`` to their one home, ``evaluator.json`` where a level the
+    page offers uses them and ``variants.json`` where only the arena's variants do,
+    taking the same names out of the other file; the file written."""
+    home, other = (OUT, VARIANTS_OUT) if used_by_a_level else (VARIANTS_OUT, OUT)
+    data = json.loads(home.read_text()) if home.exists() else {}
+    home.write_text(json.dumps(data | entries, indent=1) + "\n")
+    if other.exists():
+        rest = json.loads(other.read_text())
+        if set(rest) & set(entries):
+            kept = {k: v for k, v in rest.items() if k not in entries}
+            other.write_text(json.dumps(kept, indent=1) + "\n")
+    return home
+
+
+def level_uses(**settings: Any) -> bool:
+    """Whether a level the page offers has every one of these settings (for ``store``:
+    ``value_model="play_net"``, ``pass_model=True``)."""
+    from thousand.ai.settings import LEVELS
+
+    return any(all(getattr(s, k) == v for k, v in settings.items()) for s in LEVELS.values())
+
+
 FORCED_CONV = {
     "redeal_hand_below": None,
     "redeal_four_nines": False,

@@ -40,7 +40,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ai_fit_evaluator import OUT, bot_turn, raw_scores, read_records, relative, ridge  # noqa: E402
+from ai_fit_evaluator import (  # noqa: E402
+    bot_turn,
+    level_uses,
+    raw_scores,
+    read_records,
+    relative,
+    ridge,
+    store,
+)
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
@@ -212,10 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         entry = fit_pass(recs, args.preset)
         print({k: v for k, v in entry.items() if k != "weights"})
         if args.write:
-            data = json.loads(OUT.read_text())
-            data["pass3"] = [entry]
-            OUT.write_text(json.dumps(data, indent=1) + "\n")
-            print(f"wrote {OUT} (pass3)")
+            path = store({"pass3": [entry]}, level_uses(pass_model=True))
+            print(f"wrote {path} (pass3)")
         return 0
     if not args.out:
         p.error("--out is required when playing")

@@ -40,7 +40,10 @@ A labels file holds one preset's solves: pass the matching ones.
 ``--net H`` (``ai_value_net.py``, NumPy): the same features with H ReLU units
 beside the linear part, fitted on the same labels (``compare`` scores it beside
 the others; ``fit`` writes it as ``play_net3``, which ``Settings.value_model =
-"play_net"`` uses). Files ending in ``.gz`` are read unpacked. The labels and
+"play_net"`` uses). ``fit`` writes an entry to its one home: ``data/evaluator.json``
+where a level the page offers values hands by it, else ``data/variants.json`` (the
+arena's variants only: ``play_net3`` and the rule models). Files ending in ``.gz``
+are read unpacked. The labels and
 records the shipped ``play_net3`` was fitted on are in ``bench/data/``
 (``value_labels_classic.jsonl.gz``: the first 10484 labels of ``--seed 3602``
 then the first 9388 of ``--seed 3603``, the played hand and its value only;
@@ -67,15 +70,13 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import ai_value_net  # noqa: E402
-from ai_fit_evaluator import read_records, ridge  # noqa: E402
+from ai_fit_evaluator import level_uses, read_records, ridge, store  # noqa: E402
 
 from thousand.ai.auction import _best_out, quick_plan_value  # noqa: E402
 from thousand.ai.evaluator import RICH, RICH_SIZE, normal_cdf, rich_features, shared  # noqa: E402
 from thousand.ai.solver import Position, Rules, Solver  # noqa: E402
 from thousand.cards import NCARDS, POINTS  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
-
-OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
 
 
 def dd_deal(
@@ -211,7 +212,12 @@ def compare(
 
 
 def fit(
-    dd_paths: list[str], real_paths: list[str], lam: float, out: Path, preset: str, net: int = 0
+    dd_paths: list[str],
+    real_paths: list[str],
+    lam: float,
+    out: Path | None,
+    preset: str,
+    net: int = 0,
 ) -> None:
     """Write ``play_rich3`` (``play_rich3_<preset>`` for another preset, with the
     play rules it was fitted under): the open-hand fit mapped to the real outcomes by
@@ -241,14 +247,13 @@ def fit(
         weights = [b * x for x in w]
         weights[128] += a  # the bias
     assert len(weights) == RICH_SIZE
-    data = json.loads(out.read_text())
-    kind = "play_net3" if net else "play_rich3"
-    key = kind if preset == "classic" else f"{kind}_{preset}"
+    kind = "play_net" if net else "play_rich"
+    key = f"{kind}3" if preset == "classic" else f"{kind}3_{preset}"
     if preset != "classic":
         conv = Conventions.preset(preset)
         rules = {"must_beat": conv.must_beat, "declare_on_first_lead": conv.declare_on_first_lead}
         entry["play_rules"] = rules
-    data[key] = {
+    fitted_entry = {
         "features": RICH,
         "weights": [round(x, 4) for x in weights],
         **entry,
@@ -260,7 +265,14 @@ def fit(
         "source": f"bench/ai_value_model.py fit --preset {preset}"
         " (open-hand labels, Strong's forced self-play)",
     }
-    out.write_text(json.dumps(data, indent=1) + "\n")
+    if out is None:
+        # Rule models (``rule_models``) and kinds no level values hands by are the
+        # arena's variants'.
+        used = preset == "classic" and level_uses(value_model=kind)
+        out = store({key: fitted_entry}, used)
+    else:
+        data = json.loads(out.read_text())
+        out.write_text(json.dumps(data | {key: fitted_entry}, indent=1) + "\n")
     print(f"{key}: n={len(dd)} open-hand, {len(real)} real; R^2 {r2:.3f} sigma {sigma:.2f}")
     print(f"wrote {out}")
 
@@ -292,7 +304,7 @@ def main() -> int:
     fit_.add_argument("--dd", action="append", required=True)
     fit_.add_argument("--real", action="append", required=True)
     fit_.add_argument("--lam", type=float, default=3.0)
-    fit_.add_argument("--out", type=Path, default=OUT)
+    fit_.add_argument("--out", type=Path, help="default: its home in py/thousand/ai/data")
     fit_.add_argument("--preset", default="classic", help="the labels' and records' preset")
     fit_.add_argument("--net", type=int, default=0, help="play_net3: this many hidden units")
     args = ap.parse_args()

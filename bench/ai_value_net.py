@@ -9,7 +9,7 @@ features, by Adam on the squared error with early stopping on a tenth of the
 labels held out. It needs NumPy (the bench only; the page evaluates the result in
 pure Python, ``evaluator.Net``).
 
-The result is in the features' own units, ready for ``data/evaluator.json``:
+The result is in the features' own units, ready for the evaluator's data file:
 ``weights`` (the linear part, bias at ``evaluator.RICH_SIZE - 8``), ``hidden`` (a
 row of unit weights per feature, the bias's row holding the units' biases) and
 ``out``; ``predict`` gives what ``evaluator.Model.mean`` will.

@@ -245,3 +245,28 @@ def _rich_entry(rng: random.Random) -> dict[str, Any]:
         "weights": [rng.uniform(-3, 3) for _ in range(RICH_SIZE)],
         "sigma": 30.0,
     }
+
+
+def test_the_levels_the_page_offers_need_nothing_from_the_variants_file() -> None:
+    """``data/variants.json`` (the models only the arena's variants use) is not in the
+    page's wheel: every level values hands exactly as with ``evaluator.json`` alone."""
+    import json
+    from importlib import resources
+
+    from thousand.ai.settings import LEVELS
+
+    data = resources.files("thousand.ai").joinpath("data")
+    shipped = Evaluator(json.loads(data.joinpath("evaluator.json").read_text()))
+    variants = json.loads(data.joinpath("variants.json").read_text())
+    assert not set(variants) & set(json.loads(data.joinpath("evaluator.json").read_text()))
+    full = shared()
+    assert ("play_net", 3) in full.models and ("play_net", 3) not in shipped.models
+    for level in LEVELS.values():
+        assert not level.pass_model and not level.rule_models, level.name
+        alone, both = (
+            shipped.valuing_play_by(level.value_model),
+            full.valuing_play_by(level.value_model),
+        )
+        for players in (2, 3):
+            assert alone.model("play", players) == both.model("play", players), level.name
+        assert alone.logistic == both.logistic, level.name

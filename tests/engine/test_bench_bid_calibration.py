@@ -4,6 +4,7 @@ model, used only where that model is)."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
@@ -74,3 +75,20 @@ def test_records_of_different_models_are_refused() -> None:
     )
     with pytest.raises(SystemExit):
         bc.calibration_entries(mixed)
+
+
+def test_a_fitted_entry_has_one_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai_fit_evaluator as fe
+
+    shipped, variants = tmp_path / "evaluator.json", tmp_path / "variants.json"
+    shipped.write_text('{"bid3": 1, "pass3": 2}')
+    monkeypatch.setattr(fe, "OUT", shipped)
+    monkeypatch.setattr(fe, "VARIANTS_OUT", variants)
+    assert fe.store({"pass3": 3}, used_by_a_level=False) == variants
+    assert json.loads(shipped.read_text()) == {"bid3": 1}  # taken out of the page's file
+    assert json.loads(variants.read_text()) == {"pass3": 3}
+    assert fe.store({"pass3": 4, "calib3": 5}, used_by_a_level=True) == shipped
+    assert json.loads(shipped.read_text()) == {"bid3": 1, "pass3": 4, "calib3": 5}
+    assert json.loads(variants.read_text()) == {}
+    assert fe.level_uses(value_model="play_rich")  # Strong's
+    assert not fe.level_uses(value_model="play_net") and not fe.level_uses(pass_model=True)

@@ -175,7 +175,7 @@ def test_gzipped_records_read_as_plain_ones(tmp_path: Path) -> None:
 def test_the_shipped_net_is_fitted_on_the_data_the_bench_keeps() -> None:
     data = Path(__file__).resolve().parents[2] / "bench" / "data"
     shipped = json.loads(
-        (Path(__file__).resolve().parents[2] / "py/thousand/ai/data/evaluator.json").read_text()
+        (Path(__file__).resolve().parents[2] / "py/thousand/ai/data/variants.json").read_text()
     )["play_net3"]
     assert shipped["n_open_hand"] == len(vm._read([str(data / "value_labels_classic.jsonl.gz")]))
     assert shipped["n_real"] == len(

@@ -478,12 +478,18 @@ class Evaluator:
 
     @classmethod
     def load(cls) -> Evaluator:
-        """The shipped evaluator (``data/evaluator.json``), or the defaults."""
-        try:
-            text = resources.files(__package__).joinpath("data/evaluator.json").read_text()
-        except (FileNotFoundError, OSError):
-            return cls(None)
-        return cls(json.loads(text))
+        """The shipped evaluator (``data/evaluator.json``), or the defaults; with the
+        models only the arena's variants use (``data/variants.json``: ``play_net3``,
+        ``pass3`` and their calibrations) where that file is, which is not in the page's
+        wheel (``tools/pycompile.NOT_IN_PAGE``)."""
+        data: dict[str, Any] = {}
+        for name in ("data/evaluator.json", "data/variants.json"):
+            try:
+                text = resources.files(__package__).joinpath(name).read_text()
+            except (FileNotFoundError, OSError):
+                continue
+            data |= json.loads(text)
+        return cls(data or None)
 
     def model(self, kind: str, players: int) -> Model:
         """The model for ``bid`` or ``play`` at a table size (4 players use 3's)."""
