@@ -3,6 +3,8 @@
     PYTHONPATH=py python3 bench/ai_value_model.py labels --deals N --seed S --out DD.jsonl
     PYTHONPATH=py python3 bench/ai_value_model.py compare --dd DD.jsonl --real FORCED.jsonl
     PYTHONPATH=py python3 bench/ai_value_model.py fit --dd DD.jsonl --real FORCED.jsonl
+    PYTHONPATH=py python3 bench/ai_value_model.py within [--hands 60 --worlds 16 --model M]
+    PYTHONPATH=py python3 bench/ai_value_model.py discards [--hands 300 --a M1 --b M2]
     (each with ``--preset polish``: labels solved, and records played, under its rules;
     ``compare`` and ``fit`` with ``--net H``: the model with H hidden units as well)
 
@@ -36,6 +38,12 @@ rules and the line is fitted on forced records played under it
 ``play_rich3_polish`` with the play rules it holds (``play_rules``), which a
 level with ``Settings.rule_models`` uses under those rules (``Evaluator.under``).
 A labels file holds one preset's solves: pass the matching ones.
+
+``within``: how much of a played hand's open-hand value is the hand's (its mean
+over many deals of the other cards) and how much those deals', and how much of the
+hand's part a value model explains (what a better model could still gain).
+``discards``: where two value models make the bid table's plan pass different
+cards, which keeps the better hand, open-handed in the same deals of the rest.
 
 ``--net H`` (``ai_value_net.py``, NumPy): the same features with H ReLU units
 beside the linear part, fitted on the same labels (``compare`` scores it beside
@@ -277,6 +285,97 @@ def fit(
     print(f"wrote {out}")
 
 
+def _worlds_of(
+    rng: random.Random, conv: Conventions, solver: Solver, rest: int, full: int, k: int
+) -> list[int]:
+    """The open-hand values of the played hand ``rest`` (``full`` with two cards
+    passed, the richer to the seat after the declarer) in ``k`` random deals of the
+    other cards."""
+    passed = sorted((c for c in range(NCARDS) if (full & ~rest) >> c & 1), key=lambda c: -POINTS[c])
+    others = [c for c in range(NCARDS) if not full >> c & 1]
+    vals = []
+    for _ in range(k):
+        rng.shuffle(others)
+        h1 = sum(1 << c for c in others[:7]) | (1 << passed[0])
+        h2 = sum(1 << c for c in others[7:]) | (1 << passed[1])
+        solver.tt.clear()
+        vals.append(solver.value(Position(3, [rest, h1, h2], 0)))
+    return vals
+
+
+def within(hands: int, worlds: int, seed: int, model: str) -> None:
+    """How much of the open-hand value is the hand's and how much the deal of the
+    other cards', and how much of the hand's the model ``model`` explains: ``hands``
+    random played hands (passed by the model's plan), each solved in ``worlds``
+    random deals of the rest."""
+    if hands < 3 or worlds < 2:
+        raise SystemExit("within: at least 3 hands and 2 deals of the rest each")
+    conv = Conventions.preset("classic")
+    solver = Solver(Rules.of(conv))
+    rng = random.Random(seed)
+    obs: Any = SimpleNamespace(conventions=conv, players=3)
+    m = shared().valuing_play_by(model).model("play", 3)
+    means, preds, spread = [], [], []
+    for _ in range(hands):
+        full = sum(1 << c for c in rng.sample(range(NCARDS), 10))
+        _, rest = _best_out(obs, shared().valuing_play_by(model), full)
+        vals = _worlds_of(rng, conv, solver, rest, full, worlds)
+        mean = sum(vals) / len(vals)
+        means.append(mean)
+        preds.append(m.mean(rest))
+        spread.append(sum((v - mean) ** 2 for v in vals) / (len(vals) - 1))
+    noise = sum(spread) / len(spread)  # the deal's variance, within a hand
+    mu = sum(means) / len(means)
+    between = sum((x - mu) ** 2 for x in means) / len(means) - noise / worlds
+    a, b = ridge([[1.0, p] for p in preds], means, 1e-6)
+    res = [x - (a + b * p) for x, p in zip(means, preds, strict=True)]
+    miss = sum(r * r for r in res) / len(res) - noise / worlds
+    print(
+        f"{hands} hands x {worlds} deals of the rest: the deal's sd within a hand"
+        f" {math.sqrt(noise):.1f}, the hands' sd {math.sqrt(max(between, 0.0)):.1f};"
+        f" {model} (by a line) leaves the hands' means an sd of"
+        f" {math.sqrt(max(miss, 0.0)):.1f}, explaining {1 - miss / between:.3f} of theirs"
+    )
+
+
+def discards(hands: int, worlds: int, seed: int, a: str, b: str) -> None:
+    """The cards the bid table's plan (``auction._best_out``) passes under the value
+    models ``a`` and ``b``, compared where they differ by the open-hand value of what
+    each keeps, in the same ``worlds`` deals of the rest: its points, and how often
+    they reach 100 and 120."""
+    conv = Conventions.preset("classic")
+    solver = Solver(Rules.of(conv))
+    rng = random.Random(seed)
+    obs: Any = SimpleNamespace(conventions=conv, players=3)
+    evs = [shared().valuing_play_by(k) for k in (a, b)]
+    diffs: dict[str, list[float]] = {"points": [], "100": [], "120": []}
+    for _ in range(hands):
+        full = sum(1 << c for c in rng.sample(range(NCARDS), 10))
+        rests = [_best_out(obs, ev, full)[1] for ev in evs]
+        if rests[0] == rests[1]:
+            continue
+        state = rng.getstate()
+        got = []
+        for rest in rests:
+            rng.setstate(state)  # the same deals of the rest for both
+            got.append(_worlds_of(rng, conv, solver, rest, full, worlds))
+        for key, f in (
+            ("points", lambda v: float(v)),
+            ("100", lambda v: float(v >= 100)),
+            ("120", lambda v: float(v >= 120)),
+        ):
+            diffs[key].append(sum(f(x) - f(y) for x, y in zip(*got, strict=True)) / worlds)
+    n = len(diffs["points"])
+    print(f"{hands} hands: {a} and {b} pass different cards in {n}; {a} less {b}:")
+    if n < 2:
+        return
+    for key, xs in diffs.items():
+        mean = sum(xs) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+        label = "open-hand points" if key == "points" else f"share reaching {key}"
+        print(f"  {label}: {mean:+.3f} +- {1.96 * sd / math.sqrt(n):.3f}")
+
+
 def _read(paths: list[str]) -> list[dict[str, Any]]:
     return read_records(paths)
 
@@ -307,8 +406,23 @@ def main() -> int:
     fit_.add_argument("--out", type=Path, help="default: its home in py/thousand/ai/data")
     fit_.add_argument("--preset", default="classic", help="the labels' and records' preset")
     fit_.add_argument("--net", type=int, default=0, help="play_net3: this many hidden units")
+    wit = sub.add_parser("within")
+    wit.add_argument("--hands", type=int, default=60)
+    wit.add_argument("--worlds", type=int, default=16)
+    wit.add_argument("--seed", type=int, default=1)
+    wit.add_argument("--model", default="play_rich")
+    dis = sub.add_parser("discards")
+    dis.add_argument("--hands", type=int, default=300)
+    dis.add_argument("--worlds", type=int, default=8)
+    dis.add_argument("--seed", type=int, default=7)
+    dis.add_argument("--a", default="play_net")
+    dis.add_argument("--b", default="play_rich")
     args = ap.parse_args()
-    if args.cmd == "labels":
+    if args.cmd == "within":
+        within(args.hands, args.worlds, args.seed, args.model)
+    elif args.cmd == "discards":
+        discards(args.hands, args.worlds, args.seed, args.a, args.b)
+    elif args.cmd == "labels":
         rng = random.Random(args.seed)
         conv = Conventions.preset(args.preset)
         solver = Solver(Rules.of(conv))

@@ -182,3 +182,23 @@ def test_the_shipped_net_is_fitted_on_the_data_the_bench_keeps() -> None:
         vm._real([str(data / "value_real_classic.jsonl.gz")], "classic")
     )
     assert len(shipped["out"]) == 16
+
+
+def test_two_models_discards_are_judged_in_the_same_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    vm.discards(4, 2, 3, "play_rich", "play_rich")  # one model against itself
+    assert "pass different cards in 0" in capsys.readouterr().out
+    vm.discards(16, 2, 3, "play", "play_rich")
+    out = capsys.readouterr().out
+    assert "open-hand points" in out and "share reaching 100" in out
+
+
+def test_within_splits_the_open_hand_value_between_the_hand_and_the_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    vm.within(5, 2, 4, "play_rich")
+    out = capsys.readouterr().out
+    assert "the deal's sd within a hand" in out and "explaining" in out
+    with pytest.raises(SystemExit):
+        vm.within(2, 2, 4, "play_rich")
