@@ -6,11 +6,14 @@ because ``tests/engine`` has no ``__init__.py``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
 from thousand import Conventions, Phase, State, action_str, cards_mask
+from thousand.bots import EasyBot
 from thousand.cards import FULL_DECK
+from thousand.state import Game, Observation
 
 
 def cards(text: str | Iterable[str]) -> list[str]:
@@ -244,3 +247,19 @@ FOUR_TALON = "KH QH 9S"
 # First hand (seat 1, dealer 0) with three nines.
 FH_NINES = ["KD QD JD AH TH KH QH", "9S 9C 9D AS TS AC TC", "KS QS JS KC QC JC 9H"]
 FH_NINES_TALON = "JH AD TD"
+
+
+def bidding_observations(preset: str, deals: int, seed: int) -> list[Observation]:
+    """Every bidding decision with a choice in ``deals`` deals played by Easy bots."""
+    conv = Conventions.preset(preset)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        state = Game(conv).new_initial_state(random.Random(rng.random()))
+        easy = EasyBot()
+        while state.phase not in (Phase.PLAY, Phase.GAME_OVER) and not state.rows:
+            obs = state.observation(state.current_player())
+            if obs.phase is Phase.BIDDING and len(obs.legal_actions) > 1:
+                out.append(obs)
+            state.apply_action(easy.act(obs, rng))
+    return out

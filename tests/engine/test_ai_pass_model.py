@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import bidding_observations
 
 from thousand import actions as A
 from thousand.ai.auction import bolt_cost, is_early, pass_ev
 from thousand.ai.evaluator import FEATURES, Evaluator, features
 from thousand.ai.settings import STRONG
-from thousand.bots import EasyBot
 from thousand.conventions import Conventions
-from thousand.state import Game, Observation, Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -76,26 +75,10 @@ def test_a_malformed_pass_entry_is_ignored() -> None:
         assert Evaluator({"pass3": [bad]}).pass_value(CLASSIC, 255, 3, True, False) is None
 
 
-def _decisions(preset: str, deals: int, seed: int) -> list[Observation]:
-    """Every bidding decision with a choice in deals played by Easy bots."""
-    conv = Conventions.preset(preset)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(deals):
-        state = Game(conv).new_initial_state(random.Random(rng.random()))
-        easy = EasyBot()
-        while state.phase not in (Phase.PLAY, Phase.GAME_OVER) and not state.rows:
-            obs = state.observation(state.current_player())
-            if obs.phase is Phase.BIDDING and len(obs.legal_actions) > 1:
-                out.append(obs)
-            state.apply_action(easy.act(obs, rng))
-    return out
-
-
 def test_pass_ev_takes_the_model_with_the_flag_and_where_it_was_measured() -> None:
     ev = _points_model()
     seen = {"early": 0, "after": 0, "over": 0}
-    for obs in _decisions("classic", 40, 3):
+    for obs in bidding_observations("classic", 40, 3):
         seat = obs.seat
         early = is_early(obs, seat)
         after = early and any(a == A.PASS for s, a in obs.bids if s != seat)
@@ -108,7 +91,7 @@ def test_pass_ev_takes_the_model_with_the_flag_and_where_it_was_measured() -> No
         assert got == pytest.approx(want - bolt * bolt_cost(obs, seat))
         assert pass_ev(obs, seat, ev, STRONG) != got  # without the flag, the old value
     assert all(seen.values()), seen
-    for obs in _decisions("polish", 10, 4):  # not measured there: as before
+    for obs in bidding_observations("polish", 10, 4):  # not measured there: as before
         assert pass_ev(obs, obs.seat, ev, ON) == pass_ev(obs, obs.seat, ev, STRONG)
 
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from helpers import bidding_observations
+
 from thousand import actions as A
 from thousand.ai import STRONG
 from thousand.ai.auction import _bomb_left, is_early, pass_ev
 from thousand.ai.evaluator import Evaluator, shared
 from thousand.ai.settings import NORMAL, VARIANTS
-from thousand.bots import EasyBot
 from thousand.conventions import Conventions
-from thousand.state import Game, Observation, Phase
 
 PASS = STRONG
 OFF = VARIANTS["strong_s25"]
@@ -32,22 +32,6 @@ def test_strong_values_the_pass_under_the_rules_and_normal_does_not() -> None:
     assert STRONG.pass_shift and not OFF.pass_shift
     assert dataclasses.replace(OFF, name="strong", pass_shift=True, bomb_pass=True) == STRONG
     assert not NORMAL.pass_shift and not NORMAL.full_model
-
-
-def _bidding_observations(preset: str, deals: int, seed: int) -> list[Observation]:
-    """Every bidding decision with a choice in ``deals`` deals played by Easy bots."""
-    conv = Conventions.preset(preset)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(deals):
-        state = Game(conv).new_initial_state(random.Random(rng.random()))
-        easy = EasyBot()
-        while state.phase not in (Phase.PLAY, Phase.GAME_OVER) and not state.rows:
-            obs = state.observation(state.current_player())
-            if obs.phase is Phase.BIDDING and len(obs.legal_actions) > 1:
-                out.append(obs)
-            state.apply_action(easy.act(obs, rng))
-    return out
 
 
 def test_the_shift_is_measured_for_the_polish_preset_only() -> None:
@@ -81,11 +65,11 @@ def test_pass_ev_moves_by_the_shift_under_polish_rules_and_not_in_classic() -> N
     nobody has bid over first hand's hundred, with its bomb extra while the seat holds
     a bomb); classic passes are unchanged, and so is Normal, which has no full model."""
     ev = shared()
-    classic = _bidding_observations("classic", 12, 5)
+    classic = bidding_observations("classic", 12, 5)
     assert classic
     for obs in classic:
         assert pass_ev(obs, obs.seat, ev, PASS) == pass_ev(obs, obs.seat, ev, OFF)
-    polish = _bidding_observations("polish", 12, 5)
+    polish = bidding_observations("polish", 12, 5)
     kinds = set()
     for obs in polish:
         early = is_early(obs, obs.seat)
@@ -107,7 +91,7 @@ def test_strong_bids_more_over_the_hundred_with_the_polish_pass() -> None:
 
     ev = shared()
     bids = {"plain": 0, "shifted": 0}
-    for obs in _bidding_observations("polish", 40, 11):
+    for obs in bidding_observations("polish", 40, 11):
         if not is_early(obs, obs.seat):
             continue
         lo = min(A.action_value(a) for a in obs.legal_actions if A.BID_BASE <= a < A.CONTRACT_BASE)
@@ -124,7 +108,7 @@ def test_strong_decides_classic_auctions_exactly_as_without_the_shift() -> None:
     from thousand.ai import AIBot
 
     for preset in ("classic", "four_players"):
-        observations = _bidding_observations(preset, 3, 7)
+        observations = bidding_observations(preset, 3, 7)
         assert observations
         for obs in observations:
             on = AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None)
@@ -137,7 +121,7 @@ def test_strong_values_a_polish_pass_lower() -> None:
     from thousand.ai import AIBot
 
     ev = shared()
-    for obs in _bidding_observations("polish", 3, 7):
+    for obs in bidding_observations("polish", 3, 7):
         on = dict(AIBot(STRONG).explain(obs, random.Random(2), budget_ms=None))
         off = dict(AIBot(OFF).explain(obs, random.Random(2), budget_ms=None))
         early = is_early(obs, obs.seat)
@@ -179,7 +163,7 @@ def test_bomb_pass_lowers_the_early_pass_only_while_the_seat_holds_a_bomb() -> N
     )
     assert extra < -10.0
     seen_early = 0
-    for obs in _bidding_observations("polish", 12, 27):
+    for obs in bidding_observations("polish", 12, 27):
         early = is_early(obs, obs.seat)
         base = pass_ev(obs, obs.seat, ev, NO_BOMB_PASS)
         assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == base + (extra if early else 0.0)
@@ -188,5 +172,5 @@ def test_bomb_pass_lowers_the_early_pass_only_while_the_seat_holds_a_bomb() -> N
         assert pass_ev(spent, obs.seat, ev, BOMB_PASS) == without
         seen_early += early
     assert seen_early > 3
-    for obs in _bidding_observations("classic", 6, 27):
+    for obs in bidding_observations("classic", 6, 27):
         assert pass_ev(obs, obs.seat, ev, BOMB_PASS) == pass_ev(obs, obs.seat, ev, NO_BOMB_PASS)
