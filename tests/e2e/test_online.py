@@ -97,6 +97,8 @@ def act_once(page: Any) -> bool:
     buttons = page.locator(".controls [data-action]")
     texts = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
     if phase == "bidding":
+        if not texts:
+            return False  # the turn is marked a frame before its controls: look again
         pick = next((x for x in texts if x in ("pass", "keep", "look")), None) or texts[0]
         page.click(f'.controls [data-action="{pick}"]')
     elif phase == "discard":
