@@ -98,7 +98,7 @@ def act_once(page: Any) -> bool:
     texts = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
     if phase == "bidding":
         if not texts:
-            return False  # the turn is marked a frame before its controls: look again
+            return False  # its controls are not drawn yet: look again
         pick = next((x for x in texts if x in ("pass", "keep", "look")), None) or texts[0]
         page.click(f'.controls [data-action="{pick}"]')
     elif phase == "discard":
