@@ -50,6 +50,7 @@ from ..cards import (
 
 if TYPE_CHECKING:
     from ..conventions import Conventions
+    from .net import Net
 
 FEATURES = (
     "bias",
@@ -154,51 +155,6 @@ def rich_features(hand: int, ace_marriage: bool = False) -> list[float]:
 
 
 @dataclass(frozen=True)
-class Net:
-    """A hidden layer of ReLU units over the rich features, added to a rich model's
-    linear part: ``rows[i]`` are feature ``i``'s weights into the units (the bias's row
-    holds the units' biases), ``out`` the units' weights into the prediction."""
-
-    rows: tuple[tuple[float, ...], ...]
-    out: tuple[float, ...]
-
-    def value(self, hand: int) -> float:
-        """``out . relu(rich_features(hand) @ rows)``, summing only the rows the hand
-        uses (four suit holdings, the trump candidate's, a few numbers)."""
-        rows = self.rows
-        best = -1
-        count = value = 0
-        pats = []
-        for s in range(4):
-            pats.append(rows[(hand & SUIT_MASK[s]) >> (6 * s)])
-            if hand & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
-                best = s
-                count += 1
-                value += MARRIAGE_VALUE[s]
-        a, b, c, d = pats
-        z = [w + x + y + v + u for w, x, y, v, u in zip(rows[128], a, b, c, d, strict=True)]
-        pts = float(mask_points(hand))
-        z = [x + pts * y for x, y in zip(z, rows[133], strict=True)]
-        if best < 0:
-            z = [x + y for x, y in zip(z, rows[135], strict=True)]
-        else:
-            trump = hand & SUIT_MASK[best]
-            nums = (
-                (129, float(count)),
-                (130, float(value)),
-                (131, float(MARRIAGE_VALUE[best])),
-                (132, 1.0 if count >= 2 else 0.0),
-                (134, float(trump.bit_count())),
-            )
-            t = rows[64 + (trump >> (6 * best))]
-            z = [x + y for x, y in zip(z, t, strict=True)]
-            for i, k in nums:
-                if k:
-                    z = [x + k * y for x, y in zip(z, rows[i], strict=True)]
-        return sum(w * x for w, x in zip(self.out, z, strict=True) if x > 0.0)
-
-
-@dataclass(frozen=True)
 class Model:
     """A linear model with its residual standard deviation (over ``FEATURES``, or
     over the rich features with ``rich``, then with a hidden layer ``net`` added)."""
@@ -248,14 +204,11 @@ def _rich_model(m: dict[str, Any]) -> Model | None:
         return None
     net = None
     if "hidden" in m or "out" in m:
-        try:
-            rows = tuple(tuple(float(x) for x in row) for row in m["hidden"])
-            out = tuple(float(x) for x in m["out"])
-        except (KeyError, TypeError, ValueError):
+        from .net import load_net  # (the arena's variants only: not in the page's wheel)
+
+        net = load_net(m, RICH_SIZE)
+        if net is None:
             return None
-        if len(rows) != RICH_SIZE or any(len(r) != len(out) for r in rows):
-            return None
-        net = Net(rows, out)
     return Model(tuple(float(x) for x in m["weights"]), float(m["sigma"]), rich=True, net=net)
 
 
