@@ -243,8 +243,8 @@ def compile_tree(src_dir: Path, out: Path) -> int:
 #: wheels the page loads (the installed package keeps them). The AI's benchmark
 #: oracle and its endgame search behind an off flag (``Settings.fused_cards``)
 #: are the arena's only, and so are the models only its variants use
-#: (``ai/data/variants.json``, read by ``Evaluator.load`` where it is, and the
-#: value net that reads some of them, ``ai/net.py``);
+#: (``ai/data/variants.json``, read by ``Evaluator.load`` where it is, and
+#: ``ai/variant_models.py``, which evaluates them);
 #: tests/tooling/test_pycompile.py checks that no page module imports them when
 #: it is imported and that no level needs them (for the models:
 #: tests/engine/test_ai_value_model.py). The diagram and the card art stay in:
@@ -257,7 +257,7 @@ NOT_IN_PAGE = (
     "thousand/ai/fuzz.py",
     "thousand/ai/oracle.py",
     "thousand/ai/endgame.py",
-    "thousand/ai/net.py",
+    "thousand/ai/variant_models.py",
     "thousand/ai/data/variants.json",
 )
 

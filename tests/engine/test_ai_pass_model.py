@@ -26,6 +26,7 @@ from thousand import actions as A
 from thousand.ai.auction import bolt_cost, is_early, pass_ev
 from thousand.ai.evaluator import FEATURES, Evaluator, features
 from thousand.ai.settings import STRONG
+from thousand.ai.variant_models import pass_value
 from thousand.conventions import Conventions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -58,21 +59,21 @@ def test_the_pass_value_is_the_model_plus_its_early_terms_where_it_applies() -> 
     ev = _points_model()
     hand = sum(1 << c for c in (5, 11, 17, 23, 0, 1, 2))  # four aces, two nines, a jack
     pts = features(hand)[1]
-    assert ev.pass_value(CLASSIC, hand, 3, False, False) == 10.0 + pts
-    assert ev.pass_value(CLASSIC, hand, 3, True, False) == 40.0 + pts
-    assert ev.pass_value(CLASSIC, hand, 3, True, True) == 35.0 + pts
-    assert ev.pass_value(CLASSIC, hand, 3, False, True) == 10.0 + pts  # only early
-    assert ev.pass_value(CLASSIC, hand, 4, True, False) == 40.0 + pts  # 4 play a 3 deal
-    assert ev.pass_value(CLASSIC, hand, 2, True, False) is None  # none for 2 players
-    assert ev.pass_value(Conventions.preset("polish"), hand, 3, True, False) is None
-    assert Evaluator(None).pass_value(CLASSIC, hand, 3, True, False) is None
+    assert pass_value(ev, CLASSIC, hand, 3, False, False) == 10.0 + pts
+    assert pass_value(ev, CLASSIC, hand, 3, True, False) == 40.0 + pts
+    assert pass_value(ev, CLASSIC, hand, 3, True, True) == 35.0 + pts
+    assert pass_value(ev, CLASSIC, hand, 3, False, True) == 10.0 + pts  # only early
+    assert pass_value(ev, CLASSIC, hand, 4, True, False) == 40.0 + pts  # 4 play a 3 deal
+    assert pass_value(ev, CLASSIC, hand, 2, True, False) is None  # none for 2 players
+    assert pass_value(ev, Conventions.preset("polish"), hand, 3, True, False) is None
+    assert pass_value(Evaluator(None), CLASSIC, hand, 3, True, False) is None
 
 
 def test_a_malformed_pass_entry_is_ignored() -> None:
     short = _entry([1.0] * 5, 0.0, 0.0)
     other = {**_entry([1.0] * len(FEATURES), 0.0, 0.0), "features": ["bias"]}
     for bad in (short, other):
-        assert Evaluator({"pass3": [bad]}).pass_value(CLASSIC, 255, 3, True, False) is None
+        assert pass_value(Evaluator({"pass3": [bad]}), CLASSIC, 255, 3, True, False) is None
 
 
 def test_pass_ev_takes_the_model_with_the_flag_and_where_it_was_measured() -> None:
@@ -83,7 +84,7 @@ def test_pass_ev_takes_the_model_with_the_flag_and_where_it_was_measured() -> No
         early = is_early(obs, seat)
         after = early and any(a == A.PASS for s, a in obs.bids if s != seat)
         seen["early" if early and not after else "after" if after else "over"] += 1
-        want = ev.pass_value(obs.conventions, obs.hand, 3, early, after)
+        want = pass_value(ev, obs.conventions, obs.hand, 3, early, after)
         assert want is not None
         bolt = ev.bolt_chance(obs.hand, 3)  # the bolt's cost is taken off as before
         assert bolt == 0.08  # (no bolt model here: the default chance)
@@ -119,5 +120,5 @@ def test_the_fit_finds_a_pass_worth_the_points_and_its_early_terms() -> None:
     assert entry["conventions"]["write_off"] is True and entry["conventions"]["bombs"] == 0
     ev = Evaluator({"pass3": [json.loads(json.dumps(entry))]})
     for r in recs[:20]:
-        got = ev.pass_value(CLASSIC, r["dealt"], 3, r["early"], r["early"] and r["calls"] >= 1)
+        got = pass_value(ev, CLASSIC, r["dealt"], 3, r["early"], r["early"] and r["calls"] >= 1)
         assert got == pytest.approx(r["u"], abs=4.0)

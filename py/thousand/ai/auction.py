@@ -230,12 +230,15 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
 
 def _measured_pass(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> float | None:
     """With ``Settings.pass_model``, the pass's value by the model fitted on forced
-    passes under these conventions (None where there is none, or without the flag)."""
+    passes under these conventions (``variant_models.pass_value``; None where there
+    is none, or without the flag)."""
     if not settings.pass_model:
         return None
+    from .variant_models import pass_value  # (the arena's variants only)
+
     early = is_early(obs, seat)
     after = early and any(s != seat and a == A.PASS for s, a in obs.bids)
-    return ev.pass_value(obs.conventions, obs.hand, obs.players, early, after)
+    return pass_value(ev, obs.conventions, obs.hand, obs.players, early, after)
 
 
 def unplayed_ev(obs: Observation, bomb: bool = False, contract: int | None = None) -> float:

@@ -50,7 +50,7 @@ from ..cards import (
 
 if TYPE_CHECKING:
     from ..conventions import Conventions
-    from .net import Net
+    from .variant_models import Net, PassModel
 
 FEATURES = (
     "bias",
@@ -204,7 +204,7 @@ def _rich_model(m: dict[str, Any]) -> Model | None:
         return None
     net = None
     if "hidden" in m or "out" in m:
-        from .net import load_net  # (the arena's variants only: not in the page's wheel)
+        from .variant_models import load_net  # (not in the page's wheel)
 
         net = load_net(m, RICH_SIZE)
         if net is None:
@@ -270,11 +270,8 @@ class Evaluator:
       by the marriages of the played hand (measured open-handed on the same
       deals under both rule sets, ``bench/ai_rule_shift.py``): the models were
       fitted on classic deals;
-    * ``pass``: what passing is worth, fitted on passes forced on random seats
-      whatever they held (so strong hands too, which the ``defend`` model of the
-      seats that ended up defending sees only when outbid), with its own terms for
-      the early pass and the early pass after another's, for the conventions it was
-      measured under (``pass_value``; used with ``Settings.pass_model``);
+    * ``pass``: what passing is worth, fitted on forced passes
+      (``variant_models.PassModel``; used with ``Settings.pass_model``);
     * ``pass_shift``: what a pass is worth under a rule set unlike the classic one
       (the Polish preset: the bomb, no concession, no bolts, the raise by 10) less
       what the ``defend`` model and ``pass_at_100`` say, measured in self-play under
@@ -359,18 +356,12 @@ class Evaluator:
                 )
                 for m in data.get(f"pass_shift{players}", [])
             ]
-        self.pass_models: dict[int, list[tuple[dict[str, Any], Model, float, float]]] = {}
-        for players in (2, 3):
-            self.pass_models[players] = [
-                (
-                    dict(m["conventions"]),
-                    Model(tuple(float(x) for x in m["weights"]), float(m["sigma"])),
-                    float(m["early"]),
-                    float(m["after_pass"]),
-                )
-                for m in data.get(f"pass{players}", [])
-                if tuple(m.get("features", ())) == FEATURES and len(m["weights"]) == len(FEATURES)
-            ]
+        # Fitted on forced passes (``pass3``; the arena's variants only).
+        self.pass_models: dict[int, list[PassModel]] = {}
+        if any(f"pass{p}" in data for p in (2, 3)):
+            from .variant_models import load_pass_models
+
+            self.pass_models = load_pass_models(data)
 
     def valuing_play_by(self, kind: str) -> Evaluator:
         """This evaluator with the ``play`` model replaced by the model ``kind``
@@ -467,25 +458,6 @@ class Evaluator:
             return 0.0
         k = sum(1 for mm in MARRIAGE_MASK if hand & mm == mm)
         return by[min(k, len(by) - 1)]
-
-    def pass_value(
-        self,
-        conv: Conventions,
-        hand: int,
-        players: int,
-        early: bool,
-        after_pass: bool,
-    ) -> float | None:
-        """What passing now is worth to a seat holding ``hand`` as dealt (its relative
-        score in the deal), by the model fitted on forced passes under conventions that
-        ``conv`` holds (``pass3``, ``bench/ai_pass_value.py --force --fit``): ``early``,
-        nobody over first hand's hundred yet, ``after_pass``, and the seat before passed
-        too. None where no model was fitted for ``conv``."""
-        for want, model, at_100, then in self.pass_models.get(table_size(players), []):
-            if all(getattr(conv, k) == v for k, v in want.items()):
-                u = model.mean(hand, conv.ace_marriage)
-                return u + (at_100 + (then if after_pass else 0.0) if early else 0.0)
-        return None
 
     def pass_shift(
         self, conv: Conventions, players: int, early: bool, bomb_left: bool = False
