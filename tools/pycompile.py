@@ -244,7 +244,9 @@ def compile_tree(src_dir: Path, out: Path) -> int:
 #: oracle and its endgame search behind an off flag (``Settings.fused_cards``)
 #: are the arena's only, and so are the models only its variants use
 #: (``ai/data/variants.json``, read by ``Evaluator.load`` where it is, and
-#: ``ai/variant_models.py``, which evaluates them);
+#: ``ai/variant_models.py``, which evaluates them; the fitted models of inference,
+#: ``ai/inference.py`` and ``ai/bidmodel.py`` with their data, behind
+#: ``Settings.play_inference`` and ``auction_policy``, off at every level);
 #: tests/tooling/test_pycompile.py checks that no page module imports them when
 #: it is imported and that no level needs them (for the models:
 #: tests/engine/test_ai_value_model.py). The diagram and the card art stay in:
@@ -259,6 +261,10 @@ NOT_IN_PAGE = (
     "thousand/ai/endgame.py",
     "thousand/ai/variant_models.py",
     "thousand/ai/data/variants.json",
+    "thousand/ai/inference.py",
+    "thousand/ai/bidmodel.py",
+    "thousand/ai/data/play_model.json",
+    "thousand/ai/data/bid_model.json",
 )
 
 

@@ -33,10 +33,8 @@ from functools import partial
 
 from ..cards import FULL_DECK, POINTS, SUIT_MASK, marriage_value, mask_points
 from ..state import Observation, Phase
-from .bidmodel import shared_bid_model
 from .common import play_order, position_from_obs
 from .evaluator import Evaluator
-from .inference import play_history, play_log_weight, shared_model
 from .sampler import Sampler, World, WorldSource
 from .settings import Settings
 from .solver import (
@@ -119,17 +117,23 @@ def world_source(
         return ctx.known
     bid_weight: Callable[[World], float] | None = None
     gamma = settings.auction_policy if settings is not None else 0.0
-    bid_model = shared_bid_model(obs.players) if gamma > 0 and obs.bids else None
-    if bid_model is not None:
-        fitted = bid_model
+    if gamma > 0 and obs.bids:
+        # The fitted models of inference are the arena's variants' (not in the page).
+        from .bidmodel import shared_bid_model
 
-        def by_bids(w: World) -> float:
-            return gamma * fitted.log_weight(obs, w, ev)
+        bid_model = shared_bid_model(obs.players)
+        if bid_model is not None:
+            fitted = bid_model
 
-        bid_weight = by_bids
+            def by_bids(w: World) -> float:
+                return gamma * fitted.log_weight(obs, w, ev)
+
+            bid_weight = by_bids
 
     beta = settings.play_inference if settings is not None else 0.0
     if beta > 0 and obs.phase is Phase.PLAY and (obs.tricks or obs.trick):
+        from .inference import play_history, play_log_weight, shared_model
+
         model = shared_model()
         hist = play_history(obs)
 
