@@ -1,7 +1,7 @@
 """Decision latency of an AI level in CPython: p50/p95 per phase, and the longest slice.
 
     PYTHONPATH=py python3 bench/ai_latency.py [--level strong] [--deals N] [--seed S]
-        [--players 3 | --preset NAME] [--slice 40] [--budget MS]
+        [--players 3 | --preset NAME] [--slice MS] [--budget MS]
 
 Plays N deals (classic rules, or a preset's) with the level in every seat, deciding each
 non-forced action step-wise (``start`` + ``step(max_ms=slice)``, as the
@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from app.thinking import THINK_SLICE_MS
 from thousand.ai import make_ai_bot
 from thousand.conventions import Conventions
 from thousand.state import Game, Phase
@@ -46,7 +47,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     ap.add_argument("--preset", default=None, help="a built-in preset (sets the table size)")
-    ap.add_argument("--slice", type=float, default=40.0, help="max_ms per step")
+    ap.add_argument(
+        "--slice", type=float, default=THINK_SLICE_MS, help="max_ms per step (the page's)"
+    )
     ap.add_argument("--budget", type=float, default=None, help="ms per decision (browser)")
     args = ap.parse_args()
     if args.preset:

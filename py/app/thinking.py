@@ -14,10 +14,11 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-# One slice of AI thinking between yields to the page. A slice overruns by at most
-# one unit of work (~2.5x slower in Pyodide than CPython), so 25 ms keeps the main
-# thread's tasks under 50 ms (bench/ai_results.md, "Responsiveness").
-THINK_SLICE_MS = 25
+# One slice of AI thinking between yields to the page. A slice overruns by about one
+# unit of work, slower in Pyodide than in CPython: at 25 ms Strong's slices made main-
+# thread tasks of 50-55 ms in Chromium, at 15 ms none over 50 ms, with the same worlds
+# per decision in its 1 s budget (bench/longtasks.py; bench/ai_results.md, session 36).
+THINK_SLICE_MS = 15
 
 
 async def decide(
