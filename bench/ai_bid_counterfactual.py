@@ -60,7 +60,7 @@ from thousand.arena import deal_set_seed, mean_ci  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Observation, Phase, State  # noqa: E402
 
-SHIFTS = (-40, -30, -25, -20, -15, -10, -5, 5, 10, 15)
+SHIFTS = (-40, -30, -25, -20, -15, -10, -5, 5, 10, 15, 20, 25, 30, 40)
 BINS = (-1e9, -30, -15, -5, 0, 5, 15, 30, 1e9)
 
 

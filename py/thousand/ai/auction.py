@@ -536,11 +536,14 @@ def _bidding(
         u, p, mu = table.at(c)
         out.append(_bid_choice(b, u, p, mu))
     ranked_out = ranked(out)
-    if out[1].utility > base:
+    margin = settings.bid_margin[0 if is_early(obs, seat) else 1]
+    if out[1].utility > base + margin:
         # Raise by the smallest step while it is worth it: the auction may go on,
         # and the final contract can still be raised after the talon.
         first = out[1]
         return [first, *(ch for ch in ranked_out if ch is not first)]
+    if margin:
+        return [out[0], *(ch for ch in ranked_out if ch is not out[0])]
     return ranked_out
 
 

@@ -83,6 +83,12 @@ class Settings:
     # seats whatever they held (``Evaluator.pass_value``, ``bench/ai_pass_value.py
     # --force``), where one was fitted for the conventions; else as ``pass_shift`` says.
     pass_model: bool = False
+    # Bidding: raise only while the bid's value beats the pass's by this margin (points;
+    # the first at a seat's early call, ``auction.is_early``, the second over a bid),
+    # as the play-on of close decisions measures a level's margins
+    # (``bench/ai_bid_counterfactual.py report``: what bidding above a shifted margin
+    # gains). (0, 0) at every level; the arena's ``strong_net_m`` uses it.
+    bid_margin: tuple[float, float] = (0.0, 0.0)
     # Card play holding 3 to this many cards: the worlds searched together by vector
     # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
     # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
@@ -178,6 +184,13 @@ VARIANTS = {
     "strong_pm": dataclasses.replace(STRONG, name="strong_pm", pass_model=True),
     "strong_net_pm": dataclasses.replace(
         STRONG, name="strong_net_pm", value_model="play_net", pass_model=True
+    ),
+    # The net with the margins its close bids measured by playing both ways
+    # (bench/ai_bid_counterfactual.py play --level strong_net, session 35: its bids
+    # realize 14 points below their predicted margin; best shifts about +20 at an early
+    # call and +25 over a bid; session 36).
+    "strong_net_m": dataclasses.replace(
+        STRONG, name="strong_net_m", value_model="play_net", bid_margin=(20.0, 25.0)
     ),
     "strong_rules": dataclasses.replace(STRONG, name="strong_rules", rule_models=True),
     # The same without the early pass's bomb threshold (tuned on the classic model).
