@@ -278,7 +278,7 @@ def main() -> int:
             # The plain entry and those of the value model a level uses ship with the
             # page; a rule model's or another value model's are the arena's variants'.
             rules, model = recs[0].get("fitted_rules"), recs[0].get("value_model", "play")
-            used = not rules and (model == "play" or level_uses(value_model=model))
+            used = not rules and level_uses(value_model=model)
             print(f"wrote {store(entries, used)}")
         return 0
     preset = args.preset or ("two_players" if args.players == 2 else "classic")

@@ -314,11 +314,12 @@ def within(hands: int, worlds: int, seed: int, model: str) -> None:
     solver = Solver(Rules.of(conv))
     rng = random.Random(seed)
     obs: Any = SimpleNamespace(conventions=conv, players=3)
-    m = shared().valuing_play_by(model).model("play", 3)
+    ev = shared().valuing_play_by(model)
+    m = ev.model("play", 3)
     means, preds, spread = [], [], []
     for _ in range(hands):
         full = sum(1 << c for c in rng.sample(range(NCARDS), 10))
-        _, rest = _best_out(obs, shared().valuing_play_by(model), full)
+        _, rest = _best_out(obs, ev, full)
         vals = _worlds_of(rng, conv, solver, rest, full, worlds)
         mean = sum(vals) / len(vals)
         means.append(mean)

@@ -6,8 +6,8 @@ hand is worth also depends on how those parts go together (side aces beside a
 long trump, a second marriage beside a short trump); ``train`` fits, on the same
 open-hand labels, the linear part plus ``hidden`` ReLU units over the same
 features, by Adam on the squared error with early stopping on a tenth of the
-labels held out. It needs NumPy (the bench only; the page evaluates the result in
-pure Python, ``evaluator.Net``).
+labels held out. It needs NumPy (the bench only; the result is evaluated in
+pure Python by ``thousand.ai.variant_models.Net``, for the arena's variants).
 
 The result is in the features' own units, ready for the evaluator's data file:
 ``weights`` (the linear part, bias at ``evaluator.RICH_SIZE - 8``), ``hidden`` (a

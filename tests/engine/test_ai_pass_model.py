@@ -1,4 +1,4 @@
-"""The pass valued by a model fitted on forced passes (``Evaluator.pass_value``,
+"""The pass valued by a model fitted on forced passes (``variant_models.pass_value``,
 ``Settings.pass_model``; ``bench/ai_pass_value.py --force``).
 
 The ``defend`` model is fitted on the seats that ended a deal defending, so a strong

@@ -256,14 +256,14 @@ def test_the_levels_the_page_offers_need_nothing_from_the_variants_file() -> Non
     from thousand.ai.settings import LEVELS
 
     data = resources.files("thousand.ai").joinpath("data")
-    shipped = Evaluator(json.loads(data.joinpath("evaluator.json").read_text()))
+    page = json.loads(data.joinpath("evaluator.json").read_text())
+    shipped = Evaluator(page)
     variants = json.loads(data.joinpath("variants.json").read_text())
-    assert not set(variants) & set(json.loads(data.joinpath("evaluator.json").read_text()))
+    assert not set(variants) & set(page)
     full = shared()
     assert ("play_net", 3) in full.models and ("play_net", 3) not in shipped.models
     # Nor does reading it need ai/variant_models.py, which is left out of the page
     # too: no network, no pass model (promoting one to a level moves that module in).
-    page = json.loads(data.joinpath("evaluator.json").read_text())
     assert not any(isinstance(m, dict) and {"hidden", "out"} & set(m) for m in page.values())
     assert not {"pass2", "pass3"} & set(page)
     for level in LEVELS.values():

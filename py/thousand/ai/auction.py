@@ -202,7 +202,7 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
     if conv.barrel and obs.on_barrel[seat]:
         u = barrel_values(obs, seat)[0]
     elif settings.full_model and (measured := _measured_pass(obs, seat, ev, settings)) is not None:
-        # The pass as measured on forced passes (``Evaluator.pass_value``).
+        # The pass as measured on forced passes (``variant_models.pass_value``).
         u = measured
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)

@@ -80,7 +80,7 @@ class Settings:
     # (session 29); the arena's ``strong_s27`` is Strong without it.
     bomb_pass: bool = False
     # With ``full_model``: a pass valued by the model fitted on passes forced on random
-    # seats whatever they held (``Evaluator.pass_value``, ``bench/ai_pass_value.py
+    # seats whatever they held (``variant_models.pass_value``, ``bench/ai_pass_value.py
     # --force``), where one was fitted for the conventions; else as ``pass_shift`` says.
     pass_model: bool = False
     # Bidding: raise only while the bid's value beats the pass's by this margin (points;
@@ -97,7 +97,7 @@ class Settings:
     # The model that values a played hand in the auction (the bid table, the discard's
     # quick plans, the contract): ``play`` (the 17-feature self-play fit),
     # ``play_rich`` (``Evaluator``: more features, fitted on open-hand values) or
-    # ``play_net`` (the same features with a hidden layer, ``evaluator.Net``). Rich
+    # ``play_net`` (the same features with a hidden layer, ``variant_models.Net``). Rich
     # in Strong (session 32: +1.9 [+0.8, +3.1] against Normal, paired, classic); the
     # arena's ``strong_s31`` is Strong with ``play``, ``strong_net`` with ``play_net``.
     value_model: str = "play"
