@@ -4,14 +4,17 @@
         [--players 3 | --preset NAME] [--slice MS] [--budget MS]
 
 Plays N deals (classic rules, or a preset's) with the level in every seat, deciding each
-non-forced action step-wise (``start`` + ``step(max_ms=slice)``, as the
-browser does) and timing the whole decision (wall clock and CPU) and every
-slice. Without ``--budget`` a decision does its counted work (sample counts
-and node limits, as in the arena); ``--budget 1000`` thinks as the browser
-does, adding worlds while time remains (then the figures show how much of the
-budget is used). On a shared machine the wall clock includes time the process was not
-running; the CPU figures do not. Last line: ``all decisions: p50 X ms, p95 Y ms,
-max Z ms (wall); ...``.
+non-forced action step-wise (``start`` + ``step(max_ms=slice)``, as the browser does)
+and timing the whole decision (wall clock and CPU) and every slice. Without
+``--budget`` a decision does its counted work (sample counts and node limits, as in
+the arena); ``--budget 1000`` thinks as the browser does, adding worlds while time
+remains (then the figures show how much of the budget is used); ``--budget inf``
+thinks as the browser does on a clock that never runs out (the arena's
+``strong_page``). The line ``card play worlds`` gives the worlds each card-play
+decision rested on (the work the budget buys) and the share of the moves solved that
+hit the node limit and fell back to the greedy playout. On a shared machine the wall
+clock includes time the process was not running; the CPU figures do not. Last line:
+``all decisions: p50 X ms, p95 Y ms, max Z ms (wall); ...``.
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ def main() -> int:
     cpu: dict[str, list[float]] = {}
     slices: list[float] = []
     slices_cpu: list[float] = []
+    worlds: list[float] = []
+    solves = fallbacks = 0.0
     for i in range(args.deals):
         state = Game(conv).new_initial_state(random.Random(args.seed * 1000 + i))
         while not state.rows:
@@ -86,6 +91,10 @@ def main() -> int:
             phase = obs.phase.value
             if obs.phase is Phase.PLAY:
                 phase += f" (trick {len(obs.tricks) + 1})"
+                if think.choices and "worlds" in think.choices[0].values:
+                    worlds.append(think.choices[0].values["worlds"])
+                    solves += worlds[-1] * len(think.choices)
+                    fallbacks += think.choices[0].values["fallbacks"]
             wall.setdefault(phase, []).append((time.perf_counter() - t0) * 1000)
             cpu.setdefault(phase, []).append((time.process_time() - c0) * 1000)
             state.apply_action(a)
@@ -101,6 +110,13 @@ def main() -> int:
         print(
             f"{ph:18s} {len(w):5d} {pct(w, 0.5):8.1f} {pct(w, 0.95):8.1f} {max(w):8.1f}   "
             f"cpu {pct(c, 0.5):.1f}/{pct(c, 0.95):.1f}"
+        )
+    if worlds:
+        print(
+            f"card play worlds per decision: mean {statistics.mean(worlds):.1f}, "
+            f"p50 {pct(worlds, 0.5):.0f}, p90 {pct(worlds, 0.9):.0f}, max {max(worlds):.0f}; "
+            f"n={len(worlds)}; greedy fallbacks {100 * fallbacks / max(1.0, solves):.1f}% "
+            "of the moves solved"
         )
     allw = [x for v in wall.values() for x in v]
     allc = [x for v in cpu.values() for x in v]

@@ -11,6 +11,7 @@ budget, and with ``budget_ms`` set it keeps adding worlds while time remains
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
 
@@ -158,7 +159,8 @@ NORMAL = Settings(
 STRONG = Settings(name="strong", pass_shift=True, bomb_pass=True, value_model="play_rich")
 
 LEVELS = {"normal": NORMAL, "strong": STRONG}
-# Benchmark variants the arena can name beside the levels (never offered on the page).
+# Benchmark variants the arena can name beside the levels (never offered on the page):
+# Strong's, and Normal as the page runs it (``normal_page``).
 VARIANTS = {
     "strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True),
     "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
@@ -197,6 +199,31 @@ VARIANTS = {
     "strong_rules_nb": dataclasses.replace(
         STRONG, name="strong_rules_nb", rule_models=True, bomb_pass=False
     ),
+    # Twice Strong's work in one part only, to find which count pays where ``strong@2``
+    # does (Polish rules, session 36): the card play's worlds and nodes, or the
+    # auction's and the talon's (bid talons, the discard's and contract's worlds).
+    "strong_play2": dataclasses.replace(
+        STRONG,
+        name="strong_play2",
+        play_samples=tuple(2 * x for x in STRONG.play_samples),
+        node_limit=2 * STRONG.node_limit,
+        play_nodes=2 * STRONG.play_nodes,
+        min_worlds=2 * STRONG.min_worlds,
+    ),
+    "strong_auction2": dataclasses.replace(
+        STRONG,
+        name="strong_auction2",
+        bid_talons=2 * STRONG.bid_talons,
+        discard_worlds=2 * STRONG.discard_worlds,
+        discard_node_limit=2 * STRONG.discard_node_limit,
+        discard_nodes=2 * STRONG.discard_nodes,
+    ),
+    # Strong as the page runs it, on a clock that never runs out: the card play, the
+    # discard and the contract go on adding worlds while a decision is unclear, up to
+    # ``extend`` times the counted ones, and no node count stops them (the page stops
+    # at its 1 s budget instead). Reproducible, as no clock is read for a decision.
+    "strong_page": dataclasses.replace(STRONG, name="strong_page", budget_ms=math.inf),
+    "normal_page": dataclasses.replace(NORMAL, name="normal_page", budget_ms=math.inf),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),
