@@ -64,7 +64,7 @@ def test_the_page_variant_extends_unclear_decisions_reproducibly() -> None:
     page = make_ai_bot("strong_page")
     assert page.settings.budget_ms == math.inf
     assert _changed(page.settings) == {"budget_ms"}
-    assert _changed(make_ai_bot("normal_page").settings, NORMAL) == {"budget_ms"}
+    assert _changed(make_ai_bot("normal_page").settings, NORMAL) == {"budget_ms", "extend"}
     strong = AIBot(STRONG)
     extended = 0
     for seed in range(4):
@@ -81,9 +81,9 @@ def test_the_page_variant_extends_unclear_decisions_reproducibly() -> None:
 
 
 def _worlds_line(capsys: pytest.CaptureFixture[str], *budget: str) -> tuple[float, float]:
-    """``bench/ai_latency.py`` on two Normal deals: the mean and the largest count of
-    worlds per card-play decision it reports."""
-    sys.argv = ["ai_latency.py", "--level", "normal", "--deals", "2", "--seed", "3", *budget]
+    """``bench/ai_latency.py`` on two deals of Normal as the page ran it: the mean and
+    the largest count of worlds per card-play decision it reports."""
+    sys.argv = ["ai_latency.py", "--level", "normal_page", "--deals", "2", "--seed", "3", *budget]
     assert ai_latency.main() == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("card play"))
     got = re.search(r"mean ([\d.]+), p50 \d+, p90 \d+, max (\d+)", line)
@@ -101,3 +101,23 @@ def test_the_latency_bench_counts_the_worlds_the_budget_buys(
     assert counted_max <= max(NORMAL.play_samples)
     page_mean, page_max = _worlds_line(capsys, "--budget", "inf")
     assert page_mean > counted_mean and page_max > max(NORMAL.play_samples)
+
+
+def test_normal_plays_on_the_page_as_the_arena_measures_it() -> None:
+    """Normal keeps to its counted work under a clock (``extend`` 1): while the clock
+    lasts, every decision (bid, discard, contract, card) is the one it makes without
+    one, so the page's Normal is the arena's on every device."""
+    normal = AIBot(NORMAL)
+    rng = random.Random(5)
+    state = Game().new_initial_state(random.Random(5))
+    phases: set[Phase] = set()
+    while not state.rows:
+        obs = state.observation(state.current_player())
+        if len(obs.legal_actions) > 1:
+            seed = rng.randrange(1 << 30)
+            clocked = normal.start(obs, random.Random(seed), budget_ms=1e7).run()
+            counted = normal.start(obs, random.Random(seed), budget_ms=None).run()
+            assert clocked == counted
+            phases.add(obs.phase)
+        state.apply_action(normal.act(obs, random.Random(rng.randrange(1 << 30))))
+    assert {Phase.BIDDING, Phase.DISCARD, Phase.CONTRACT, Phase.PLAY} <= phases

@@ -682,8 +682,8 @@ def _discard(
     target = obs.bid
     full = hand | aside_now | (1 << given[next(iter(given))] if given else 0)
     k = settings.discard_worlds
-    timed = ctx.budget_end is not None
-    most = max(k, round(k * settings.extend)) if timed else k
+    extending = settings.extends(ctx.budget_end is not None)
+    most = settings.most_worlds(k, ctx.budget_end is not None)
     made = [0.0] * len(top)
     pts = [0.0] * len(top)
     count = [0] * len(top)
@@ -692,7 +692,7 @@ def _discard(
     worlds: list[World] = []
     while done < most:
         if done and (
-            ctx.out_of_time() or (not timed and solver.nodes - nodes0 >= settings.discard_nodes)
+            ctx.out_of_time() or (not extending and solver.nodes - nodes0 >= settings.discard_nodes)
         ):
             break
         if not worlds:
@@ -829,7 +829,7 @@ def _contract(
     solver = Solver(rules)
     order = play_order(obs)
     k = settings.discard_worlds
-    most = max(k, round(k * settings.extend)) if ctx.budget_end is not None else k
+    most = settings.most_worlds(k, ctx.budget_end is not None)
 
     def value(c: int, p: float) -> float:
         return declarer_ev(

@@ -231,8 +231,8 @@ def play_decision(
     stats = _Stats(n)
     fallbacks = 0
     nodes0 = solver.nodes
-    timed = ctx.budget_end is not None
-    most = max(k, round(k * settings.extend)) if timed else k
+    extending = settings.extends(ctx.budget_end is not None)
+    most = settings.most_worlds(k, ctx.budget_end is not None)
     worlds: list[World] = []
     while stats.done < most:
         if not worlds:
@@ -242,8 +242,8 @@ def play_decision(
         if stats.done and ctx.out_of_time():
             break
         if stats.done >= min(k, settings.min_worlds) and (
-            (not timed and solver.nodes - nodes0 >= settings.play_nodes)
-            or (stats.done >= k and (not timed or stats.clear()))
+            (not extending and solver.nodes - nodes0 >= settings.play_nodes)
+            or (stats.done >= k and (not extending or stats.clear()))
         ):
             break
         aside = mask_points(w.aside) if obs.players == 2 else 0
