@@ -233,6 +233,11 @@ VARIANTS = {
         discard_node_limit=2 * STRONG.discard_node_limit,
         discard_nodes=2 * STRONG.discard_nodes,
     ),
+    # Four times the bid table's talons alone: the cheapest count (a bid decision takes
+    # about 4 ms in CPython), which the page's clock does not extend.
+    "strong_talons4": dataclasses.replace(
+        STRONG, name="strong_talons4", bid_talons=4 * STRONG.bid_talons
+    ),
     # Strong as the page runs it, on a clock that never runs out: the card play, the
     # discard and the contract go on adding worlds while a decision is unclear, up to
     # ``extend`` times the counted ones, and no node count stops them (the page stops
