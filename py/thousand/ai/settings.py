@@ -4,8 +4,8 @@ Work is counted, not timed: sampled worlds and solver nodes (trick starts).
 ``Settings.scaled(w)`` multiplies every count by ``w`` (``make_ai_bot("strong@2")``
 is Strong with twice its work per decision), which is how the arena measures
 what more thinking buys. In the browser a decision is also bounded by its time
-budget, and with ``budget_ms`` set it keeps adding worlds while time remains
-(see ``think.py``).
+budget, and a level with ``extend`` above 1 (Strong) keeps adding worlds while time
+remains (see ``think.py``); Normal keeps to its counted work there too.
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ NORMAL = Settings(
     bid_talons=0,
     full_model=False,
     # On the page Normal does its counted work: with the page's clock extending it,
-    # it played 2.5 points a deal better than the arena's Normal (``normal_page``,
+    # it played 2.8 points a deal better than the arena's Normal (``normal_page``,
     # session 37), a level whose strength grew with the device's speed.
     extend=1.0,
 )
@@ -241,7 +241,8 @@ VARIANTS = {
     # Strong as the page runs it, on a clock that never runs out: the card play, the
     # discard and the contract go on adding worlds while a decision is unclear, up to
     # ``extend`` times the counted ones, and no node count stops them (the page stops
-    # at its 1 s budget instead). Reproducible, as no clock is read for a decision.
+    # at its 1 s budget instead). Reproducible: the clock never runs out, so it never
+    # decides.
     "strong_page": dataclasses.replace(STRONG, name="strong_page", budget_ms=math.inf),
     # Normal as the page ran it until session 37, adding worlds while unclear.
     "normal_page": dataclasses.replace(

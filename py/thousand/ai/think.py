@@ -14,9 +14,10 @@ A solver search that would overrun the slice is aborted
 (``SearchAborted``) and retried in the next slice from its transposition
 table, so no slice runs much longer than asked. Without a budget (CPython,
 the arena) the work is bounded by sample counts and node limits, so a
-decision is reproducible. With a budget the card play keeps adding sampled
-worlds after the counted work while time remains (up to ``Settings.extend``
-times as many, stopping early once the best move leads clearly), and when
+decision is reproducible. With a budget a level whose ``Settings.extend`` is above 1
+(Strong) keeps adding sampled worlds to the card play, the discard and the contract
+after the counted work while time remains (up to ``extend`` times as many, stopping
+early once the best move leads clearly; ``Settings.extends``), and when
 the budget is spent the generator returns the best answer so far;
 ``Think.action()`` also answers before the end (the best so far, or a safe
 default).
