@@ -682,8 +682,9 @@ def _discard(
     target = obs.bid
     full = hand | aside_now | (1 << given[next(iter(given))] if given else 0)
     k = settings.discard_worlds
-    extending = settings.extends(ctx.budget_end is not None)
-    most = settings.most_worlds(k, ctx.budget_end is not None)
+    timed = ctx.budget_end is not None
+    extending = settings.extends(timed)
+    most = settings.most_worlds(k, timed)
     made = [0.0] * len(top)
     pts = [0.0] * len(top)
     count = [0] * len(top)

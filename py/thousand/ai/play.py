@@ -231,8 +231,9 @@ def play_decision(
     stats = _Stats(n)
     fallbacks = 0
     nodes0 = solver.nodes
-    extending = settings.extends(ctx.budget_end is not None)
-    most = settings.most_worlds(k, ctx.budget_end is not None)
+    timed = ctx.budget_end is not None
+    extending = settings.extends(timed)
+    most = settings.most_worlds(k, timed)
     worlds: list[World] = []
     while stats.done < most:
         if not worlds:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -129,27 +131,34 @@ class Settings:
         t = self.play_samples
         return t[min(cards, len(t) - 1)]
 
-    def scaled(self, work: float) -> Settings:
-        """These settings with every sample count and node limit times ``work``."""
+    def scaled(self, work: float, only: Collection[str] = ()) -> Settings:
+        """These settings with every sample count and node limit times ``work`` (or,
+        given ``only``, just the counts it names: ``PLAY_WORK``, ``AUCTION_WORK``)."""
         if work == 1:
             return self
 
         def k(x: int) -> int:
             return max(1, round(x * work)) if x else 0
 
-        return dataclasses.replace(
-            self,
-            name=f"{self.name}@{work:g}",
-            play_samples=tuple(k(x) for x in self.play_samples),
-            node_limit=k(self.node_limit),
-            play_nodes=k(self.play_nodes),
-            min_worlds=k(self.min_worlds),
-            discard_worlds=k(self.discard_worlds),
-            discard_node_limit=k(self.discard_node_limit),
-            discard_nodes=k(self.discard_nodes),
-            bid_talons=k(self.bid_talons),
-        )
+        counts: dict[str, Any] = {
+            "play_samples": tuple(k(x) for x in self.play_samples),
+            "node_limit": k(self.node_limit),
+            "play_nodes": k(self.play_nodes),
+            "min_worlds": k(self.min_worlds),
+            "discard_worlds": k(self.discard_worlds),
+            "discard_node_limit": k(self.discard_node_limit),
+            "discard_nodes": k(self.discard_nodes),
+            "bid_talons": k(self.bid_talons),
+        }
+        if only:
+            counts = {f: counts[f] for f in only}
+        return dataclasses.replace(self, name=f"{self.name}@{work:g}", **counts)
 
+
+# The counts of each part of a decision's work, for ``Settings.scaled(w, only=...)``:
+# the card play's, and the auction's and the talon's (bid table, discard, contract).
+PLAY_WORK = ("play_samples", "node_limit", "play_nodes", "min_worlds")
+AUCTION_WORK = ("bid_talons", "discard_worlds", "discard_node_limit", "discard_nodes")
 
 NORMAL = Settings(
     name="normal",
@@ -217,27 +226,11 @@ VARIANTS = {
     # Twice Strong's work in one part only, to find which count pays where ``strong@2``
     # does (Polish rules, session 36): the card play's worlds and nodes, or the
     # auction's and the talon's (bid talons, the discard's and contract's worlds).
-    "strong_play2": dataclasses.replace(
-        STRONG,
-        name="strong_play2",
-        play_samples=tuple(2 * x for x in STRONG.play_samples),
-        node_limit=2 * STRONG.node_limit,
-        play_nodes=2 * STRONG.play_nodes,
-        min_worlds=2 * STRONG.min_worlds,
-    ),
-    "strong_auction2": dataclasses.replace(
-        STRONG,
-        name="strong_auction2",
-        bid_talons=2 * STRONG.bid_talons,
-        discard_worlds=2 * STRONG.discard_worlds,
-        discard_node_limit=2 * STRONG.discard_node_limit,
-        discard_nodes=2 * STRONG.discard_nodes,
-    ),
+    "strong_play2": dataclasses.replace(STRONG.scaled(2, PLAY_WORK), name="strong_play2"),
+    "strong_auction2": dataclasses.replace(STRONG.scaled(2, AUCTION_WORK), name="strong_auction2"),
     # Four times the bid table's talons alone: the cheapest count (a bid decision takes
     # about 4 ms in CPython), which the page's clock does not extend.
-    "strong_talons4": dataclasses.replace(
-        STRONG, name="strong_talons4", bid_talons=4 * STRONG.bid_talons
-    ),
+    "strong_talons4": dataclasses.replace(STRONG.scaled(4, ("bid_talons",)), name="strong_talons4"),
     # Strong as the page runs it, on a clock that never runs out: the card play, the
     # discard and the contract go on adding worlds while a decision is unclear, up to
     # ``extend`` times the counted ones, and no node count stops them (the page stops
