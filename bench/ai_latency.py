@@ -6,14 +6,16 @@
 Plays N deals (classic rules, or a preset's) with the level in every seat, deciding each
 non-forced action step-wise (``start`` + ``step(max_ms=slice)``, as the browser does)
 and timing the whole decision (wall clock and CPU) and every slice. Without
-``--budget`` a decision does its counted work (sample counts and node limits, as in
-the arena); ``--budget 1000`` thinks as the browser does, adding worlds while time
-remains (then the figures show how much of the budget is used); ``--budget inf``
-thinks as the browser does on a clock that never runs out (the arena's
-``strong_page``). The line ``card play worlds`` gives the worlds each card-play
-decision rested on (the work the budget buys) and the share of the moves solved that
-hit the node limit and fell back to the greedy playout. On a shared machine the wall
-clock includes time the process was not running; the CPU figures do not. Last line:
+``--budget`` a decision does its counted work (sample counts and node limits, and
+Strong's extension of unclear decisions, as in the arena); ``--budget 1000`` thinks
+as the browser does, the clock cutting that work short where it runs out (then the
+figures show how much of the budget is used). The line ``card play worlds`` gives
+the worlds each card-play decision rested on and the share of the moves solved that
+hit the node limit and fell back to the greedy playout, and the line ``decisions over
+the page's budget`` how many took longer than the page lets a decision think (without
+``--budget``: the decisions whose counted work its clock would cut short). On a shared
+machine the wall clock includes time the process was not running; the CPU figures do
+not. Last line:
 ``all decisions: p50 X ms, p95 Y ms, max Z ms (wall); ...``.
 """
 
@@ -28,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from app.page_start import Pace
 from app.thinking import THINK_SLICE_MS
 from thousand.ai import make_ai_bot
 from thousand.conventions import Conventions
@@ -120,6 +123,12 @@ def main() -> int:
         )
     allw = [x for v in wall.values() for x in v]
     allc = [x for v in cpu.values() for x in v]
+    page = Pace().think_ms
+    over = sum(x > page for x in allw)
+    print(
+        f"decisions over the page's {page:.0f} ms budget: {over} of {len(allw)} "
+        f"({100 * over / len(allw):.1f}%; wall)"
+    )
     print(
         f"slices: {len(slices)}, p99 {pct(slices, 0.99):.1f} ms, longest {max(slices):.1f} ms "
         f"(wall; cpu p99 {pct(slices_cpu, 0.99):.1f} ms, longest {max(slices_cpu):.1f} ms)"

@@ -3,7 +3,7 @@
 //     node bench/ai_latency_pyodide.mjs [ai_latency.py|ai_solver.py|net_deal.py] [args...]
 //
 // Loads Pyodide from node_modules/pyodide (the pinned version), copies
-// py/thousand and bench/ into its file system and runs the script as __main__.
+// py/thousand, py/app and bench/ into its file system and runs the script as __main__.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import fs from "node:fs";
 import path from "node:path";
@@ -25,6 +25,9 @@ function copyDir(src, dst) {
   }
 }
 copyDir(path.join(root, "py/thousand"), "/home/pyodide/py/thousand");
+// The page's own constants the benches read (app/thinking.py: the slice length);
+// its modules import pyscript only where they touch the page.
+copyDir(path.join(root, "py/app"), "/home/pyodide/py/app");
 copyDir(path.join(root, "bench"), "/home/pyodide/bench");
 const script = process.argv[2] || "ai_latency.py";
 py.globals.set("ARGV", py.toPy([script, ...process.argv.slice(3)]));

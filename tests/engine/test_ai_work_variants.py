@@ -1,10 +1,10 @@
-"""The arena's work variants: twice Strong's work in one part only, and Strong as the
-page runs it on a clock that never runs out (``settings.VARIANTS``)."""
+"""Strong's work and the arena's work variants: twice Strong's work in one part only,
+the extension of unclear decisions counted the same with and without a clock, and
+the levels before it (``settings.VARIANTS``)."""
 
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 import re
 import sys
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from thousand.ai import NORMAL, STRONG, AIBot, make_ai_bot
+from thousand.ai import NORMAL, STRONG, AIBot
 from thousand.ai.settings import VARIANTS, Settings
 from thousand.bots import EasyBot
 from thousand.state import Game, Observation, Phase
@@ -57,22 +57,21 @@ def test_each_part_doubles_only_its_own_counts() -> None:
         assert getattr(auction, name) == getattr(both, name)
 
 
-def test_the_page_variant_extends_unclear_decisions_reproducibly() -> None:
-    """``strong_page`` decides with the page's extension of the worlds and no node cap,
-    reading no clock: the same answer twice, never fewer worlds than Strong's counted
-    work, and more where Strong's counted worlds leave the decision unclear."""
-    page = make_ai_bot("strong_page")
-    assert page.settings.budget_ms == math.inf
-    assert _changed(page.settings) == {"budget_ms"}
-    assert _changed(make_ai_bot("normal_page").settings, NORMAL) == {"budget_ms", "extend"}
-    strong = AIBot(STRONG)
+def test_strong_extends_unclear_decisions_reproducibly() -> None:
+    """Strong goes on adding worlds while a card decision is unclear, reading no
+    clock: the same answer twice, never fewer worlds than the counted work of the
+    Strong before it (``strong_s37``), and more where those leave the decision
+    unclear; a clock that does not run out changes nothing."""
+    assert _changed(VARIANTS["strong_s37"]) == {"extend"}
+    assert _changed(VARIANTS["normal_page"], NORMAL) == {"extend"}
+    strong, counted_only = AIBot(STRONG), AIBot(VARIANTS["strong_s37"])
     extended = 0
     for seed in range(4):
         obs = _second_card(seed)
-        first = page.start(obs, random.Random(seed)).run()
-        again = page.start(obs, random.Random(seed)).run()
-        assert first == again
-        counted = strong.start(obs, random.Random(seed)).run()
+        first = strong.start(obs, random.Random(seed)).run()
+        assert first == strong.start(obs, random.Random(seed)).run()
+        assert first == strong.start(obs, random.Random(seed), budget_ms=1e7).run()
+        counted = counted_only.start(obs, random.Random(seed)).run()
         k = STRONG.samples(obs.hand.bit_count())
         worlds = first[0].values["worlds"]
         assert counted[0].values["worlds"] <= worlds <= k * STRONG.extend
@@ -80,10 +79,24 @@ def test_the_page_variant_extends_unclear_decisions_reproducibly() -> None:
     assert extended
 
 
-def _worlds_line(capsys: pytest.CaptureFixture[str], *budget: str) -> tuple[float, float]:
-    """``bench/ai_latency.py`` on two deals of Normal as the page ran it: the mean and
-    the largest count of worlds per card-play decision it reports."""
-    sys.argv = ["ai_latency.py", "--level", "normal_page", "--deals", "2", "--seed", "3", *budget]
+def test_the_extension_keeps_to_its_node_budget() -> None:
+    """Strong's extension spends at most ``extend`` times the card play's node budget:
+    with a budget of one node a decision stops at its least worlds, however unclear,
+    and Normal (no extension) keeps to the budget itself."""
+    assert STRONG.most_nodes(STRONG.play_nodes) == round(STRONG.play_nodes * STRONG.extend)
+    assert NORMAL.most_nodes(NORMAL.play_nodes) == NORMAL.play_nodes
+    starved = AIBot(dataclasses.replace(STRONG, play_nodes=1))
+    for seed in range(3):
+        obs = _second_card(seed)
+        assert STRONG.samples(obs.hand.bit_count()) > STRONG.min_worlds
+        first = starved.start(obs, random.Random(seed)).run()
+        assert first[0].values["worlds"] == STRONG.min_worlds
+
+
+def _worlds_line(capsys: pytest.CaptureFixture[str], level: str) -> tuple[float, float]:
+    """``bench/ai_latency.py`` on two deals of ``level``: the mean and the largest
+    count of worlds per card-play decision it reports."""
+    sys.argv = ["ai_latency.py", "--level", level, "--deals", "2", "--seed", "3"]
     assert ai_latency.main() == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("card play"))
     got = re.search(r"mean ([\d.]+), p50 \d+, p90 \d+, max (\d+)", line)
@@ -91,15 +104,15 @@ def _worlds_line(capsys: pytest.CaptureFixture[str], *budget: str) -> tuple[floa
     return float(got[1]), float(got[2])
 
 
-def test_the_latency_bench_counts_the_worlds_the_budget_buys(
+def test_the_latency_bench_counts_the_worlds_of_the_extension(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Counted work stays within Normal's sample counts; on a clock that never runs out
-    the decisions extend past them, as on the page."""
+    """Normal's counted work stays within its sample counts; Normal with Strong's
+    extension (``normal_page``) goes past them, and the bench reports it."""
     monkeypatch.setattr(sys, "argv", sys.argv[:])
-    counted_mean, counted_max = _worlds_line(capsys)
+    counted_mean, counted_max = _worlds_line(capsys, "normal")
     assert counted_max <= max(NORMAL.play_samples)
-    page_mean, page_max = _worlds_line(capsys, "--budget", "inf")
+    page_mean, page_max = _worlds_line(capsys, "normal_page")
     assert page_mean > counted_mean and page_max > max(NORMAL.play_samples)
 
 
@@ -121,3 +134,21 @@ def test_normal_plays_on_the_page_as_the_arena_measures_it() -> None:
             phases.add(obs.phase)
         state.apply_action(normal.act(obs, random.Random(rng.randrange(1 << 30))))
     assert {Phase.BIDDING, Phase.DISCARD, Phase.CONTRACT, Phase.PLAY} <= phases
+
+
+def test_the_latency_bench_counts_the_decisions_over_the_page_budget(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bench counts the decisions that took longer than the page's budget: all of
+    them against a budget of 0 ms, none against an hour."""
+    monkeypatch.setattr(sys, "argv", ["ai_latency.py", "--level", "normal", "--deals", "1"])
+    counts = []
+    for ms in (0.0, 3.6e6):
+        monkeypatch.setattr(ai_latency, "Pace", lambda ms=ms: type("P", (), {"think_ms": ms}))
+        assert ai_latency.main() == 0
+        out = capsys.readouterr().out
+        got = re.search(r"over the page's \d+ ms budget: (\d+) of (\d+)", out)
+        assert got
+        counts.append((int(got[1]), int(got[2])))
+    (all_over, n), (none_over, n2) = counts
+    assert n == n2 > 0 and all_over == n and none_over == 0

@@ -675,16 +675,16 @@ def _discard(
                 plans.append((mu, lo, hi, A.give(lo, rec[0])))
     top = _discard_candidates(plans, settings.discard_candidates, settings.discard_both)
     # Evaluate the best candidates on the same sampled worlds with the solver,
-    # a world at a time, until the node budget (or, in the browser, the time) is spent.
+    # a world at a time, until the worlds or the node budget (``Settings.most_nodes``;
+    # in the browser also the time) are spent.
     sampler = world_source(ctx, obs, ev, settings)
     rules = Rules.of(obs.conventions)
     solver = Solver(rules)
     target = obs.bid
     full = hand | aside_now | (1 << given[next(iter(given))] if given else 0)
     k = settings.discard_worlds
-    timed = ctx.budget_end is not None
-    extending = settings.extends(timed)
-    most = settings.most_worlds(k, timed)
+    most = settings.most_worlds(k)
+    most_nodes = settings.most_nodes(settings.discard_nodes)
     made = [0.0] * len(top)
     pts = [0.0] * len(top)
     count = [0] * len(top)
@@ -692,9 +692,7 @@ def _discard(
     done = 0
     worlds: list[World] = []
     while done < most:
-        if done and (
-            ctx.out_of_time() or (not extending and solver.nodes - nodes0 >= settings.discard_nodes)
-        ):
+        if done and (ctx.out_of_time() or solver.nodes - nodes0 >= most_nodes):
             break
         if not worlds:
             worlds = yield from draw_worlds(ctx, sampler, rng, k, settings.pool)
@@ -830,7 +828,7 @@ def _contract(
     solver = Solver(rules)
     order = play_order(obs)
     k = settings.discard_worlds
-    most = settings.most_worlds(k, ctx.budget_end is not None)
+    most = settings.most_worlds(k)
 
     def value(c: int, p: float) -> float:
         return declarer_ev(

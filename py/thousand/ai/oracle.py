@@ -31,7 +31,8 @@ from .sampler import KnownDeal, World
 from .settings import STRONG
 from .think import Context, Decision
 
-# One world: no repeats of it, and the node budget of Strong's worlds on that one.
+# One world: no repeats of it (no extension: more worlds would be the same one), and
+# the node budget of Strong's worlds on that one.
 ORACLE = dataclasses.replace(
     STRONG,
     name="oracle",
@@ -42,6 +43,7 @@ ORACLE = dataclasses.replace(
     discard_node_limit=STRONG.discard_nodes,
     bid_talons=1,
     pool=1,
+    extend=1.0,
 )
 
 

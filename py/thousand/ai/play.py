@@ -231,9 +231,9 @@ def play_decision(
     stats = _Stats(n)
     fallbacks = 0
     nodes0 = solver.nodes
-    timed = ctx.budget_end is not None
-    extending = settings.extends(timed)
-    most = settings.most_worlds(k, timed)
+    extending = settings.extends()
+    most = settings.most_worlds(k)
+    most_nodes = settings.most_nodes(settings.play_nodes)
     worlds: list[World] = []
     while stats.done < most:
         if not worlds:
@@ -243,7 +243,7 @@ def play_decision(
         if stats.done and ctx.out_of_time():
             break
         if stats.done >= min(k, settings.min_worlds) and (
-            (not extending and solver.nodes - nodes0 >= settings.play_nodes)
+            solver.nodes - nodes0 >= most_nodes
             or (stats.done >= k and (not extending or stats.clear()))
         ):
             break

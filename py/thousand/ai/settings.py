@@ -3,15 +3,15 @@
 Work is counted, not timed: sampled worlds and solver nodes (trick starts).
 ``Settings.scaled(w)`` multiplies every count by ``w`` (``make_ai_bot("strong@2")``
 is Strong with twice its work per decision), which is how the arena measures
-what more thinking buys. In the browser a decision is also bounded by its time
-budget, and a level with ``extend`` above 1 (Strong) keeps adding worlds while time
-remains (see ``think.py``); Normal keeps to its counted work there too.
+what more thinking buys. A level with ``extend`` above 1 (Strong) goes on adding
+worlds while a decision is unclear, a bounded amount of work counted the same way in
+the arena and on the page; in the browser a decision is also bounded by its time
+budget, which may cut it short on a slow device (see ``think.py``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -111,20 +111,24 @@ class Settings:
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
-    # With a time budget: keep adding worlds while time remains and the decision is
-    # unclear, up to this many times the counted work (card play, discard, contract).
-    # 1: the counted work alone, with its node caps, the clock only cutting it short,
-    # so that the level plays on the page as the arena measures it on every device.
+    # Card play, discard and contract: after the counted work, keep adding worlds while
+    # the decision is unclear, up to this many times the counted worlds and the card
+    # play's and discard's node budgets (``play_nodes``, ``discard_nodes``). Part of the
+    # level, counted in the arena as on the page, where the clock may cut it short on a
+    # slow device. 1: the counted work alone (Normal).
     extend: float = 4.0
 
-    def extends(self, timed: bool) -> bool:
-        """Whether a decision under a clock (``timed``) goes past the counted work: adds
-        worlds while unclear, up to ``extend`` times, with no node cap but the clock."""
-        return timed and self.extend > 1
+    def extends(self) -> bool:
+        """Whether a decision goes on past the counted work while it is unclear."""
+        return self.extend > 1
 
-    def most_worlds(self, k: int, timed: bool) -> int:
+    def most_worlds(self, k: int) -> int:
         """The most worlds a decision counting ``k`` may search."""
-        return max(k, round(k * self.extend)) if self.extends(timed) else k
+        return max(k, round(k * self.extend)) if self.extends() else k
+
+    def most_nodes(self, nodes: int) -> int:
+        """The most solver nodes a decision with the node budget ``nodes`` may spend."""
+        return max(nodes, round(nodes * self.extend)) if self.extends() else nodes
 
     def samples(self, cards: int) -> int:
         """Worlds to sample when holding ``cards`` cards."""
@@ -174,9 +178,8 @@ NORMAL = Settings(
     discard_nodes=3000,
     bid_talons=0,
     full_model=False,
-    # On the page Normal does its counted work: with the page's clock extending it,
-    # it played 2.8 points a deal better than the arena's Normal (``normal_page``,
-    # session 37), a level whose strength grew with the device's speed.
+    # Normal does its counted work: extended as Strong is, it played 2.8 points a deal
+    # better (``normal_page``, session 37).
     extend=1.0,
 )
 
@@ -229,18 +232,13 @@ VARIANTS = {
     "strong_play2": dataclasses.replace(STRONG.scaled(2, PLAY_WORK), name="strong_play2"),
     "strong_auction2": dataclasses.replace(STRONG.scaled(2, AUCTION_WORK), name="strong_auction2"),
     # Four times the bid table's talons alone: the cheapest count (a bid decision takes
-    # about 4 ms in CPython), which the page's clock does not extend.
+    # about 4 ms in CPython), which the extension does not add to.
     "strong_talons4": dataclasses.replace(STRONG.scaled(4, ("bid_talons",)), name="strong_talons4"),
-    # Strong as the page runs it, on a clock that never runs out: the card play, the
-    # discard and the contract go on adding worlds while a decision is unclear, up to
-    # ``extend`` times the counted ones, and no node count stops them (the page stops
-    # at its 1 s budget instead). Reproducible: the clock never runs out, so it never
-    # decides.
-    "strong_page": dataclasses.replace(STRONG, name="strong_page", budget_ms=math.inf),
-    # Normal as the page ran it until session 37, adding worlds while unclear.
-    "normal_page": dataclasses.replace(
-        NORMAL, name="normal_page", budget_ms=math.inf, extend=STRONG.extend
-    ),
+    # The arena's Strong until session 38: the counted work alone, no extension (the
+    # page's clock extended it then, with no node cap).
+    "strong_s37": dataclasses.replace(STRONG, name="strong_s37", extend=1.0),
+    # Normal as the page ran it until session 37, with Strong's extension.
+    "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
     ),

@@ -12,13 +12,14 @@ browser shell can interleave it with the event loop::
 
 A solver search that would overrun the slice is aborted
 (``SearchAborted``) and retried in the next slice from its transposition
-table, so no slice runs much longer than asked. Without a budget (CPython,
-the arena) the work is bounded by sample counts and node limits, so a
-decision is reproducible. With a budget a level whose ``Settings.extend`` is above 1
-(Strong) keeps adding sampled worlds to the card play, the discard and the contract
-after the counted work while time remains (up to ``extend`` times as many, stopping
-early once the best move leads clearly; ``Settings.extends``), and when
-the budget is spent the generator returns the best answer so far;
+table, so no slice runs much longer than asked. The work is counted: sample
+counts and node limits, and for a level whose ``Settings.extend`` is above 1
+(Strong) more sampled worlds in the card play, the discard and the contract while
+the decision is unclear (up to ``extend`` times the worlds and the node budget, the
+card play stopping early once the best move leads clearly; ``Settings.extends``),
+work that fits the page's 1 s in Pyodide (``bench/ai_latency.py``). Without a budget
+(CPython, the arena) a decision is therefore reproducible. With one (the page),
+when the budget is spent the generator returns the best answer so far;
 ``Think.action()`` also answers before the end (the best so far, or a safe
 default).
 
