@@ -83,7 +83,7 @@ def test_the_extension_keeps_to_its_node_budget() -> None:
     """Strong's extension spends at most ``extend`` times the card play's node budget:
     with a budget of one node a decision stops at its least worlds, however unclear,
     and Normal (no extension) keeps to the budget itself."""
-    assert STRONG.most_nodes(STRONG.play_nodes) == round(STRONG.play_nodes * STRONG.extend)
+    assert STRONG.most_nodes(STRONG.play_nodes) == round(STRONG.play_nodes * STRONG.extend_nodes)
     assert NORMAL.most_nodes(NORMAL.play_nodes) == NORMAL.play_nodes
     starved = AIBot(dataclasses.replace(STRONG, play_nodes=1))
     for seed in range(3):

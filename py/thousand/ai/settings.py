@@ -112,11 +112,15 @@ class Settings:
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
     # Card play, discard and contract: after the counted work, keep adding worlds while
-    # the decision is unclear, up to this many times the counted worlds and the card
-    # play's and discard's node budgets (``play_nodes``, ``discard_nodes``). Part of the
+    # the decision is unclear, up to this many times the counted worlds. Part of the
     # level, counted in the arena as on the page, where the clock may cut it short on a
     # slow device. 1: the counted work alone (Normal).
     extend: float = 4.0
+    # With ``extend``: the node budget of the card play and the discard (``play_nodes``,
+    # ``discard_nodes``) times this. At 4 Strong's longest decision in Pyodide took 634
+    # ms, so the page's second does not cut it on this machine; with no cap one
+    # Polish decision in nine ran over it (bench/ai_results.md, session 38).
+    extend_nodes: float = 4.0
 
     def extends(self) -> bool:
         """Whether a decision goes on past the counted work while it is unclear."""
@@ -128,7 +132,7 @@ class Settings:
 
     def most_nodes(self, nodes: int) -> int:
         """The most solver nodes a decision with the node budget ``nodes`` may spend."""
-        return max(nodes, round(nodes * self.extend)) if self.extends() else nodes
+        return max(nodes, round(nodes * self.extend_nodes)) if self.extends() else nodes
 
     def samples(self, cards: int) -> int:
         """Worlds to sample when holding ``cards`` cards."""
@@ -237,6 +241,10 @@ VARIANTS = {
     # The arena's Strong until session 38: the counted work alone, no extension (the
     # page's clock extended it then, with no node cap).
     "strong_s37": dataclasses.replace(STRONG, name="strong_s37", extend=1.0),
+    # Strong's extension within a larger node budget (6 and 8 times the counted one;
+    # at 8 some decisions run over the page's second in Pyodide).
+    "strong_n6": dataclasses.replace(STRONG, name="strong_n6", extend_nodes=6.0),
+    "strong_n8": dataclasses.replace(STRONG, name="strong_n8", extend_nodes=8.0),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
