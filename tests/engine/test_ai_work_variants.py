@@ -63,6 +63,7 @@ def test_strong_extends_unclear_decisions_reproducibly() -> None:
     Strong before it (``strong_s37``), and more where those leave the decision
     unclear; a clock that does not run out changes nothing."""
     assert _changed(VARIANTS["strong_s37"]) == {"extend"}
+    assert _changed(VARIANTS["strong_page"]) == {"extend_nodes"}
     assert _changed(VARIANTS["normal_page"], NORMAL) == {"extend"}
     strong, counted_only = AIBot(STRONG), AIBot(VARIANTS["strong_s37"])
     extended = 0

@@ -241,6 +241,9 @@ VARIANTS = {
     # The arena's Strong until session 38: the counted work alone, no extension (the
     # page's clock extended it then, with no node cap).
     "strong_s37": dataclasses.replace(STRONG, name="strong_s37", extend=1.0),
+    # Strong's extension with no node cap, as the page's clock ran it in session 37
+    # (one Polish decision in nine over the page's second in Pyodide).
+    "strong_page": dataclasses.replace(STRONG, name="strong_page", extend_nodes=1e9),
     # Strong's extension within a larger node budget (6 and 8 times the counted one;
     # at 8 some decisions run over the page's second in Pyodide).
     "strong_n6": dataclasses.replace(STRONG, name="strong_n6", extend_nodes=6.0),
