@@ -111,10 +111,10 @@ class Settings:
     # Default wall-clock budget per decision in the browser (ms); None in CPython
     # runs keeps decisions reproducible.
     budget_ms: float | None = None
-    # Card play, discard and contract: after the counted work, keep adding worlds while
-    # the decision is unclear, up to this many times the counted worlds. Part of the
-    # level, counted in the arena as on the page, where the clock may cut it short on a
-    # slow device. 1: the counted work alone (Normal).
+    # Card play, discard and contract: after the counted work, keep adding worlds up to
+    # this many times the counted ones (the card play only while its best move does not
+    # lead clearly). Part of the level, counted in the arena as on the page, where the
+    # clock may cut it short on a slow device. 1: the counted work alone (Normal).
     extend: float = 4.0
     # With ``extend``: the node budget of the card play and the discard (``play_nodes``,
     # ``discard_nodes``) times this. At 4 Strong's longest decision in Pyodide took 634
@@ -123,7 +123,7 @@ class Settings:
     extend_nodes: float = 4.0
 
     def extends(self) -> bool:
-        """Whether a decision goes on past the counted work while it is unclear."""
+        """Whether a decision may go on past its counted work (``extend`` above 1)."""
         return self.extend > 1
 
     def most_worlds(self, k: int) -> int:

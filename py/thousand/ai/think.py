@@ -14,9 +14,9 @@ A solver search that would overrun the slice is aborted
 (``SearchAborted``) and retried in the next slice from its transposition
 table, so no slice runs much longer than asked. The work is counted: sample
 counts and node limits, and for a level whose ``Settings.extend`` is above 1
-(Strong) more sampled worlds in the card play, the discard and the contract while
-the decision is unclear (up to ``extend`` times the worlds and the node budget, the
-card play stopping early once the best move leads clearly; ``Settings.extends``),
+(Strong) more sampled worlds in the card play, the discard and the contract (up to
+``extend`` times the worlds and ``extend_nodes`` times the node budget, the card play
+stopping early once the best move leads clearly; ``Settings.extends``),
 work that fits the page's 1 s in Pyodide (``bench/ai_latency.py``). Without a budget
 (CPython, the arena) a decision is therefore reproducible. With one (the page),
 when the budget is spent the generator returns the best answer so far;
