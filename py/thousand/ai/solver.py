@@ -287,71 +287,75 @@ class Solver:
         SM = SUIT_MASK
         MV = MARRIAGE_VALUE
         PTS = POINTS
-        SP = _SUIT_PTS
         QB = _QUEEN_BITS
         POTQ = _POT_BY_QUEENS
         ASC = _ASC_ORDER
-        asc_of = _asc_order
+        DESC = _DESC_ORDER
+        RUN = _TOP_RUN
+        SUITS = ((0, 0), (1, 6), (2, 12), (3, 18))
+        SP12 = _POINTS12
+        TOP12 = _TOP12
+        DOWN = _DOWN_ORDER
         nxt = (1, 2, 0) if n == 3 else (1, 0)
         solver = self
-        talon = [0]
+        talon = 0  # the unpicked talon's points (2 players), set by ``search``
 
         def cash(
             p: int, hand: int, h0: int, h1: int, h2: int, rem: int, trump: int, tseat: int
         ) -> int:
             """Points of the top cards ``p`` can cash from the lead before anyone can ruff."""
-            others = (h1 | h2) if p == 0 else (h0 | h1 | h2) & ~hand
+            skip = -1
+            total = 0
             if trump >= 0:
                 tm = SM[trump]
-                ruffers = [h for h in (h0, h1, h2) if h != hand and h & tm]
+                # The other hands holding a trump (0: none).
+                if p == 0:
+                    x, y = h1, h2
+                elif p == 1:
+                    x, y = h0, h2
+                else:
+                    x, y = h0, h1
+                if not x & tm:
+                    x = 0
+                if not y & tm:
+                    y = 0
                 if nlft and tseat != p and hand & ~tm:
                     skip = trump  # no_lead_foreign_trump: this trump may not be led
                 elif mlt and hand & tm:
                     # must_lead_trump: only the trumps, unless every trump held is a top one.
-                    skip = -2
-                else:
-                    skip = -1
+                    sh = 6 * trump
+                    h6 = hand >> sh & 63
+                    run = RUN[(rem >> sh & 63) << 6 | h6]
+                    if len(run) < h6.bit_count():
+                        return run[-1] if run else 0
+                    total = run[-1]
+                    skip = trump
             else:
-                tm = 0
-                ruffers = []
-                skip = -1
-            total = 0
-            only_trump = False
-            if skip == -2:
-                r = rem & tm
-                mine = hand & tm
-                while r:
-                    hb = r.bit_length() - 1
-                    if not hand >> hb & 1:
-                        break
-                    total += PTS[hb]
-                    mine ^= 1 << hb
-                    r ^= 1 << hb
-                if mine:
-                    return total
-                only_trump = True
-            for s in (0, 1, 2, 3):
-                if s == skip or (only_trump and s == trump):
+                x = y = 0
+            ruff = x | y
+            for s, sh in SUITS:
+                if s == skip:
                     continue
-                r = rem & SM[s]
-                if not r or not hand & r:
+                h6 = hand >> sh & 63
+                if not h6:
                     continue
-                if not others & r and s != trump and not ruffers:
-                    total += SP[(hand & r) >> (6 * s)]
+                # The top cards of the suit that ``p`` holds in a row, and their points.
+                run = RUN[(rem >> sh & 63) << 6 | h6]
+                if not run:
                     continue
+                if s == trump or not ruff:
+                    total += run[-1]
+                    continue
+                # Each ruffer follows as long as it holds the suit.
                 k = 8
-                if s != trump:
-                    for h in ruffers:
-                        c = (h & SM[s]).bit_count()
-                        if c < k:
-                            k = c
-                while r and k:
-                    hb = r.bit_length() - 1
-                    if not hand >> hb & 1:
-                        break
-                    total += PTS[hb]
-                    r ^= 1 << hb
-                    k -= 1
+                if x:
+                    k = (x >> sh & 63).bit_count()
+                if y:
+                    c = (y >> sh & 63).bit_count()
+                    if c < k:
+                        k = c
+                if k:
+                    total += run[k - 1] if k <= len(run) else run[-1]
             return total
 
         def lead(p: int, trump: int, tseat: int, won: int, t: int) -> bool:
@@ -364,32 +368,27 @@ class Solver:
             rem = h0 | h1 | h2
             if not rem:
                 return False
+            left = SP12[rem & 4095] + SP12[rem >> 12] + talon
             if not h0 & (h0 - 1):
-                # The last trick is forced: every hand holds one card.
-                cards = (h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1)
-                if n == 3:
-                    trick = [cards[p], cards[nxt[p]], cards[nxt[nxt[p]]]]
-                else:
-                    trick = [cards[p], cards[nxt[p]]]
-                w = trick_winner(trick, trump)
-                if (p + trick.index(w)) % n:
+                # The last trick is forced: every hand holds one card. The declarer
+                # takes it when its card ranks highest: a trump over the led suit,
+                # the led suit over the rest, then by rank (§7).
+                c0 = h0.bit_length() - 1
+                ls = (H[p].bit_length() - 1) // 6
+                k0 = (c0 // 6 == trump) * 64 + (c0 // 6 == ls) * 32 + c0
+                c1 = h1.bit_length() - 1
+                if (c1 // 6 == trump) * 64 + (c1 // 6 == ls) * 32 + c1 > k0:
                     return False
-                return (
-                    SP[rem & 63] + SP[rem >> 6 & 63] + SP[rem >> 12 & 63] + SP[rem >> 18] + talon[0]
-                    >= t
-                )
+                if h2:
+                    c2 = h2.bit_length() - 1
+                    if (c2 // 6 == trump) * 64 + (c2 // 6 == ls) * 32 + c2 > k0:
+                        return False
+                return left >= t
             mq0 = h0 & (h0 >> 1) & QB
             mar0 = POTQ[mq0] if mq0 else 0
             if acem and h0 & ACES_MASK == ACES_MASK:
                 mar0 += ACE_MARRIAGE_VALUE
-            if t > (
-                SP[rem & 63]
-                + SP[rem >> 6 & 63]
-                + SP[rem >> 12 & 63]
-                + SP[rem >> 18]
-                + talon[0]
-                + mar0
-            ):
+            if t > left + mar0:
                 return False
             # Normalise the key: a trump nobody holds, the owner of a trump when
             # no_lead_foreign_trump is off, and the eligibility of players who
@@ -413,7 +412,7 @@ class Solver:
                 | (trump + 1) << 74
                 | ts << 77
                 | wk << 79
-                | talon[0] << 82
+                | talon << 82
             )
             e = tt.get(key)
             if e is not None:
@@ -440,15 +439,7 @@ class Solver:
                 if p == 0:
                     if sure >= t:
                         return True
-                elif t > (
-                    SP[rem & 63]
-                    + SP[rem >> 6 & 63]
-                    + SP[rem >> 12 & 63]
-                    + SP[rem >> 18]
-                    + talon[0]
-                    + mar0
-                    - sure
-                ):
+                elif t > left + mar0 - sure:
                     return False
             # Legal leads (§7 and the lead conventions).
             plays = hand
@@ -474,20 +465,13 @@ class Solver:
                             moves.append(DECLARE + 6 * s + ACE)
             # Sure winners (the top remaining card of a suit) first, richest
             # first; then the rest, cheapest first.
-            top = 0
-            for s in (0, 1, 2, 3):
-                r = rem & SM[s]
-                if r:
-                    top |= 1 << (r.bit_length() - 1)
+            top = TOP12[rem & 4095] | TOP12[rem >> 12] << 12
             win = plays & top
-            while win:
-                hb = win.bit_length() - 1
-                moves.append(hb)
-                win ^= 1 << hb
+            if win:
+                moves.extend(DOWN[win])
             rest = plays & ~top
             if rest:
-                o = ASC.get(rest)
-                moves.extend(o if o is not None else asc_of(rest))
+                moves.extend(ASC[rest])
             maxi = p == 0
             res = not maxi
             seen = 0
@@ -548,59 +532,55 @@ class Solver:
                 legal = hand
                 beat = 0
             maxi = p == 0
-            last = left == 1
             # Order: when the own team wins the trick so far, give points (richest
-            # first); otherwise the winners first (the richest when last to play,
-            # else the cheapest), then the cheapest losers.
-            lose = legal & ~beat
-            wins = legal & beat
-            moves: list[int]
+            # first); otherwise the winners first (richest first), then the cheapest
+            # losers.
             if (wp == 0) is maxi:
-                if lose:
-                    o = ASC.get(lose)
-                    moves = list(reversed(o if o is not None else asc_of(lose)))
-                else:
-                    moves = []
-                if wins:
-                    o = ASC.get(wins)
-                    moves.extend(o if o is not None else asc_of(wins))
+                moves = DESC[legal & ~beat] + ASC[legal & beat]
             else:
-                if wins:
-                    o = ASC.get(wins)
-                    if o is None:
-                        o = asc_of(wins)
-                    moves = list(reversed(o))
-                else:
-                    moves = []
-                if lose:
-                    o = ASC.get(lose)
-                    moves.extend(o if o is not None else asc_of(lose))
-            res = not maxi
+                moves = DESC[legal & beat] + ASC[legal & ~beat]
+            if left == 1:
+                # The trick's last card: the trick goes to its winner, who leads next.
+                # The unpicked talon goes with the deal's last trick (§11).
+                rest = (H[0] | H[1] | H[2]) ^ hand
+                final = not rest and not hand & (hand - 1)
+                for c in moves:
+                    bit = 1 << c
+                    wp2 = p if beat & bit else wp
+                    if wp2 == 0:
+                        t2 = t - tp - PTS[c]
+                        if final:
+                            t2 -= talon
+                        if t2 <= 0:
+                            r = True
+                        else:
+                            H[p] = hand ^ bit
+                            r = lead(0, trump, tseat, won | 1, t2)
+                            H[p] = hand
+                    else:
+                        H[p] = hand ^ bit
+                        r = lead(wp2, trump, tseat, won | 1 << wp2, t)
+                        H[p] = hand
+                    if r is maxi:
+                        return maxi
+                return not maxi
+            q = nxt[p]
+            left -= 1
             for c in moves:
                 bit = 1 << c
                 H[p] = hand ^ bit
                 if beat & bit:
-                    w2, wp2 = c, p
+                    r = follow(q, ls, c, p, tp + PTS[c], left, trump, tseat, won, t)
                 else:
-                    w2, wp2 = w, wp
-                if last:
-                    if wp2 == 0:
-                        t2 = t - tp - PTS[c]
-                        if not (H[0] | H[1] | H[2]):
-                            t2 -= talon[0]
-                    else:
-                        t2 = t
-                    r = lead(wp2, trump, tseat, won | 1 << wp2, t2)
-                else:
-                    r = follow(nxt[p], ls, w2, wp2, tp + PTS[c], left - 1, trump, tseat, won, t)
+                    r = follow(q, ls, w, wp, tp + PTS[c], left, trump, tseat, won, t)
                 H[p] = hand
                 if r is maxi:
-                    res = maxi
-                    break
-            return res
+                    return maxi
+            return not maxi
 
         def search(pos: Position, t: int) -> bool:
-            talon[0] = pos.talon_points
+            nonlocal talon
+            talon = pos.talon_points
             if not pos.trick:
                 return lead(pos.leader, pos.trump, pos.trump_pos, pos.won, t)
             w = trick_winner(pos.trick, pos.trump)
@@ -631,16 +611,63 @@ _POT_BY_QUEENS = {
     )
     for sub in range(16)
 }
-# Cards of a mask ordered by points, cheapest first (cache; within a suit the
-# points rise with the rank, across suits the weaker suit first on ties).
-_ASC_ORDER: dict[int, tuple[int, ...]] = {}
 
 
-def _asc_order(mask: int) -> tuple[int, ...]:
-    o = tuple(sorted(_bits(mask), key=lambda c: (POINTS[c], c)))
-    if len(_ASC_ORDER) < 200_000:
-        _ASC_ORDER[mask] = o
-    return o
+class _Down(dict[int, tuple[int, ...]]):
+    """The cards of a mask from the highest index down, computed on first use."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        o = tuple(reversed(_bits(mask)))
+        if len(self) < 200_000:
+            self[mask] = o
+        return o
+
+
+_DOWN_ORDER = _Down()
+
+
+class _Order(dict[int, tuple[int, ...]]):
+    """The cards of a mask ordered by points, cheapest first (``rising``) or richest
+    first, computed on first use and kept (up to a size); within a suit the points
+    rise with the rank, across suits the weaker suit comes first on ties."""
+
+    def __init__(self, rising: bool) -> None:
+        super().__init__()
+        self.rising = rising
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        o = tuple(sorted(_bits(mask), key=lambda c: (POINTS[c], c), reverse=not self.rising))
+        if len(self) < 200_000:
+            self[mask] = o
+        return o
+
+
+def _top_run(rem6: int, hand6: int) -> tuple[int, ...]:
+    """The points of the first 1, 2, ... cards of the unbroken run of a suit's top
+    remaining cards (6-bit pattern ``rem6``) held in one hand (``hand6``)."""
+    out: list[int] = []
+    total = 0
+    for rank in range(5, -1, -1):
+        if not rem6 >> rank & 1:
+            continue
+        if not hand6 >> rank & 1:
+            break
+        total += POINTS[rank]
+        out.append(total)
+    return tuple(out)
+
+
+# By ``rem6 << 6 | hand6`` (the suit's remaining cards and those of one hand).
+_TOP_RUN = tuple(_top_run(i >> 6, i & 63) for i in range(4096))
+# Card points and the top card of each suit, by 12-bit half of a mask (two suits).
+_POINTS12 = tuple(_SUIT_PTS[i & 63] + _SUIT_PTS[i >> 6] for i in range(4096))
+_TOP12 = tuple(
+    (1 << ((i & 63).bit_length() - 1) if i & 63 else 0)
+    | (1 << (i >> 6).bit_length() + 5 if i >> 6 else 0)
+    for i in range(4096)
+)
+_ASC_ORDER = _Order(rising=True)
+_DESC_ORDER = _Order(rising=False)
 
 
 def greedy_playout(pos: Position, rules: Rules, points: list[int] | None = None) -> int:
