@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from thousand.ai import NORMAL, STRONG, AIBot
+from thousand.ai.play import _Stats
 from thousand.ai.settings import VARIANTS, Settings
 from thousand.bots import EasyBot
 from thousand.state import Game, Observation, Phase
@@ -153,3 +154,67 @@ def test_the_latency_bench_counts_the_decisions_over_the_page_budget(
         counts.append((int(got[1]), int(got[2])))
     (all_over, n), (none_over, n2) = counts
     assert n == n2 > 0 and all_over == n and none_over == 0
+
+
+def _stats(rows: list[list[float]]) -> _Stats:
+    """``_Stats`` over worlds with these utilities (one row per world, one entry per move)."""
+    s = _Stats(len(rows[0]))
+    for r in rows:
+        s.add(r, [0.0] * len(r), [0.0] * len(r))
+    return s
+
+
+def test_the_paired_rule_tells_equal_moves_apart_at_once() -> None:
+    """Two moves worth the same in every world: never clear by the means taken apart
+    (their lead is 0), clear at once paired, with any tolerance above 0."""
+    rng = random.Random(4)
+    worlds = [rng.uniform(-200.0, 200.0) for _ in range(20)]
+    same = _stats([[u, u] for u in worlds])
+    assert not same.clear()
+    assert same.clear(0.5)
+    assert not same.clear(0.0)
+
+
+def test_the_paired_rule_sees_a_small_lead_the_means_apart_do_not() -> None:
+    """A move one point better in every world of very different values: hidden in the
+    spread of the worlds taken apart, clear paired; the other way round it is the other
+    move that leads, and still clear."""
+    rng = random.Random(5)
+    worlds = [rng.uniform(-200.0, 200.0) for _ in range(20)]
+    ahead = _stats([[u + 1.0, u] for u in worlds])
+    assert not ahead.clear()
+    assert ahead.clear(0.5)
+    assert _stats([[u, u + 1.0] for u in worlds]).clear(0.5)
+
+
+def test_the_paired_rule_waits_while_another_move_may_be_better() -> None:
+    """A second move behind on the mean but ahead by much in a few worlds: its lead
+    over the best may pass the tolerance, so the decision is not clear; when the best
+    is ahead in every world, it is. Every other move is checked, not only the
+    runner-up by mean."""
+    rows = [[10.0, 0.0] for _ in range(17)] + [[0.0, 40.0] for _ in range(3)]
+    assert not _stats(rows).clear(0.5)
+    assert _stats([[10.0, 0.0] for _ in range(20)]).clear(0.5)
+    # The runner-up (the middle move) is 5 behind in every world; the last move, behind
+    # it on the mean, is ahead of the best by 50 in a fifth of the worlds.
+    rows = [[20.0, 15.0, 0.0] for _ in range(16)] + [[0.0, -5.0, 50.0] for _ in range(4)]
+    assert sorted(range(3), key=lambda i: -sum(r[i] for r in rows)) == [0, 1, 2]
+    assert not _stats(rows).clear(0.5)
+    assert _stats([r[:2] for r in rows]).clear(0.5)
+
+
+def test_strong_tol_stops_its_extension_where_the_paired_rule_says() -> None:
+    """``strong_tol`` is Strong with the paired rule: it searches no more worlds than
+    Strong on each decision, and fewer on some."""
+    assert _changed(VARIANTS["strong_tol"]) == {"extend_tolerance"}
+    assert _changed(VARIANTS["strong_tol_n8"]) == {"extend_tolerance", "extend_nodes"}
+    strong, tol = AIBot(STRONG), AIBot(VARIANTS["strong_tol"])
+    fewer = 0
+    for seed in range(4):
+        obs = _second_card(seed)
+        k = STRONG.samples(obs.hand.bit_count())
+        a = strong.start(obs, random.Random(seed)).run()[0].values["worlds"]
+        b = tol.start(obs, random.Random(seed)).run()[0].values["worlds"]
+        assert k <= b <= a
+        fewer += b < a
+    assert fewer

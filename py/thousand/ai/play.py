@@ -244,7 +244,7 @@ def play_decision(
             break
         if stats.done >= min(k, settings.min_worlds) and (
             solver.nodes - nodes0 >= most_nodes
-            or (stats.done >= k and (not extending or stats.clear()))
+            or (stats.done >= k and (not extending or stats.clear(settings.extend_tolerance)))
         ):
             break
         aside = mask_points(w.aside) if obs.players == 2 else 0
@@ -384,21 +384,41 @@ class _Stats:
         self.sq = [0.0] * n
         self.sm = [0.0] * n
         self.sp = [0.0] * n
+        self.rows: list[list[float]] = []  # every world's utilities, move by move
 
     def add(self, us: list[float], ms: list[float], ps: list[float]) -> None:
         """Add one world's values."""
         self.done += 1
+        self.rows.append(us)
         for i, u in enumerate(us):
             self.su[i] += u
             self.sq[i] += u * u
             self.sm[i] += ms[i]
             self.sp[i] += ps[i]
 
-    def clear(self) -> bool:
-        """Whether the best move leads the next by more than 2.5 standard errors
-        (or every move has the same value in every world so far)."""
+    def clear(self, tolerance: float | None = None) -> bool:
+        """Whether the best move so far is known well enough.
+
+        With ``tolerance`` (points of utility): when no other move may be better by
+        that much, its lead over the best measured world by world (paired, as every
+        move is solved on the same worlds) to within 2.5 standard errors; so moves
+        of the same value in every world are told apart at once. Without it: when
+        the best move leads the next by more than 2.5 standard errors of the two
+        means taken apart.
+        """
         d = self.done
         if d < 2 or len(self.su) < 2:
+            return True
+        if tolerance is not None:
+            best = max(range(len(self.su)), key=self.su.__getitem__)
+            for j in range(len(self.su)):
+                if j == best:
+                    continue
+                diffs = [r[j] - r[best] for r in self.rows]
+                lead = sum(diffs) / d
+                spread = max(0.0, sum(x * x for x in diffs) / d - lead * lead)
+                if lead + 2.5 * math.sqrt(spread / d) >= tolerance:
+                    return False
             return True
         mean = [s / d for s in self.su]
         var = [max(0.0, q / d - m * m) for q, m in zip(self.sq, mean, strict=True)]

@@ -121,6 +121,10 @@ class Settings:
     # ms, so the page's second does not cut it on this machine; with no cap one
     # Polish decision in nine ran over it (bench/ai_results.md, session 38).
     extend_nodes: float = 4.0
+    # With ``extend``: when the card play's best move counts as clear (``_Stats.clear``):
+    # None, when it leads the next by 2.5 standard errors of the two means apart; a
+    # number, when no other move may beat it by this many points (paired by world).
+    extend_tolerance: float | None = None
 
     def extends(self) -> bool:
         """Whether a decision may go on past its counted work (``extend`` above 1)."""
@@ -248,6 +252,12 @@ VARIANTS = {
     # at 8 some decisions run over the page's second in Pyodide).
     "strong_n6": dataclasses.replace(STRONG, name="strong_n6", extend_nodes=6.0),
     "strong_n8": dataclasses.replace(STRONG, name="strong_n8", extend_nodes=8.0),
+    # The card play's extension stopped when no other move may beat the best by half a
+    # point (paired by world), and the same within twice the node budget (session 39).
+    "strong_tol": dataclasses.replace(STRONG, name="strong_tol", extend_tolerance=0.5),
+    "strong_tol_n8": dataclasses.replace(
+        STRONG, name="strong_tol_n8", extend_tolerance=0.5, extend_nodes=8.0
+    ),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
