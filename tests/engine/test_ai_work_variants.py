@@ -208,6 +208,7 @@ def test_strong_tol_stops_its_extension_where_the_paired_rule_says() -> None:
     Strong on each decision, and fewer on some."""
     assert _changed(VARIANTS["strong_tol"]) == {"extend_tolerance"}
     assert _changed(VARIANTS["strong_tol_n8"]) == {"extend_tolerance", "extend_nodes"}
+    assert _changed(VARIANTS["strong_tol_x8"]) == {"extend_tolerance", "extend", "extend_nodes"}
     strong, tol = AIBot(STRONG), AIBot(VARIANTS["strong_tol"])
     fewer = 0
     for seed in range(4):

@@ -258,6 +258,10 @@ VARIANTS = {
     "strong_tol_n8": dataclasses.replace(
         STRONG, name="strong_tol_n8", extend_tolerance=0.5, extend_nodes=8.0
     ),
+    # ... and up to 8 times the worlds as well.
+    "strong_tol_x8": dataclasses.replace(
+        STRONG, name="strong_tol_x8", extend_tolerance=0.5, extend=8.0, extend_nodes=8.0
+    ),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
