@@ -9,9 +9,26 @@ import random
 
 from thousand import actions as A
 from thousand.ai.common import position_from_obs
-from thousand.ai.solver import Position, Rules, Solver, apply_move, legal_moves
+from thousand.ai.solver import (
+    DECLARE,
+    Position,
+    Rules,
+    Solver,
+    apply_move,
+    greedy_playout,
+    legal_moves,
+)
 from thousand.bots import EasyBot
-from thousand.cards import cards_mask, mask_points
+from thousand.cards import (
+    ACE,
+    ACE_MARRIAGE_VALUE,
+    MARRIAGE_VALUE,
+    POINTS,
+    SUIT_MASK,
+    cards_mask,
+    mask_points,
+    trick_winner_card,
+)
 from thousand.conventions import Conventions
 from thousand.fuzz import random_conventions
 from thousand.state import Game, Phase, State
@@ -172,3 +189,71 @@ def test_solver_basic_rules() -> None:
     assert legal_moves(pr, Rules()) == [3 * 6 + 1]
     # AS is trumped (the defenders put JC on it), 9H trumps the 9D: nothing for the declarer.
     assert s.value(r) == 0
+
+
+def _reference_playout(pos: Position, rules: Rules, points: list[int]) -> int:
+    """The greedy playout's policy written plainly over ``legal_moves`` and
+    ``apply_move`` (how ``greedy_playout`` was written before it was made fast)."""
+    q = pos.copy()
+    gain = 0
+    while any(q.hands):
+        moves = legal_moves(q, rules)
+        p = q.to_move()
+        if not q.trick:
+            decl = [m for m in moves if m >= DECLARE]
+            if decl:
+                mv = max(
+                    decl,
+                    key=lambda m: (
+                        ACE_MARRIAGE_VALUE
+                        if (m - DECLARE) % 6 == ACE
+                        else MARRIAGE_VALUE[(m - DECLARE) // 6],
+                        POINTS[m - DECLARE],
+                    ),
+                )
+            else:
+                rem = 0
+                for h in q.hands:
+                    rem |= h
+                tops = [m for m in moves if (rem & SUIT_MASK[m // 6]).bit_length() - 1 == m]
+                mv = (
+                    max(tops, key=POINTS.__getitem__)
+                    if tops
+                    else min(moves, key=lambda m: (POINTS[m], m))
+                )
+        else:
+            w = q.winner_card()
+            wp = (q.leader + q.trick.index(w)) % q.n
+            winners = [m for m in moves if trick_winner_card([*q.trick, m], q.trump) == m]
+            if (wp == 0) == (p == 0):
+                losers = [m for m in moves if m not in winners] or moves
+                mv = max(losers, key=lambda m: (POINTS[m], -m))
+            elif winners:
+                mv = min(winners, key=lambda m: (POINTS[m], m))
+            else:
+                mv = min(moves, key=lambda m: (POINTS[m], m))
+        gain += apply_move(q, mv, points)
+    return gain
+
+
+def test_greedy_playout_follows_its_policy() -> None:
+    """The fast playout plays the policy as written plainly: the same declarer points
+    and every position's gains, from positions at every stage of random deals under
+    random play conventions; the position is left as it was."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(120):
+        conv = _play_conventions(rng)
+        state = _to_play(rng, conv)
+        n0 = len(state.rows)
+        rules = Rules.of(conv)
+        while len(state.rows) == n0:
+            pos = _position(state)
+            before = pos.copy()
+            fast, plain = [0] * pos.n, [0] * pos.n
+            assert greedy_playout(pos, rules, fast) == _reference_playout(pos, rules, plain)
+            assert fast == plain
+            assert pos == before
+            checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 1500

@@ -678,46 +678,100 @@ def greedy_playout(pos: Position, rules: Rules, points: list[int] | None = None)
     cheapest card that wins when an opponent is winning, else the richest
     card when the own side wins and else the cheapest. A cheap stand-in for
     the solver where a search would cost too much. With ``points`` every
-    position's gains are added to it (as ``apply_move`` does).
+    position's gains are added to it (as ``apply_move`` does). ``pos`` is left
+    as it was.
     """
-    q = pos.copy()
+    n = pos.n
+    hands = pos.hands[:]
+    trick = pos.trick[:]
+    leader = pos.leader
+    trump = pos.trump
+    trump_pos = pos.trump_pos
+    won = pos.won
+    must_beat = rules.must_beat
     gain = 0
-    while any(q.hands):
-        moves = legal_moves(q, rules)
-        p = q.to_move()
-        team = p == 0
-        if not q.trick:
-            decl = [m for m in moves if m >= DECLARE]
+    rem = 0
+    for h in hands:
+        rem |= h
+    while rem:
+        p = (leader + len(trick)) % n
+        hand = hands[p]
+        declared = -1
+        if not trick:
+            plays = lead_mask(
+                hand, trump, trump_pos == p, rules.must_lead_trump, rules.no_lead_foreign_trump
+            )
+            may = bool(won >> p & 1) or rules.declare_on_first_lead
+            decl = declaring_leads(hand, plays, may, rules.ace_marriage)
             if decl:
-                mv = max(
-                    decl,
-                    key=lambda m: (
-                        ACE_MARRIAGE_VALUE
-                        if (m - DECLARE) % 6 == ACE
-                        else MARRIAGE_VALUE[(m - DECLARE) // 6],
-                        POINTS[m - DECLARE],
-                    ),
-                )
+                # The richest declaration (the king over the queen): the first if tied.
+                card = decl[0]
+                best = (-1, -1)
+                for c in decl:
+                    k = (
+                        ACE_MARRIAGE_VALUE if c % 6 == ACE else MARRIAGE_VALUE[c // 6],
+                        POINTS[c],
+                    )
+                    if k > best:
+                        best, card = k, c
+                declared = card
             else:
-                rem = 0
-                for h in q.hands:
-                    rem |= h
-                tops = [m for m in moves if (rem & SUIT_MASK[m // 6]).bit_length() - 1 == m]
-                mv = (
-                    max(tops, key=POINTS.__getitem__)
-                    if tops
-                    else min(moves, key=lambda m: (POINTS[m], m))
-                )
+                tops = plays & (_TOP12[rem & 4095] | _TOP12[rem >> 12] << 12)
+                if tops:
+                    # The richest sure winner, the lowest card of the richest.
+                    card = max(_ASC_ORDER[tops], key=lambda c: (POINTS[c], -c))
+                else:
+                    card = _ASC_ORDER[plays][0]
         else:
-            w = q.winner_card()
-            wp = (q.leader + q.trick.index(w)) % q.n
-            winners = [m for m in moves if trick_winner([*q.trick, m], q.trump) == m]
-            if (wp == 0) == team:
-                losers = [m for m in moves if m not in winners] or moves
-                mv = max(losers, key=lambda m: (POINTS[m], -m))
-            elif winners:
-                mv = min(winners, key=lambda m: (POINTS[m], m))
+            w = trick_winner(trick, trump)
+            wp = (leader + trick.index(w)) % n
+            ls = trick[0] // 6
+            f = hand & SUIT_MASK[ls]
+            if f:
+                beat = f & ~((2 << w) - 1) if w // 6 == ls else 0
+                legal = beat if (must_beat and beat) else f
+            elif trump >= 0 and hand & SUIT_MASK[trump]:
+                tm = hand & SUIT_MASK[trump]
+                beat = tm & ~((2 << w) - 1) if w // 6 == trump else tm
+                legal = beat if (must_beat and beat) else tm
             else:
-                mv = min(moves, key=lambda m: (POINTS[m], m))
-        gain += apply_move(q, mv, points)
+                legal = hand
+                beat = 0
+            wins = legal & beat
+            if (wp == 0) == (p == 0):
+                # The own side wins the trick: the richest card that does not take it
+                # over (the lowest of the richest), or the richest of all.
+                give = legal & ~wins or legal
+                card = max(_ASC_ORDER[give], key=lambda c: (POINTS[c], -c))
+            elif wins:
+                card = _ASC_ORDER[wins][0]
+            else:
+                card = _ASC_ORDER[legal][0]
+        if declared >= 0:
+            if card % 6 == ACE:
+                v = ACE_MARRIAGE_VALUE  # ace_marriage: trump unchanged
+            else:
+                v = MARRIAGE_VALUE[card // 6]
+                trump = card // 6  # §7 the declared suit becomes trump
+                trump_pos = p
+            if p == 0:
+                gain += v
+            if points is not None:
+                points[p] += v
+        hands[p] = hand & ~(1 << card)
+        rem &= ~(1 << card)
+        trick.append(card)
+        if len(trick) == n:
+            w = trick_winner(trick, trump)
+            winner = (leader + trick.index(w)) % n
+            pts = POINTS[trick[0]] + POINTS[trick[1]] + (POINTS[trick[2]] if n == 3 else 0)
+            if not rem:
+                pts += pos.talon_points  # §11 the other talon to the last trick
+            if winner == 0:
+                gain += pts
+            if points is not None:
+                points[winner] += pts
+            won |= 1 << winner
+            leader = winner
+            trick = []
     return gain
