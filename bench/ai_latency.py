@@ -11,9 +11,12 @@ Strong's extension of unclear decisions, as in the arena); ``--budget 1000`` thi
 as the browser does, the clock cutting that work short where it runs out (then the
 figures show how much of the budget is used). The line ``card play worlds`` gives
 the worlds each card-play decision rested on and the share of the moves solved that
-hit the node limit and fell back to the greedy playout, and the line ``decisions over
+hit the node limit and fell back to the greedy playout, the line ``decisions over
 the page's budget`` how many took longer than the page lets a decision think (without
-``--budget``: the decisions whose counted work its clock would cut short). On a shared
+``--budget``: the decisions whose counted work its clock would cut short), and the line
+``decisions digest`` a hash of every action chosen: without ``--budget`` it is the same
+on every machine, so two versions of the code that print the same digest made the same
+decisions (a change meant only to be faster keeps it). On a shared
 machine the wall clock includes time the process was not running; the CPU figures do
 not. Last line:
 ``all decisions: p50 X ms, p95 Y ms, max Z ms (wall); ...``.
@@ -22,6 +25,7 @@ not. Last line:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import sys
@@ -71,6 +75,7 @@ def main() -> int:
     slices_cpu: list[float] = []
     worlds: list[float] = []
     solves = fallbacks = 0.0
+    digest = hashlib.sha256()
     for i in range(args.deals):
         state = Game(conv).new_initial_state(random.Random(args.seed * 1000 + i))
         while not state.rows:
@@ -91,6 +96,7 @@ def main() -> int:
                 if done:
                     break
             a = think.action()
+            digest.update(f"{a},".encode())
             phase = obs.phase.value
             if obs.phase is Phase.PLAY:
                 phase += f" (trick {len(obs.tricks) + 1})"
@@ -129,6 +135,7 @@ def main() -> int:
         f"decisions over the page's {page:.0f} ms budget: {over} of {len(allw)} "
         f"({100 * over / len(allw):.1f}%; wall)"
     )
+    print(f"decisions digest: {digest.hexdigest()[:16]}")
     print(
         f"slices: {len(slices)}, p99 {pct(slices, 0.99):.1f} ms, longest {max(slices):.1f} ms "
         f"(wall; cpu p99 {pct(slices_cpu, 0.99):.1f} ms, longest {max(slices_cpu):.1f} ms)"

@@ -156,6 +156,24 @@ def test_the_latency_bench_counts_the_decisions_over_the_page_budget(
     assert n == n2 > 0 and all_over == n and none_over == 0
 
 
+def test_the_latency_bench_digests_the_decisions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The digest of the decisions is the same for the same counted work, run after
+    run, and another level's decisions give another."""
+
+    def digest(level: str) -> str:
+        monkeypatch.setattr(sys, "argv", ["ai_latency.py", "--level", level, "--deals", "1"])
+        assert ai_latency.main() == 0
+        got = re.search(r"decisions digest: ([0-9a-f]{16})", capsys.readouterr().out)
+        assert got
+        return got[1]
+
+    first = digest("normal")
+    assert digest("normal") == first
+    assert digest("strong") != first
+
+
 def _stats(rows: list[list[float]]) -> _Stats:
     """``_Stats`` over worlds with these utilities (one row per world, one entry per move)."""
     s = _Stats(len(rows[0]))
