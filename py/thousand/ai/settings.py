@@ -117,10 +117,11 @@ class Settings:
     # clock may cut it short on a slow device. 1: the counted work alone (Normal).
     extend: float = 4.0
     # With ``extend``: the node budget of the card play and the discard (``play_nodes``,
-    # ``discard_nodes``) times this. At 4 Strong's longest decision in Pyodide took 634
-    # ms, so the page's second does not cut it on this machine; with no cap one
-    # Polish decision in nine ran over it (bench/ai_results.md, session 38).
-    extend_nodes: float = 4.0
+    # ``discard_nodes``) times this. At 8 Strong's longest decision in Pyodide takes
+    # about 850 ms, so the page's second does not cut it on this machine; with no cap
+    # one Polish decision in nine ran over it. At 4 (session 38) it played 0.6 points a
+    # deal worse under Polish rules (bench/ai_results.md, session 39).
+    extend_nodes: float = 8.0
     # With ``extend``: when the card play's best move counts as clear (``_Stats.clear``):
     # None, when it leads the next by 2.5 standard errors of the two means apart; a
     # number, when no other move may beat it by this many points (paired by world).
@@ -248,19 +249,14 @@ VARIANTS = {
     # Strong's extension with no node cap, as the page's clock ran it in session 37
     # (one Polish decision in nine over the page's second in Pyodide).
     "strong_page": dataclasses.replace(STRONG, name="strong_page", extend_nodes=1e9),
-    # Strong's extension within a larger node budget (6 and 8 times the counted one;
-    # at 8 some decisions run over the page's second in Pyodide).
-    "strong_n6": dataclasses.replace(STRONG, name="strong_n6", extend_nodes=6.0),
-    "strong_n8": dataclasses.replace(STRONG, name="strong_n8", extend_nodes=8.0),
+    # Session 38's Strong: its extension within 4 times the node budget.
+    "strong_s38": dataclasses.replace(STRONG, name="strong_s38", extend_nodes=4.0),
     # The card play's extension stopped when no other move may beat the best by half a
-    # point (paired by world), and the same within twice the node budget (session 39).
+    # point (paired by world); and the same with up to 8 times the worlds (measured in
+    # session 39 on session 38's Strong: level with it, on half the worlds).
     "strong_tol": dataclasses.replace(STRONG, name="strong_tol", extend_tolerance=0.5),
-    "strong_tol_n8": dataclasses.replace(
-        STRONG, name="strong_tol_n8", extend_tolerance=0.5, extend_nodes=8.0
-    ),
-    # ... and up to 8 times the worlds as well.
     "strong_tol_x8": dataclasses.replace(
-        STRONG, name="strong_tol_x8", extend_tolerance=0.5, extend=8.0, extend_nodes=8.0
+        STRONG, name="strong_tol_x8", extend_tolerance=0.5, extend=8.0
     ),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
