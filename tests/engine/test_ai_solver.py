@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 
 from thousand import actions as A
 from thousand.ai.common import position_from_obs
@@ -120,20 +121,26 @@ def _brute(state: State, decl: int, memo: dict[tuple[object, ...], int]) -> int:
     return best
 
 
-def test_legal_moves_match_engine() -> None:
-    """§7 follow suit / trump / must_beat / lead conventions / declarations."""
-    rng = random.Random(11)
-    checked = 0
-    for _ in range(150):
+def _deal_positions(seed: int, deals: int) -> Iterator[tuple[State, Rules, Position]]:
+    """Every position of ``deals`` random deals (random conventions with the play rules
+    on often, the cards played at random), with the state and its play rules."""
+    rng = random.Random(seed)
+    for _ in range(deals):
         conv = _play_conventions(rng)
         state = _to_play(rng, conv)
         n0 = len(state.rows)
         rules = Rules.of(conv)
         while len(state.rows) == n0:
-            pos = _position(state)
-            assert sorted(legal_moves(pos, rules)) == sorted(state.legal_actions())
-            checked += 1
+            yield state, rules, _position(state)
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_legal_moves_match_engine() -> None:
+    """§7 follow suit / trump / must_beat / lead conventions / declarations."""
+    checked = 0
+    for state, rules, pos in _deal_positions(11, 150):
+        assert sorted(legal_moves(pos, rules)) == sorted(state.legal_actions())
+        checked += 1
     assert checked > 2000
 
 
@@ -240,20 +247,12 @@ def test_greedy_playout_follows_its_policy() -> None:
     """The fast playout plays the policy as written plainly: the same declarer points
     and every position's gains, from positions at every stage of random deals under
     random play conventions; the position is left as it was."""
-    rng = random.Random(8)
     checked = 0
-    for _ in range(120):
-        conv = _play_conventions(rng)
-        state = _to_play(rng, conv)
-        n0 = len(state.rows)
-        rules = Rules.of(conv)
-        while len(state.rows) == n0:
-            pos = _position(state)
-            before = pos.copy()
-            fast, plain = [0] * pos.n, [0] * pos.n
-            assert greedy_playout(pos, rules, fast) == _reference_playout(pos, rules, plain)
-            assert fast == plain
-            assert pos == before
-            checked += 1
-            state.apply_action(rng.choice(state.legal_actions()))
+    for _, rules, pos in _deal_positions(8, 120):
+        before = pos.copy()
+        fast, plain = [0] * pos.n, [0] * pos.n
+        assert greedy_playout(pos, rules, fast) == _reference_playout(pos, rules, plain)
+        assert fast == plain
+        assert pos == before
+        checked += 1
     assert checked > 1500
