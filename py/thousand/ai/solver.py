@@ -628,8 +628,9 @@ _DOWN_ORDER = _Down()
 
 class _Order(dict[int, tuple[int, ...]]):
     """The cards of a mask ordered by points, cheapest first (``rising``) or richest
-    first, computed on first use and kept (up to a size); within a suit the points
-    rise with the rank, across suits the weaker suit comes first on ties."""
+    first (the one order reversed), computed on first use and kept (up to a size);
+    within a suit the points rise with the rank, and of two cards of equal points
+    the one of the weaker suit counts as the cheaper."""
 
     def __init__(self, rising: bool) -> None:
         super().__init__()
