@@ -119,8 +119,9 @@ class Settings:
     # With ``extend``: the node budget of the card play and the discard (``play_nodes``,
     # ``discard_nodes``) times this. At 8 Strong's longest decision in Pyodide takes
     # about 850 ms, so the page's second does not cut it on this machine; with no cap
-    # one Polish decision in nine ran over it. At 4 (session 38) it played 0.6 points a
-    # deal worse under Polish rules (bench/ai_results.md, session 39).
+    # one Polish decision in nine ran over it. Against 4 (session 38's, the arena's
+    # ``strong_s38``) it played +0.28 [-0.18, +0.74] points a deal better over four
+    # paired runs (bench/ai_results.md, session 39).
     extend_nodes: float = 8.0
     # With ``extend``: when the card play's best move counts as clear (``_Stats.clear``):
     # None, when it leads the next by 2.5 standard errors of the two means apart; a

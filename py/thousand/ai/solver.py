@@ -613,34 +613,26 @@ _POT_BY_QUEENS = {
 }
 
 
-class _Down(dict[int, tuple[int, ...]]):
-    """The cards of a mask from the highest index down, computed on first use."""
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        o = tuple(reversed(_bits(mask)))
-        if len(self) < 200_000:
-            self[mask] = o
-        return o
-
-
-_DOWN_ORDER = _Down()
-
-
 class _Order(dict[int, tuple[int, ...]]):
-    """The cards of a mask ordered by points, cheapest first (``rising``) or richest
-    first (the one order reversed), computed on first use and kept (up to a size);
-    within a suit the points rise with the rank, and of two cards of equal points
-    the one of the weaker suit counts as the cheaper."""
+    """The cards of a mask sorted by ``key`` (``reverse``: from the largest down),
+    computed on first use and kept (up to a size)."""
 
-    def __init__(self, rising: bool) -> None:
+    def __init__(self, key: Callable[[int], tuple[int, ...]], reverse: bool) -> None:
         super().__init__()
-        self.rising = rising
+        self.key = key
+        self.reverse = reverse
 
     def __missing__(self, mask: int) -> tuple[int, ...]:
-        o = tuple(sorted(_bits(mask), key=lambda c: (POINTS[c], c), reverse=not self.rising))
+        o = tuple(sorted(_bits(mask), key=self.key, reverse=self.reverse))
         if len(self) < 200_000:
             self[mask] = o
         return o
+
+
+def _by_points(c: int) -> tuple[int, int]:
+    """Cheaper first: within a suit the points rise with the rank, and of two cards of
+    equal points the one of the weaker suit counts as the cheaper."""
+    return POINTS[c], c
 
 
 def _top_run(rem6: int, hand6: int) -> tuple[int, ...]:
@@ -667,8 +659,9 @@ _TOP12 = tuple(
     | (1 << (i >> 6).bit_length() + 5 if i >> 6 else 0)
     for i in range(4096)
 )
-_ASC_ORDER = _Order(rising=True)
-_DESC_ORDER = _Order(rising=False)
+_ASC_ORDER = _Order(_by_points, reverse=False)
+_DESC_ORDER = _Order(_by_points, reverse=True)
+_DOWN_ORDER = _Order(lambda c: (c,), reverse=True)  # from the highest card index down
 
 
 def _heading(cards: int, w: int, trump: int) -> int:
@@ -693,55 +686,51 @@ def greedy_playout(pos: Position, rules: Rules, points: list[int] | None = None)
     cheapest card that wins when an opponent is winning, else the richest
     card when the own side wins and else the cheapest. A cheap stand-in for
     the solver where a search would cost too much. With ``points`` every
-    position's gains are added to it (as ``apply_move`` does). ``pos`` is left
-    as it was.
+    position's gains are added to it (as ``apply_move`` does).
     """
-    n = pos.n
-    hands = pos.hands[:]
-    trick = pos.trick[:]
-    leader = pos.leader
-    trump = pos.trump
-    trump_pos = pos.trump_pos
-    won = pos.won
-    must_beat = rules.must_beat
+    q = pos.copy()
     gain = 0
     rem = 0
-    for h in hands:
+    for h in q.hands:
         rem |= h
     while rem:
-        p = (leader + len(trick)) % n
-        hand = hands[p]
-        declared = -1
-        if not trick:
+        p = q.to_move()
+        hand = q.hands[p]
+        if not q.trick:
             plays = lead_mask(
-                hand, trump, trump_pos == p, rules.must_lead_trump, rules.no_lead_foreign_trump
+                hand,
+                q.trump,
+                q.trump_pos == p,
+                rules.must_lead_trump,
+                rules.no_lead_foreign_trump,
             )
-            may = bool(won >> p & 1) or rules.declare_on_first_lead
+            may = bool(q.won >> p & 1) or rules.declare_on_first_lead
             decl = declaring_leads(hand, plays, may, rules.ace_marriage)
             if decl:
                 # The richest declaration (the king over the queen): the first if tied.
-                card = decl[0]
-                best = (-1, -1)
-                for c in decl:
-                    k = (
+                card = max(
+                    decl,
+                    key=lambda c: (
                         ACE_MARRIAGE_VALUE if c % 6 == ACE else MARRIAGE_VALUE[c // 6],
                         POINTS[c],
-                    )
-                    if k > best:
-                        best, card = k, c
-                declared = card
+                    ),
+                )
+                move = DECLARE + card
             else:
                 tops = plays & (_TOP12[rem & 4095] | _TOP12[rem >> 12] << 12)
-                if tops:
-                    # The richest sure winner, the lowest card of the richest.
-                    card = max(_ASC_ORDER[tops], key=lambda c: (POINTS[c], -c))
-                else:
-                    card = _ASC_ORDER[plays][0]
+                # The richest sure winner (the lowest card of the richest), else the
+                # cheapest card.
+                card = (
+                    max(_ASC_ORDER[tops], key=lambda c: (POINTS[c], -c))
+                    if tops
+                    else _ASC_ORDER[plays][0]
+                )
+                move = card
         else:
-            w = trick_winner(trick, trump)
-            wp = (leader + trick.index(w)) % n
-            legal = follow_mask(hand, trick, trump, must_beat)
-            wins = _heading(legal, w, trump)
+            w = q.winner_card()
+            wp = (q.leader + q.trick.index(w)) % q.n
+            legal = follow_mask(hand, q.trick, q.trump, rules.must_beat)
+            wins = _heading(legal, w, q.trump)
             if (wp == 0) == (p == 0):
                 # The own side wins the trick: the richest card that does not take it
                 # over (the lowest of the richest), or the richest of all.
@@ -751,31 +740,7 @@ def greedy_playout(pos: Position, rules: Rules, points: list[int] | None = None)
                 card = _ASC_ORDER[wins][0]
             else:
                 card = _ASC_ORDER[legal][0]
-        if declared >= 0:
-            if card % 6 == ACE:
-                v = ACE_MARRIAGE_VALUE  # ace_marriage: trump unchanged
-            else:
-                v = MARRIAGE_VALUE[card // 6]
-                trump = card // 6  # §7 the declared suit becomes trump
-                trump_pos = p
-            if p == 0:
-                gain += v
-            if points is not None:
-                points[p] += v
-        hands[p] = hand & ~(1 << card)
+            move = card
+        gain += apply_move(q, move, points)
         rem &= ~(1 << card)
-        trick.append(card)
-        if len(trick) == n:
-            w = trick_winner(trick, trump)
-            winner = (leader + trick.index(w)) % n
-            pts = POINTS[trick[0]] + POINTS[trick[1]] + (POINTS[trick[2]] if n == 3 else 0)
-            if not rem:
-                pts += pos.talon_points  # §11 the other talon to the last trick
-            if winner == 0:
-                gain += pts
-            if points is not None:
-                points[winner] += pts
-            won |= 1 << winner
-            leader = winner
-            trick = []
     return gain
