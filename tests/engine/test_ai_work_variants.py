@@ -238,3 +238,23 @@ def test_strong_tol_stops_its_extension_where_the_paired_rule_says() -> None:
         assert k <= b <= a
         fewer += b < a
     assert fewer
+
+
+def test_strong_p2e_moves_extension_work_into_the_counted_worlds() -> None:
+    """``strong_p2e`` counts twice Strong's card-play work under Strong's own caps:
+    at every hand size its least worlds are twice Strong's and its most the same, its
+    node cap the same; on real decisions it searches at least twice Strong's counted
+    worlds and never more than Strong's cap."""
+    p2e = VARIANTS["strong_p2e"]
+    assert _changed(p2e) == PLAY_COUNTS | {"extend", "extend_nodes"}
+    for cards in range(1, 11):
+        k = STRONG.samples(cards)
+        assert p2e.samples(cards) == 2 * k
+        assert p2e.most_worlds(p2e.samples(cards)) == STRONG.most_worlds(k)
+    assert p2e.most_nodes(p2e.play_nodes) == STRONG.most_nodes(STRONG.play_nodes)
+    bot = AIBot(p2e)
+    for seed in range(3):
+        obs = _second_card(seed)
+        k = STRONG.samples(obs.hand.bit_count())
+        worlds = bot.start(obs, random.Random(seed)).run()[0].values["worlds"]
+        assert 2 * k <= worlds <= STRONG.most_worlds(k)

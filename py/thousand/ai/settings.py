@@ -259,6 +259,17 @@ VARIANTS = {
     "strong_tol_x8": dataclasses.replace(
         STRONG, name="strong_tol_x8", extend_tolerance=0.5, extend=8.0
     ),
+    # Part of the extension's work moved into the counted worlds (session 40): twice
+    # the card play's counts (``strong_play2``) under the same caps on worlds and nodes
+    # as Strong's (2 x 2 the worlds, 2 x 4 the nodes); and twice the solver's nodes per
+    # world and move alone (fewer moves valued by the greedy playout).
+    "strong_p2e": dataclasses.replace(
+        STRONG.scaled(2, PLAY_WORK),
+        name="strong_p2e",
+        extend=STRONG.extend / 2,
+        extend_nodes=STRONG.extend_nodes / 2,
+    ),
+    "strong_nl2": dataclasses.replace(STRONG, name="strong_nl2", node_limit=2 * STRONG.node_limit),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
