@@ -262,7 +262,9 @@ VARIANTS = {
     # Part of the extension's work moved into the counted worlds (session 40): twice
     # the card play's counts (``strong_play2``) under the same caps on worlds and nodes
     # as Strong's (2 x 2 the worlds, 2 x 4 the nodes); and twice the solver's nodes per
-    # world and move alone (fewer moves valued by the greedy playout).
+    # world and move alone (fewer moves valued by the greedy playout). Both within
+    # chance against Strong, and ``strong_p2e`` runs over the page's second in Pyodide
+    # on one decision in fourteen (bench/ai_results.md, session 40).
     "strong_p2e": dataclasses.replace(
         STRONG.scaled(2, PLAY_WORK),
         name="strong_p2e",
