@@ -242,9 +242,9 @@ def test_strong_tol_stops_its_extension_where_the_paired_rule_says() -> None:
 
 def test_strong_p2e_moves_extension_work_into_the_counted_worlds() -> None:
     """``strong_p2e`` counts twice Strong's card-play work under Strong's own caps:
-    at every hand size its least worlds are twice Strong's and its most the same, its
-    node cap the same; on real decisions it searches at least twice Strong's counted
-    worlds and never more than Strong's cap."""
+    at every hand size its counted worlds (``samples``) are twice Strong's and its most
+    worlds the same, its node cap the same; on these decisions it searches at least
+    twice Strong's counted worlds and never more than Strong's cap."""
     p2e = VARIANTS["strong_p2e"]
     assert _changed(p2e) == PLAY_COUNTS | {"extend", "extend_nodes"}
     for cards in range(1, 11):
