@@ -19,6 +19,12 @@ penalties minus the mean of the others', ``ai_fit_evaluator.raw_scores``) after
 each. The main line then goes on with the bot's own choice, so a deal gives a
 record per close decision.
 
+``play --phase discard`` (bombs, Polish rules): at every discard where the bomb is
+legal and within ``--window`` of the best play, the deal is played on after the
+bot's best card to pass and after the bomb (its score exact); ``report`` gives the
+realized margin of playing over the bomb against the predicted one, and what
+playing above a shifted margin would have gained.
+
 ``play --against VARIANT``: the same deals and play-on, but at every decision of
 ``--phase`` (any phase) the variant decides too, from the same observation and
 generator state; where its action differs from the bot's, both are played on by the
@@ -73,14 +79,19 @@ def _relative(state: State, start: int, seat: int) -> float:
     return relative(raw_scores(row, state.conv), seat, active)
 
 
-def _play_on(state: State, bot: Any, seed: int) -> State:
-    """``state`` played on by ``bot`` in every seat until its deal has a row."""
+def _play_on(state: State, bot: Any, seed: int, no_bomb: bool = False) -> State:
+    """``state`` played on by ``bot`` in every seat until its deal has a row; with
+    ``no_bomb`` nobody is offered the bomb (a choice to play on stays one)."""
     start = state.n_rows
     rngs = [random.Random(seed * 13 + s) for s in range(state.n)]
     state.rng = random.Random(seed * 31 + 7)
     while state.n_rows == start and not state.is_terminal():
         seat = state.current_player()
-        state.apply_action(bot.act(state.observation(seat), rngs[seat]))
+        obs = state.observation(seat)
+        if no_bomb and A.BOMB in obs.legal_actions:
+            legal = tuple(a for a in obs.legal_actions if a != A.BOMB)
+            obs = dataclasses.replace(obs, legal_actions=legal)
+        state.apply_action(bot.act(obs, rngs[seat]))
     return state
 
 
@@ -88,12 +99,14 @@ def _both_ways(
     state: State, start: int, seat: int, bot: Any, actions: tuple[int, int], seed: int
 ) -> list[float]:
     """The seat's realized relative score after each of ``actions`` from ``state``,
-    the deal played on by ``bot`` with the same generators (``seed``) both times."""
+    the deal played on by ``bot`` with the same generators (``seed``) both times
+    (after a choice against the bomb, with no bomb later in the deal)."""
     out = []
     for a in actions:
         s2 = state.clone()
         s2.apply_action(a)
-        out.append(_relative(_play_on(s2, bot, seed), start, seat))
+        no_bomb = A.BOMB in actions and a != A.BOMB
+        out.append(_relative(_play_on(s2, bot, seed, no_bomb), start, seat))
     return out
 
 
@@ -115,6 +128,14 @@ def _pair(obs: Any, choices: dict[int, Any], action: int) -> tuple[int, int, str
         if A.PASS not in legal or not bids:
             return None
         return min(bids), A.PASS, "bid/pass"
+    if obs.phase is Phase.DISCARD:
+        # The bomb against playing on: the best card to pass first (the first card of
+        # the best plan the bot solved: the choices come ranked, the solved ones
+        # before those valued by the evaluator alone), the bomb second.
+        plays = [c for a, c in choices.items() if a not in (A.BOMB, A.WRITEOFF)]
+        if A.BOMB not in choices or not plays:
+            return None
+        return plays[0].action, A.BOMB, "play/bomb"
     if obs.phase is Phase.CONTRACT:
         values = [a for a in legal if A.CONTRACT_BASE <= a < A.PASS]
         low = min(values)
@@ -194,7 +215,7 @@ def deal(
                     "u_bid": round(u1, 2),
                     "u_pass": round(u2, 2),
                     "make": choices[first].values.get("make"),
-                    "chose_bid": action == first,
+                    "chose_bid": action != second if kind == "play/bomb" else action == first,
                     "r_bid": realized[first],
                     "r_pass": realized[second],
                     "bomb_left": obs.bombs[seat] < conv.bombs,
@@ -273,7 +294,9 @@ def _ols(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
     return a, b, (res / sxx) ** 0.5
 
 
-def _report_group(label: str, recs: list[dict[str, Any]], shifts: bool = True) -> None:
+def _report_group(
+    label: str, recs: list[dict[str, Any]], shifts: bool = True, verb: str = "bid"
+) -> None:
     if len(recs) < 3:
         return
     ms = [r["u_bid"] - r["u_pass"] for r in recs]
@@ -299,7 +322,7 @@ def _report_group(label: str, recs: list[dict[str, Any]], shifts: bool = True) -
         gm, gh = mean_ci(gain)
         changed = sum(1 for x in ms if (x > t) != (x > 0))
         print(
-            f"  bid above {t:+d}: gain {gm:+.2f} +- {gh:.2f} per record "
+            f"  {verb} above {t:+d}: gain {gm:+.2f} +- {gh:.2f} per record "
             f"({changed} decisions change)"
         )
 
@@ -316,7 +339,14 @@ def report(paths: list[str]) -> None:
             "bid/pass, early (nobody over first hand's hundred)", [r for r in bidding if r["early"]]
         )
         _report_group("bid/pass, over a bid", [r for r in bidding if not r["early"]])
-    kinds = sorted({r["kind"] for r in recs if r.get("kind", "bid/pass") != "bid/pass"})
+    bombs = [r for r in recs if r.get("kind") == "play/bomb"]
+    if bombs:
+        # The predicted margin is the play's value less the bomb's, which counts the
+        # bomb's reserve (auction.BOMB_RESERVE); the realized one is the deal's alone.
+        _report_group("discard, the best play against the bomb", bombs, verb="play")
+    kinds = sorted(
+        {r["kind"] for r in recs if r.get("kind", "bid/pass") not in ("bid/pass", "play/bomb")}
+    )
     for kind in kinds:
         _report_group(
             f"contract, the bot's choice / the runner-up: {kind}",
@@ -363,8 +393,8 @@ def main(argv: list[str] | None = None) -> int:
     conv = Conventions.preset(args.preset)
     if conv.players != 3:
         p.error("3-player presets only")
-    if args.against is None and args.phase not in ("bidding", "contract"):
-        p.error("--phase discard or play needs --against")
+    if args.against is None and args.phase == "play":
+        p.error("--phase play needs --against")
     with open(args.out, "a") as f:
         for i in range(args.start, args.start + args.deals):
             if args.against is not None:

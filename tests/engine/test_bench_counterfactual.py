@@ -34,3 +34,22 @@ def test_a_different_variant_is_played_on_both_ways() -> None:
     for r in differ:
         assert r["first"] != r["second"]
         assert isinstance(r["r_variant"], float) and isinstance(r["r_bot"], float)
+
+
+def test_the_bomb_against_playing_on_plays_the_contract_out() -> None:
+    # --phase discard (Polish rules): the bot's best card to pass against the bomb,
+    # the bomb scored exactly (the thrower 0, each opponent bomb_points) and the other
+    # branch played out with no bomb offered later in the deal.
+    conv = Conventions.preset("polish")
+    recs = cf.deal(conv, "normal", deal_set_seed(4101, 3), 80.0, Phase.DISCARD)
+    assert [r["kind"] for r in recs] == ["play/bomb"]
+    assert recs[0]["second"] == "bomb" and recs[0]["first"].startswith("give")
+    assert recs[0]["r_pass"] == -conv.bomb_points
+    state, start, _seat, _obs, _rng = next(
+        cf._decisions(conv, cf.make_ai_bot("normal"), deal_set_seed(4101, 3), Phase.DISCARD)
+    )
+    bot = cf.make_ai_bot("normal")
+    bombed = cf._play_on(state.clone(), bot, 1)
+    assert bombed.rows[start].kind == "bomb"
+    played = cf._play_on(state.clone(), bot, 1, no_bomb=True)
+    assert played.rows[start].kind == "play"
