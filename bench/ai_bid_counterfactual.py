@@ -63,6 +63,7 @@ from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import is_early  # noqa: E402
 from thousand.arena import deal_set_seed, mean_ci  # noqa: E402
+from thousand.bots import bot_action  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Observation, Phase, State  # noqa: E402
 
@@ -237,12 +238,15 @@ def deal_against(
     bot, other = make_ai_bot(level), make_ai_bot(variant)
     out: list[dict[str, Any]] = []
     k = decisions = 0
+    roles = {"declarer": 0, "defender": 0}
     for state, start, seat, obs, rng in _decisions(conv, bot, seed, phase):
         decisions += 1
+        role = "declarer" if seat == obs.declarer else "defender"
+        roles[role] += 1
         twin = random.Random()
         twin.setstate(rng.getstate())
         action = bot.act(obs, rng)
-        alt = other.act(obs, twin)
+        alt = bot_action(other, state, seat, twin)  # an oracle variant sees the deal
         if alt != action:
             k += 1
             realized = _both_ways(state, start, seat, bot, (alt, action), seed * 101 + k)
@@ -255,10 +259,12 @@ def deal_against(
                     "second": A.action_str(action),
                     "r_variant": realized[0],
                     "r_bot": realized[1],
+                    "role": role,
+                    "cards": obs.hand.bit_count(),
                 }
             )
         state.apply_action(action)
-    out.append({"phase": phase.value, "kind": "deal", "decisions": decisions})
+    out.append({"phase": phase.value, "kind": "deal", "decisions": decisions, "roles": roles})
     return out
 
 
@@ -281,6 +287,25 @@ def _report_against(recs: list[dict[str, Any]]) -> None:
     per_deal = len(ds) / max(1, len(deals))
     print(f"  per decision of the phase: {m * share:+.2f} +- {h * share:.2f}")
     print(f"  per deal: {m * per_deal:+.2f} +- {h * per_deal:.2f}")
+    # By the deciding seat's role, and (card play) by the cards it held: the
+    # records that have them (written since the split was added).
+    for role in ("declarer", "defender"):
+        sel = [r["r_variant"] - r["r_bot"] for r in diff if r.get("role") == role]
+        n_role = sum(r.get("roles", {}).get(role, 0) for r in deals)
+        if len(sel) < 2:
+            continue
+        rm, rh = mean_ci(sel)
+        print(
+            f"  {role}: {len(sel)} of {n_role} decisions differ, {rm:+.1f} +- {rh:.1f} each, "
+            f"per deal {rm * len(sel) / len(deals):+.2f} +- {rh * len(sel) / len(deals):.2f}"
+        )
+    by_cards = sorted({r["cards"] for r in diff if "cards" in r}, reverse=True)
+    for c in by_cards:
+        sel = [r["r_variant"] - r["r_bot"] for r in diff if r.get("cards") == c]
+        if len(sel) >= 2:
+            cm, ch = mean_ci(sel)
+            k = len(sel) / len(deals)
+            print(f"  holding {c} cards: {len(sel)} differ, per deal {cm * k:+.2f} +- {ch * k:.2f}")
 
 
 def _ols(xs: list[float], ys: list[float]) -> tuple[float, float, float]:

@@ -53,3 +53,16 @@ def test_the_bomb_against_playing_on_plays_the_contract_out() -> None:
     assert bombed.rows[start].kind == "bomb"
     played = cf._play_on(state.clone(), bot, 1, no_bomb=True)
     assert played.rows[start].kind == "play"
+
+
+def test_an_oracle_variant_is_shown_the_deal_and_records_split_by_role() -> None:
+    # --against oracle_play: the variant sees the true deal before it decides (as in
+    # the arena); every record names the deciding seat's role and the cards it held.
+    conv = Conventions.preset("classic")
+    recs = cf.deal_against(conv, "normal", "oracle_play", deal_set_seed(5, 1), Phase.PLAY)
+    (deal,) = [r for r in recs if r["kind"] == "deal"]
+    differ = [r for r in recs if r["kind"] == "variant/bot"]
+    assert sum(deal["roles"].values()) == deal["decisions"] > 5
+    assert differ
+    for r in differ:
+        assert r["role"] in ("declarer", "defender") and 1 <= r["cards"] <= 8
