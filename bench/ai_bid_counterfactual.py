@@ -19,6 +19,11 @@ penalties minus the mean of the others', ``ai_fit_evaluator.raw_scores``) after
 each. The main line then goes on with the bot's own choice, so a deal gives a
 record per close decision.
 
+``play --company LEVEL``: the same, with ``--level`` in one seat only (the deal's
+index modulo 3) and LEVEL in the others, in the deal and in both play-ons; only
+that seat's decisions are recorded. A decision's worth depends on the company it is
+played in (bench/ai_results.md, sessions 36 and 41).
+
 ``play --phase discard`` (bombs, Polish rules): at every discard where the bomb is
 legal and within ``--window`` of the best play, the deal is played on after the
 bot's best card to pass and after the bomb (its score exact); ``report`` gives the
@@ -49,7 +54,7 @@ import itertools
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +68,7 @@ from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import is_early  # noqa: E402
 from thousand.arena import deal_set_seed, mean_ci  # noqa: E402
-from thousand.bots import bot_action  # noqa: E402
+from thousand.bots import bot_action, make_bot  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Observation, Phase, State  # noqa: E402
 
@@ -80,8 +85,8 @@ def _relative(state: State, start: int, seat: int) -> float:
     return relative(raw_scores(row, state.conv), seat, active)
 
 
-def _play_on(state: State, bot: Any, seed: int, no_bomb: bool = False) -> State:
-    """``state`` played on by ``bot`` in every seat until its deal has a row; with
+def _play_on(state: State, bots: Sequence[Any], seed: int, no_bomb: bool = False) -> State:
+    """``state`` played on by ``bots`` (one per seat) until its deal has a row; with
     ``no_bomb`` nobody is offered the bomb (a choice to play on stays one)."""
     start = state.n_rows
     rngs = [random.Random(seed * 13 + s) for s in range(state.n)]
@@ -92,22 +97,27 @@ def _play_on(state: State, bot: Any, seed: int, no_bomb: bool = False) -> State:
         if no_bomb and A.BOMB in obs.legal_actions:
             legal = tuple(a for a in obs.legal_actions if a != A.BOMB)
             obs = dataclasses.replace(obs, legal_actions=legal)
-        state.apply_action(bot.act(obs, rngs[seat]))
+        state.apply_action(bots[seat].act(obs, rngs[seat]))
     return state
 
 
 def _both_ways(
-    state: State, start: int, seat: int, bot: Any, actions: tuple[int, int], seed: int
+    state: State,
+    start: int,
+    seat: int,
+    bots: Sequence[Any],
+    actions: tuple[int, int],
+    seed: int,
 ) -> list[float]:
     """The seat's realized relative score after each of ``actions`` from ``state``,
-    the deal played on by ``bot`` with the same generators (``seed``) both times
+    the deal played on by ``bots`` with the same generators (``seed``) both times
     (after a choice against the bomb, with no bomb later in the deal)."""
     out = []
     for a in actions:
         s2 = state.clone()
         s2.apply_action(a)
         no_bomb = A.BOMB in actions and a != A.BOMB
-        out.append(_relative(_play_on(s2, bot, seed, no_bomb), start, seat))
+        out.append(_relative(_play_on(s2, bots, seed, no_bomb), start, seat))
     return out
 
 
@@ -149,12 +159,18 @@ def _pair(obs: Any, choices: dict[int, Any], action: int) -> tuple[int, int, str
 
 
 def _decisions(
-    conv: Conventions, bot: Any, seed: int, phase: Phase, bombs_used: bool = False
+    conv: Conventions,
+    bots: Sequence[Any],
+    seed: int,
+    phase: Phase,
+    bombs_used: bool = False,
+    hero: int | None = None,
 ) -> Iterator[tuple[State, int, int, Observation, random.Random]]:
-    """A deal from ``seed`` played by ``bot`` in every seat, paused at each decision of
-    ``phase`` with a choice: (the state, its first row of the deal, the seat, its
-    observation, its generator). The caller applies the seat's action before the next;
-    the deal ends when it has a row. With ``bombs_used`` every seat's bombs are thrown."""
+    """A deal from ``seed`` played by ``bots`` (one per seat), paused at each decision
+    of ``phase`` with a choice (only the ``hero`` seat's, when given): (the state, its
+    first row of the deal, the seat, its observation, its generator). The caller
+    applies the seat's action before the next; the deal ends when it has a row. With
+    ``bombs_used`` every seat's bombs are thrown."""
     state = Game(conv).new_initial_state(random.Random(seed))
     if bombs_used:
         state.standing = dataclasses.replace(state.standing, bombs=(conv.bombs,) * conv.players)
@@ -163,8 +179,8 @@ def _decisions(
     while state.n_rows == start and not state.is_terminal():
         seat = state.current_player()
         obs = state.observation(seat)
-        if obs.phase is not phase or len(obs.legal_actions) < 2:
-            state.apply_action(bot.act(obs, rngs[seat]))
+        if obs.phase is not phase or len(obs.legal_actions) < 2 or hero not in (None, seat):
+            state.apply_action(bots[seat].act(obs, rngs[seat]))
             continue
         yield state, start, seat, obs, rngs[seat]
 
@@ -177,14 +193,23 @@ def deal(
     phase: Phase = Phase.BIDDING,
     bombs_used: bool = False,
     only: str = "all",
+    company: str | None = None,
+    hero: int = 0,
 ) -> list[dict[str, Any]]:
     """One deal from ``seed``; a record per close decision of ``phase``. With
     ``bombs_used`` every seat has thrown all its bombs already (``bombs``); ``only``
-    ("early" or "over") plays both branches of those bidding decisions alone."""
+    ("early" or "over") plays both branches of those bidding decisions alone. With
+    ``company`` (a level) the seats other than ``hero`` are played by it, in the deal
+    and in the play-ons, and only ``hero``'s decisions are recorded."""
     bot = make_ai_bot(level)
+    bots = [bot] * conv.players
+    if company is not None:
+        other = make_bot(company)
+        bots = [bot if s == hero else other for s in range(conv.players)]
     out: list[dict[str, Any]] = []
     k = 0
-    for state, start, seat, obs, rng in _decisions(conv, bot, seed, phase, bombs_used):
+    only_seat = hero if company is not None else None
+    for state, start, seat, obs, rng in _decisions(conv, bots, seed, phase, bombs_used, only_seat):
         think = bot.start(obs, rng)
         choices = {c.action: c for c in think.run()}
         action = think.action()
@@ -200,7 +225,7 @@ def deal(
             realized = dict(
                 zip(
                     (first, second),
-                    _both_ways(state, start, seat, bot, (first, second), seed * 101 + k),
+                    _both_ways(state, start, seat, bots, (first, second), seed * 101 + k),
                     strict=True,
                 )
             )
@@ -220,6 +245,7 @@ def deal(
                     "r_bid": realized[first],
                     "r_pass": realized[second],
                     "bomb_left": obs.bombs[seat] < conv.bombs,
+                    "company": company or level,
                 }
             )
         state.apply_action(action)
@@ -239,7 +265,8 @@ def deal_against(
     out: list[dict[str, Any]] = []
     k = decisions = 0
     roles = {"declarer": 0, "defender": 0}
-    for state, start, seat, obs, rng in _decisions(conv, bot, seed, phase):
+    bots = [bot] * conv.players
+    for state, start, seat, obs, rng in _decisions(conv, bots, seed, phase):
         decisions += 1
         role = "declarer" if seat == obs.declarer else "defender"
         roles[role] += 1
@@ -249,7 +276,7 @@ def deal_against(
         alt = bot_action(other, state, seat, twin)  # an oracle variant sees the deal
         if alt != action:
             k += 1
-            realized = _both_ways(state, start, seat, bot, (alt, action), seed * 101 + k)
+            realized = _both_ways(state, start, seat, bots, (alt, action), seed * 101 + k)
             out.append(
                 {
                     "phase": phase.value,
@@ -408,6 +435,12 @@ def main(argv: list[str] | None = None) -> int:
         help="play both branches only of early bids (nobody over first hand's hundred) "
         "or only of bids over a bid",
     )
+    pl.add_argument(
+        "--company",
+        metavar="LEVEL",
+        help="the other seats played by this level (the deal's seat index %% 3 is --level's; "
+        "only its decisions are recorded)",
+    )
     pl.add_argument("--out", required=True)
     rp = sub.add_parser("report")
     rp.add_argument("files", nargs="+")
@@ -420,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
         p.error("3-player presets only")
     if args.against is None and args.phase == "play":
         p.error("--phase play needs --against")
+    if args.company is not None and args.against is not None:
+        p.error("--company is for the play-on of close decisions, not --against")
     with open(args.out, "a") as f:
         for i in range(args.start, args.start + args.deals):
             if args.against is not None:
@@ -438,6 +473,8 @@ def main(argv: list[str] | None = None) -> int:
                 Phase(args.phase),
                 args.bombs_used,
                 args.only,
+                args.company,
+                i % conv.players,
             ):
                 f.write(json.dumps({"index": i, **rec}) + "\n")
             f.flush()

@@ -5,8 +5,11 @@ state for both, so an identical variant never differs)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+from thousand import actions as A
 from thousand.arena import deal_set_seed
 from thousand.conventions import Conventions
 from thousand.state import Phase
@@ -45,13 +48,13 @@ def test_the_bomb_against_playing_on_plays_the_contract_out() -> None:
     assert [r["kind"] for r in recs] == ["play/bomb"]
     assert recs[0]["second"] == "bomb" and recs[0]["first"].startswith("give")
     assert recs[0]["r_pass"] == -conv.bomb_points
+    bots = [cf.make_ai_bot("normal")] * conv.players
     state, start, _seat, _obs, _rng = next(
-        cf._decisions(conv, cf.make_ai_bot("normal"), deal_set_seed(4101, 3), Phase.DISCARD)
+        cf._decisions(conv, bots, deal_set_seed(4101, 3), Phase.DISCARD)
     )
-    bot = cf.make_ai_bot("normal")
-    bombed = cf._play_on(state.clone(), bot, 1)
+    bombed = cf._play_on(state.clone(), bots, 1)
     assert bombed.rows[start].kind == "bomb"
-    played = cf._play_on(state.clone(), bot, 1, no_bomb=True)
+    played = cf._play_on(state.clone(), bots, 1, no_bomb=True)
     assert played.rows[start].kind == "play"
 
 
@@ -66,3 +69,29 @@ def test_an_oracle_variant_is_shown_the_deal_and_records_split_by_role() -> None
     assert differ
     for r in differ:
         assert r["role"] in ("declarer", "defender") and 1 <= r["cards"] <= 8
+
+
+def test_in_company_only_the_hero_seat_decides_and_is_recorded() -> None:
+    # --company: the level in one seat, another level in the others; only that seat's
+    # close decisions are recorded, and they are the level's (Strong's early call).
+    conv = Conventions.preset("polish")
+    recs: list[dict[str, object]] = []
+    for i in range(6):
+        recs += cf.deal(conv, "normal", deal_set_seed(4107, i), 45.0, company="easy", hero=i % 3)
+    assert recs and all(r["company"] == "easy" for r in recs)
+    seen = cf._decisions(
+        conv,
+        [cf.make_ai_bot("normal")] * 3,
+        deal_set_seed(4107, 0),
+        Phase.BIDDING,
+        hero=1,
+    )
+    assert {seat for _st, _start, seat, _obs, _rng in _drive(seen)} == {1}
+
+
+def _drive(decisions: Iterator[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+    """Each paused decision, answered by passing where the seat may."""
+    for d in decisions:
+        state, _start, _seat, obs, _rng = d
+        yield d
+        state.apply_action(A.PASS if A.PASS in obs.legal_actions else obs.legal_actions[0])
