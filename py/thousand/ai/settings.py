@@ -274,8 +274,9 @@ VARIANTS = {
     "strong_nl2": dataclasses.replace(STRONG, name="strong_nl2", node_limit=2 * STRONG.node_limit),
     # Session 41: an early call bid while the bid is within 25 points of the pass, where
     # today's Strong's close early Polish calls realized +10.4 + 0.43 x their predicted
-    # margin over the pass (bench/ai_bid_counterfactual.py, 429 records): the line
-    # crosses 0 near -25.
+    # margin over the pass in its own company (bench/ai_bid_counterfactual.py, 431
+    # records): the line crosses 0 near -25. Against Normal, paired with Strong, -0.9
+    # [-1.8, +0.1] over 600 Polish sets (bench/ai_results.md): not kept.
     "strong_early25": dataclasses.replace(STRONG, name="strong_early25", bid_margin=(-25.0, 0.0)),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
