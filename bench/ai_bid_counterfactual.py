@@ -264,11 +264,17 @@ def deal_against(
     bot, other = make_ai_bot(level), make_ai_bot(variant)
     out: list[dict[str, Any]] = []
     k = decisions = 0
-    roles = {"declarer": 0, "defender": 0}
+    roles = {"declarer": 0, "defender": 0, "no declarer yet": 0}
     bots = [bot] * conv.players
     for state, start, seat, obs, rng in _decisions(conv, bots, seed, phase):
         decisions += 1
-        role = "declarer" if seat == obs.declarer else "defender"
+        role = (
+            "declarer"
+            if seat == obs.declarer
+            else "defender"
+            if obs.declarer >= 0
+            else "no declarer yet"
+        )
         roles[role] += 1
         twin = random.Random()
         twin.setstate(rng.getstate())
