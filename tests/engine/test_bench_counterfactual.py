@@ -72,8 +72,8 @@ def test_an_oracle_variant_is_shown_the_deal_and_records_split_by_role() -> None
 
 
 def test_in_company_only_the_hero_seat_decides_and_is_recorded() -> None:
-    # --company: the level in one seat, another level in the others; only that seat's
-    # close decisions are recorded, and they are the level's (Strong's early call).
+    # --company: the level in one seat, another level in the others; the records are
+    # marked with the company, and only the one seat's decisions pause for recording.
     conv = Conventions.preset("polish")
     recs: list[dict[str, object]] = []
     for i in range(6):
