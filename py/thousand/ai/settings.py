@@ -278,6 +278,10 @@ VARIANTS = {
     # records): the line crosses 0 near -25. Against Normal, paired with Strong, -0.9
     # [-1.8, +0.1] over 600 Polish sets (bench/ai_results.md): not kept.
     "strong_early25": dataclasses.replace(STRONG, name="strong_early25", bid_margin=(-25.0, 0.0)),
+    # Session 42: exact values (bisection) from 5 cards in hand down, in place of one
+    # zero-window probe and the greedy playout's points (session 18 measured it over 75
+    # sets on a slower solver).
+    "strong_exact5": dataclasses.replace(STRONG, name="strong_exact5", exact_cards=5),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
