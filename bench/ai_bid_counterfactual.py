@@ -366,6 +366,15 @@ def _report_group(
     )
     a, b, se = _ols(ms, ds)
     print(f"  realized = {a:+.1f} + {b:.2f} x predicted (b +- {1.96 * se:.2f})")
+    # Each side's value against what it realized: a term one side counts and the deal
+    # does not (the bomb's reserve) or a model's bias shows here, not in the line.
+    first, second = verb, "bomb" if verb == "play" else "pass"
+    e1, h1 = mean_ci([r["r_bid"] - r["u_bid"] for r in recs])
+    e2, h2 = mean_ci([r["r_pass"] - r["u_pass"] for r in recs])
+    print(
+        f"  realized less valued: the {first} {e1:+.1f} +- {h1:.1f}, "
+        f"the {second} {e2:+.1f} +- {h2:.1f}"
+    )
     for lo, hi in itertools.pairwise(BINS):
         sel = [d for x, d in zip(ms, ds, strict=True) if lo < x <= hi]
         pm = [x for x in ms if lo < x <= hi]

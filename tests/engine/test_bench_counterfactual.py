@@ -4,6 +4,7 @@ state for both, so an identical variant never differs)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,3 +96,20 @@ def _drive(decisions: Iterator[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
         state, _start, _seat, obs, _rng = d
         yield d
         state.apply_action(A.PASS if A.PASS in obs.legal_actions else obs.legal_actions[0])
+
+
+def test_the_report_shows_what_each_side_realized_against_its_value(
+    tmp_path: Path, capsys: Any
+) -> None:
+    # A play valued 20 below what it realizes and a bomb valued with a 10-point reserve
+    # the deal does not score: the line alone would hide which side is off.
+    recs = [
+        {"kind": "play/bomb", "u_bid": u, "u_pass": -70.0, "r_bid": u + 20.0, "r_pass": -60.0}
+        for u in (-150.0, -120.0, -40.0, 10.0, 60.0)
+    ]
+    path = tmp_path / "bombs.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    cf.report([str(path)])
+    out = capsys.readouterr().out
+    assert "realized = +10.0 + 1.00 x predicted" in out
+    assert "realized less valued: the play +20.0 +- 0.0, the bomb +10.0 +- 0.0" in out
