@@ -353,7 +353,11 @@ def _ols(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
 
 
 def _report_group(
-    label: str, recs: list[dict[str, Any]], shifts: bool = True, verb: str = "bid"
+    label: str,
+    recs: list[dict[str, Any]],
+    shifts: bool = True,
+    verb: str = "bid",
+    sides: tuple[str, str] = ("bid", "pass"),
 ) -> None:
     if len(recs) < 3:
         return
@@ -368,7 +372,7 @@ def _report_group(
     print(f"  realized = {a:+.1f} + {b:.2f} x predicted (b +- {1.96 * se:.2f})")
     # Each side's value against what it realized: a term one side counts and the deal
     # does not (the bomb's reserve) or a model's bias shows here, not in the line.
-    first, second = verb, "bomb" if verb == "play" else "pass"
+    first, second = sides
     e1, h1 = mean_ci([r["r_bid"] - r["u_bid"] for r in recs])
     e2, h2 = mean_ci([r["r_pass"] - r["u_pass"] for r in recs])
     print(
@@ -410,7 +414,9 @@ def report(paths: list[str]) -> None:
     if bombs:
         # The predicted margin is the play's value less the bomb's, which counts the
         # bomb's reserve (auction.BOMB_RESERVE); the realized one is the deal's alone.
-        _report_group("discard, the best play against the bomb", bombs, verb="play")
+        _report_group(
+            "discard, the best play against the bomb", bombs, verb="play", sides=("play", "bomb")
+        )
     kinds = sorted(
         {r["kind"] for r in recs if r.get("kind", "bid/pass") not in ("bid/pass", "play/bomb")}
     )
@@ -419,6 +425,7 @@ def report(paths: list[str]) -> None:
             f"contract, the bot's choice / the runner-up: {kind}",
             [r for r in recs if r.get("kind") == kind],
             shifts=False,  # the bot's choice leads by construction: no threshold to move
+            sides=("choice", "runner-up"),
         )
 
 
