@@ -48,7 +48,6 @@ whether anyone had bid over first hand's hundred (``early``: ``auction.is_early`
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import itertools
 import json
@@ -63,6 +62,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from ai_fit_evaluator import raw_scores, relative  # noqa: E402
+from deal_runs import parsers  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai import make_ai_bot  # noqa: E402
@@ -430,16 +430,7 @@ def report(paths: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    sub = p.add_subparsers(dest="cmd", required=True)
-    pl = sub.add_parser("play")
-    pl.add_argument("--preset", default="classic")
-    pl.add_argument("--level", default="strong")
-    pl.add_argument("--deals", type=int, default=100)
-    pl.add_argument("--start", type=int, default=0)
-    pl.add_argument("--seed", type=int, default=2701)
+    p, pl, sub = parsers(__doc__, seed=2701)
     pl.add_argument("--window", type=float, default=45.0)
     pl.add_argument(
         "--phase", choices=("bidding", "discard", "contract", "play"), default="bidding"

@@ -30,20 +30,21 @@ regret in the declarer's points is not all a mistake; a flip against its side is
 
 from __future__ import annotations
 
-import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from deal_runs import parsers
 
 from thousand.ai.common import position_from_obs
 from thousand.ai.play import target_points
 from thousand.ai.solver import Rules, Solver, apply_move
-from thousand.arena import _deal, deal_set_seed
+from thousand.arena import _deal, deal_set_seed, mean_ci
 from thousand.bots import bot_action, make_bot
 from thousand.cards import marriage_value
 from thousand.conventions import Conventions
@@ -110,14 +111,6 @@ def deal_record(
     }
 
 
-def _mean_ci(v: list[float]) -> tuple[float, float]:
-    m = sum(v) / len(v)
-    if len(v) < 2:
-        return m, math.inf
-    sd = math.sqrt(sum((x - m) ** 2 for x in v) / (len(v) - 1))
-    return m, 1.96 * sd / math.sqrt(len(v))
-
-
 def report(paths: list[str], level: str = "level", company: str = "company") -> list[str]:
     """The report's lines (also printed)."""
     deals = [json.loads(x) for p in paths for x in Path(p).read_text().splitlines() if x]
@@ -141,7 +134,7 @@ def report(paths: list[str], level: str = "level", company: str = "company") -> 
             if not xs:
                 continue
             reg = [float(abs(x["chosen"] - x["best"])) for x, _ in xs]
-            m, h = _mean_ci(reg)
+            m, h = mean_ci(reg)
             flips = sum(1 for x, _ in xs if (x["best"] >= 0) != (x["chosen"] >= 0))
             role = "declarer" if decl else "defender"
             lines.append(
@@ -155,17 +148,8 @@ def report(paths: list[str], level: str = "level", company: str = "company") -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    sub = p.add_subparsers(dest="cmd", required=True)
-    pl = sub.add_parser("play")
-    pl.add_argument("--preset", default="classic")
-    pl.add_argument("--level", default="strong")
+    p, pl, sub = parsers(__doc__, seed=4201)
     pl.add_argument("--company", default="normal")
-    pl.add_argument("--deals", type=int, default=100)
-    pl.add_argument("--start", type=int, default=0)
-    pl.add_argument("--seed", type=int, default=4201)
     pl.add_argument("--out", required=True)
     rp = sub.add_parser("report")
     rp.add_argument("paths", nargs="+")
