@@ -264,6 +264,7 @@ NOT_IN_PAGE = (
     "thousand/ai/inference.py",
     "thousand/ai/bidmodel.py",
     "thousand/ai/data/play_model.json",
+    "thousand/ai/data/play_model_normal_polish.json",
     "thousand/ai/data/bid_model.json",
 )
 

@@ -16,6 +16,7 @@ from thousand.ai.inference import (
     decision_log_prob,
     play_history,
     play_log_weight,
+    shared_model,
 )
 from thousand.ai.sampler import Sampler, World
 from thousand.bots import EasyBot
@@ -100,3 +101,31 @@ def test_resampling_prefers_worlds_that_explain_the_play() -> None:
     lo = min(range(30), key=lambda i: logs[i])
     assert logs[hi] > logs[lo]
     assert math.isclose(pool[hi].weight / pool[lo].weight, math.exp(logs[hi] - logs[lo]))
+
+
+def test_a_level_reads_the_other_seats_with_the_play_model_it_names() -> None:
+    """``Settings.play_model`` names the shipped model a level reads the play with:
+    ``strong_read_normal``'s (fitted on Normal's Polish choices) is not the default
+    one, and its decisions' worlds are weighed by that model at its power."""
+    from thousand.ai.evaluator import shared
+    from thousand.ai.play import world_source
+    from thousand.ai.settings import STRONG, VARIANTS
+    from thousand.ai.think import Context
+
+    variant = VARIANTS["strong_read_normal"]
+    assert variant.play_model == "play_model_normal_polish" and variant.play_inference > 0
+    assert STRONG.play_model == "play_model" and STRONG.play_inference == 0
+    normal, shipped = shared_model(variant.play_model), shared_model()
+    assert normal != shipped and any(normal.follow) and any(shipped.follow)
+    rng, easy = random.Random(4), EasyBot()
+    conv = Conventions.preset("polish")
+    state = Game(conv).new_initial_state(random.Random(4))
+    while not (state.phase is Phase.PLAY and len(state.tricks) >= 2):
+        state.apply_action(easy.act(state.observation(state.current_player()), rng))
+    obs = state.observation(state.current_player())
+    source = world_source(Context(None), obs, shared(), variant)
+    assert isinstance(source, Sampler) and source.play_log_weight is not None
+    world = source.sample(rng)
+    want = variant.play_inference * play_log_weight(obs, world, normal, play_history(obs))
+    assert math.isclose(source.play_log_weight(world), want)
+    assert not math.isclose(want, variant.play_inference * play_log_weight(obs, world, shipped))

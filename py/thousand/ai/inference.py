@@ -157,19 +157,19 @@ class PlayModel:
         return cls(vec("lead"), vec("follow"))
 
 
-_SHARED: PlayModel | None = None
+_SHARED: dict[str, PlayModel] = {}
 
 
-def shared_model() -> PlayModel:
-    """The shipped play model (``data/play_model.json``), or a flat one (no inference)."""
-    global _SHARED
-    if _SHARED is None:
+def shared_model(name: str = "play_model") -> PlayModel:
+    """A shipped play model (``data/<name>.json``; ``play_model``: fitted on Strong's
+    classic self-play), or a flat one (no inference) where there is none."""
+    if name not in _SHARED:
         try:
-            text = resources.files(__package__).joinpath("data/play_model.json").read_text()
-            _SHARED = PlayModel.from_json(json.loads(text))
+            text = resources.files(__package__).joinpath(f"data/{name}.json").read_text()
+            _SHARED[name] = PlayModel.from_json(json.loads(text))
         except (OSError, ValueError):
-            _SHARED = PlayModel((0.0,) * len(FEATURES), (0.0,) * len(FEATURES))
-    return _SHARED
+            _SHARED[name] = PlayModel((0.0,) * len(FEATURES), (0.0,) * len(FEATURES))
+    return _SHARED[name]
 
 
 Play = tuple[int, int, tuple[int, ...], int, int, bool, bool]

@@ -134,7 +134,7 @@ def world_source(
     if beta > 0 and obs.phase is Phase.PLAY and (obs.tricks or obs.trick):
         from .inference import play_history, play_log_weight, shared_model
 
-        model = shared_model()
+        model = shared_model(settings.play_model if settings is not None else "play_model")
         hist = play_history(obs)
 
         def weight(w: World) -> float:

@@ -41,6 +41,10 @@ class Settings:
     # weighed by the likelihood of the other seats' cards so far under the fitted
     # play model, raised to this power (0: off).
     play_inference: float = 0.0
+    # With ``play_inference``: the fitted play model to read the other seats with
+    # (``ai/data/<name>.json``): ``play_model`` (Strong's classic choices) or
+    # ``play_model_normal_polish`` (Normal's Polish choices, session 42).
+    play_model: str = "play_model"
     # Inference from the auction (``bidmodel.py``): the worlds are weighed by the
     # likelihood of the other seats' bids and passes under the fitted bidding model,
     # raised to this power, in place of the sampler's hand-set soft model (0: that).
@@ -282,6 +286,15 @@ VARIANTS = {
     # zero-window probe and the greedy playout's points (session 18 measured it over 75
     # sets on a slower solver).
     "strong_exact5": dataclasses.replace(STRONG, name="strong_exact5", exact_cards=5),
+    # Session 42: the other seats read by the play model fitted on Normal's Polish
+    # choices, at the power its calibration found best by the true deal's likelihood
+    # (bench/ai_play_model.py calibrate --level normal --preset polish).
+    "strong_read_normal": dataclasses.replace(
+        STRONG,
+        name="strong_read_normal",
+        play_inference=0.5,
+        play_model="play_model_normal_polish",
+    ),
     # Normal as the page ran it until session 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
