@@ -284,11 +284,13 @@ VARIANTS = {
     "strong_early25": dataclasses.replace(STRONG, name="strong_early25", bid_margin=(-25.0, 0.0)),
     # Session 42: exact values (bisection) from 5 cards in hand down, in place of one
     # zero-window probe and the greedy playout's points (session 18 measured it over 75
-    # sets on a slower solver).
+    # sets on a slower solver). Against Normal, paired with Strong, -0.09 [-0.27, +0.09]
+    # over 600 Polish sets (bench/ai_results.md): not kept.
     "strong_exact5": dataclasses.replace(STRONG, name="strong_exact5", exact_cards=5),
     # Session 42: the other seats read by the play model fitted on Normal's Polish
     # choices, at the power its calibration found best by the true deal's likelihood
-    # (bench/ai_play_model.py calibrate --level normal --preset polish).
+    # (bench/ai_play_model.py calibrate --level normal --preset polish). Against Normal,
+    # paired with Strong, -0.36 [-0.98, +0.25] over 600 Polish sets: not kept.
     "strong_read_normal": dataclasses.replace(
         STRONG,
         name="strong_read_normal",
