@@ -53,17 +53,17 @@ from thousand.state import Observation, Phase, State
 BANDS = ((-999, -40), (-40, -20), (-20, -10), (-10, 0), (0, 10), (10, 20), (20, 999))
 
 
-def _margins(state: State, obs: Observation, solver: Solver) -> dict[int, int]:
-    """Per legal card: the declarer's margin over its target after it, best play on."""
+def final_points(state: State, obs: Observation, solver: Solver) -> dict[int, int]:
+    """Per legal card: the declarer's deal points (cards and its marriages) in the end,
+    everybody playing on open-handed and best from the true deal after it."""
     d = obs.declarer
     have = obs.points_taken[d] + sum(marriage_value(s) for p, s in obs.marriages if p == d)
-    need = target_points(obs)
     hands = {s: state.hands[s] for s in obs.active}
     out = {}
     for mv in obs.legal_actions:
         q = position_from_obs(obs, hands)
         gain = apply_move(q, mv)
-        out[mv] = have + gain + solver.value(q) - need
+        out[mv] = have + gain + solver.value(q)
     return out
 
 
@@ -89,7 +89,8 @@ def deal_record(
         if state.phase is Phase.PLAY and len(state.legal_actions()) > 1:
             obs = state.observation(seat)
             declarer = seat == obs.declarer
-            m = _margins(state, obs, solver)
+            need = target_points(obs)
+            m = {mv: p - need for mv, p in final_points(state, obs, solver).items()}
             best = max(m.values()) if declarer else min(m.values())
             decisions.append(
                 {
@@ -126,16 +127,16 @@ def report(paths: list[str], level: str = "level", company: str = "company") -> 
     for who, name in ((True, level), (False, company)):
         for decl in (True, False):
             xs = [
-                (x, d["made"])
+                x
                 for d in played
                 for x in d["decisions"]
                 if x["level"] == who and x["declarer"] == decl
             ]
             if not xs:
                 continue
-            reg = [float(abs(x["chosen"] - x["best"])) for x, _ in xs]
+            reg = [float(abs(x["chosen"] - x["best"])) for x in xs]
             m, h = mean_ci(reg)
-            flips = sum(1 for x, _ in xs if (x["best"] >= 0) != (x["chosen"] >= 0))
+            flips = sum(1 for x in xs if (x["best"] >= 0) != (x["chosen"] >= 0))
             role = "declarer" if decl else "defender"
             lines.append(
                 f"{name} as {role}: {len(xs)} decisions, regret {m:.2f} +- {h:.2f} points, "

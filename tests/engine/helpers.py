@@ -235,6 +235,25 @@ def round_played(tricks: list[str], **kw: Any) -> State:
     return s
 
 
+def late_position(seed: int, cards: int) -> tuple[State, Observation]:
+    """A classic deal played by Easy bots until the seat to move holds ``cards`` cards
+    and has a choice (searching seeds from ``seed``)."""
+    while True:
+        rng = random.Random(seed)
+        state = Game().new_initial_state(random.Random(seed))
+        easy = EasyBot()
+        while not state.rows:
+            seat = state.current_player()
+            if (
+                state.phase is Phase.PLAY
+                and state.hands[seat].bit_count() == cards
+                and len(state.legal_actions()) > 1
+            ):
+                return state, state.observation(seat)
+            state.apply_action(easy.act(state.observation(seat), rng))
+        seed += 1000
+
+
 # LOSER: seat 1 (first hand) holds the lowest cards of every suit and takes no trick.
 LOSER = ["AD TD KD AH TH KH QH", "9S JS 9C JC 9D JD 9H", "AS TS KS AC TC KC JH"]
 LOSER_TALON = "QS QC QD"

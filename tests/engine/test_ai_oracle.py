@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import late_position
 
 from thousand.ai import make_ai_bot
 from thousand.ai.common import position_from_obs
@@ -21,25 +22,6 @@ from thousand.arena import main as arena_main
 from thousand.bots import EasyBot, bot_action, make_bot
 from thousand.cards import marriage_value
 from thousand.state import Game, Observation, Phase, State
-
-
-def _late_position(seed: int, cards: int) -> tuple[State, Observation]:
-    """A classic deal played by Easy bots until the seat to move holds ``cards`` cards
-    and has a choice (searching seeds from ``seed``)."""
-    while True:
-        rng = random.Random(seed)
-        state = Game().new_initial_state(random.Random(seed))
-        easy = EasyBot()
-        while not state.rows:
-            seat = state.current_player()
-            if (
-                state.phase is Phase.PLAY
-                and state.hands[seat].bit_count() == cards
-                and len(state.legal_actions()) > 1
-            ):
-                return state, state.observation(seat)
-            state.apply_action(easy.act(state.observation(seat), rng))
-        seed += 1000
 
 
 def _true_makes(state: State, obs: Observation) -> dict[int, float]:
@@ -65,7 +47,7 @@ def test_the_oracle_values_moves_on_the_true_deal() -> None:
     strong = make_ai_bot("strong")
     unsure = 0
     for seed in range(6):
-        state, obs = _late_position(seed, 4)
+        state, obs = late_position(seed, 4)
         oracle = OracleBot()
         oracle.see_deal(state)
         hints = dict(oracle.explain(obs, random.Random(seed), budget_ms=None))
@@ -80,12 +62,12 @@ def test_the_oracle_values_moves_on_the_true_deal() -> None:
 def test_the_oracle_decides_only_on_a_deal_it_was_shown() -> None:
     """Without ``see_deal`` (as at the page, which never offers it) or with the
     deal of another position it refuses, so it can never fill a seat."""
-    state, obs = _late_position(1, 5)
+    state, obs = late_position(1, 5)
     bot = make_bot("oracle")
     assert isinstance(bot, OracleBot)
     with pytest.raises(ValueError, match="see_deal"):
         bot.act(obs, random.Random(1))
-    other, _ = _late_position(2, 5)
+    other, _ = late_position(2, 5)
     bot.see_deal(other)
     if other.hands[obs.seat] != obs.hand:
         with pytest.raises(ValueError, match="see_deal"):
@@ -99,7 +81,7 @@ def test_the_oracle_decides_only_on_a_deal_it_was_shown() -> None:
 
 def test_the_true_world_is_the_deal() -> None:
     """``true_world``: the hands, the talon and, two-handed before the pick, both talons."""
-    state, _obs = _late_position(3, 6)
+    state, _obs = late_position(3, 6)
     w = true_world(state).world
     assert w.hands == {s: state.hands[s] for s in state.active}
     assert w.talon == state.talon
@@ -132,7 +114,7 @@ def test_the_half_oracles_see_the_deal_in_their_phase_only() -> None:
     )
     with pytest.raises(ValueError, match="see_deal"):
         make_bot("oracle_auction").act(obs, random.Random(1))
-    late, late_obs = _late_position(0, 4)
+    late, late_obs = late_position(0, 4)
     with pytest.raises(ValueError, match="see_deal"):
         make_bot("oracle_play").act(late_obs, random.Random(1))
     play = make_bot("oracle_play")

@@ -11,19 +11,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import late_position
 
 from thousand.ai import NORMAL, STRONG, AIBot
-from thousand.ai.common import position_from_obs
 from thousand.ai.oracle import OracleBot
 from thousand.ai.play import _Stats
 from thousand.ai.settings import VARIANTS, Settings
-from thousand.ai.solver import Rules, Solver, apply_move
+from thousand.ai.solver import Rules, Solver
 from thousand.bots import EasyBot
-from thousand.cards import marriage_value
-from thousand.state import Game, Observation, Phase, State
+from thousand.state import Game, Observation, Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+import ai_dd_outcome
 import ai_latency
 
 PLAY_COUNTS = {"play_samples", "node_limit", "play_nodes", "min_worlds"}
@@ -264,24 +264,6 @@ def test_strong_p2e_moves_extension_work_into_the_counted_worlds() -> None:
         assert 2 * k <= worlds <= STRONG.most_worlds(k)
 
 
-def _five_cards(seed: int) -> tuple[State, Observation]:
-    """A classic deal played by Easy bots until the seat to move holds five cards and
-    has a choice (searching seeds from ``seed``)."""
-    while True:
-        rng, easy = random.Random(seed), EasyBot()
-        state = Game().new_initial_state(random.Random(seed))
-        while not state.rows:
-            seat = state.current_player()
-            if (
-                state.phase is Phase.PLAY
-                and state.hands[seat].bit_count() == 5
-                and len(state.legal_actions()) > 1
-            ):
-                return state, state.observation(seat)
-            state.apply_action(easy.act(state.observation(seat), rng))
-        seed += 1000
-
-
 def test_strong_exact5_values_five_cards_exactly() -> None:
     """``strong_exact5`` differs from Strong only in solving exactly from five cards
     down: on the true deal (the oracle's one world) every move's declarer points are
@@ -291,15 +273,8 @@ def test_strong_exact5_values_five_cards_exactly() -> None:
     assert VARIANTS["strong_exact5"].exact_cards == 5 > STRONG.exact_cards
     off_by_playout = 0
     for seed in range(5):
-        state, obs = _five_cards(seed)
-        solver = Solver(Rules.of(obs.conventions))
-        d = obs.declarer
-        have = obs.points_taken[d] + sum(marriage_value(s) for p, s in obs.marriages if p == d)
-        truth = {}
-        for mv in obs.legal_actions:
-            q = position_from_obs(obs, {s: state.hands[s] for s in obs.active})
-            gain = apply_move(q, mv)
-            truth[mv] = have + gain + solver.value(q)
+        state, obs = late_position(seed, 5)
+        truth = ai_dd_outcome.final_points(state, obs, Solver(Rules.of(obs.conventions)))
         for exact_cards in (5, STRONG.exact_cards):
             oracle = OracleBot()
             oracle.settings = dataclasses.replace(oracle.settings, exact_cards=exact_cards)
