@@ -2,7 +2,8 @@
 
     # 1. Record every card-play choice of the level in self-play (all seats):
     PYTHONPATH=py python3 bench/ai_play_model.py collect --deals 150 --seed 2011 --out P.jsonl
-    # 2. Fit the conditional logit (``thousand.ai.inference``) and write the data file:
+    # 2. Fit the conditional logit (``thousand.ai.inference``) and write the data file
+    #    (``--hidden 8``: with 8 hidden ReLU units, fitted by NumPy):
     PYTHONPATH=py python3 bench/ai_play_model.py fit P.jsonl \
         --write py/thousand/ai/data/play_model.json
     # 3. Calibration of the sampled worlds on fresh self-play deals:
@@ -37,7 +38,9 @@ from thousand.ai.evaluator import shared
 from thousand.ai.inference import (
     FEATURES,
     PlayModel,
+    Unit,
     card_features,
+    card_score,
     play_history,
     play_log_weight,
     shared_model,
@@ -103,42 +106,15 @@ def fit(args: argparse.Namespace) -> None:
     for path in args.files:
         with open(path, encoding="utf-8") as f:
             recs.extend(json.loads(line) for line in f)
-    k = len(FEATURES)
     weights: dict[str, list[float]] = {}
+    units: dict[str, list[Unit]] = {}
     for ctx in ("lead", "follow"):
         data = [r for r in recs if r["lead"] == (ctx == "lead")]
-        w = [0.0] * k
-        for _it in range(25):
-            g = [0.0] * k
-            h = [[0.0] * k for _ in range(k)]
-            ll = 0.0
-            for r in data:
-                xs = r["x"]
-                ss = [sum(a * b for a, b in zip(w, x, strict=True)) for x in xs]
-                top = max(ss)
-                es = [math.exp(s - top) for s in ss]
-                z = sum(es)
-                ps = [e / z for e in es]
-                ll += math.log(ps[r["y"]])
-                mean = [sum(p * x[j] for p, x in zip(ps, xs, strict=True)) for j in range(k)]
-                for j in range(k):
-                    g[j] += xs[r["y"]][j] - mean[j]
-                for p, x in zip(ps, xs, strict=True):
-                    dx = [x[j] - mean[j] for j in range(k)]
-                    for a in range(k):
-                        if dx[a]:
-                            pa = p * dx[a]
-                            row = h[a]
-                            for b in range(k):
-                                row[b] += pa * dx[b]
-            lam = args.l2
-            for j in range(k):
-                g[j] -= lam * w[j]
-                h[j][j] += lam
-            step = _solve(h, g)
-            w = [a + b for a, b in zip(w, step, strict=True)]
-            if max(abs(x) for x in step) < 1e-4:
-                break
+        if args.hidden:
+            w, us = fit_units(data, args.hidden, args.l2, args.seed)
+        else:
+            w, us = fit_linear(data, args.l2), []
+        ll = sum(_log_probs(w, us, r["x"])[r["y"]] for r in data)
         base = sum(-math.log(len(r["x"])) for r in data)
         print(
             f"{ctx}: n={len(data)}, log-likelihood {ll:.1f} (uniform over legal cards "
@@ -146,8 +122,16 @@ def fit(args: argparse.Namespace) -> None:
         )
         for name, x in zip(FEATURES, w, strict=True):
             print(f"  {name:20s} {x:+.3f}")
+        if us:
+            print(f"  and {len(us)} hidden units")
         weights[ctx] = [round(x, 4) for x in w]
-    model = PlayModel(tuple(weights["lead"]), tuple(weights["follow"]))
+        units[ctx] = [(tuple(round(x, 4) for x in ws), round(b, 4), round(o, 4)) for ws, b, o in us]
+    model = PlayModel(
+        tuple(weights["lead"]),
+        tuple(weights["follow"]),
+        tuple(units["lead"]),
+        tuple(units["follow"]),
+    )
     if args.write:
         with open(args.write, "w", encoding="utf-8") as f:
             json.dump(
@@ -157,6 +141,113 @@ def fit(args: argparse.Namespace) -> None:
             )
             f.write("\n")
         print(f"wrote {args.write}")
+
+
+def _log_probs(w: list[float], units: list[Unit], xs: list[list[float]]) -> list[float]:
+    """log P of each legal card of a decision under the linear part ``w`` and ``units``."""
+    ss = [card_score(w, units, x) for x in xs]
+    top = max(ss)
+    z = math.log(sum(math.exp(s - top) for s in ss))
+    return [s - top - z for s in ss]
+
+
+def fit_linear(data: list[dict[str, Any]], lam: float) -> list[float]:
+    """The conditional logit's weights by Newton's method, L2 penalty ``lam``."""
+    k = len(FEATURES)
+    w = [0.0] * k
+    for _it in range(25):
+        g = [0.0] * k
+        h = [[0.0] * k for _ in range(k)]
+        for r in data:
+            xs = r["x"]
+            ps = [math.exp(x) for x in _log_probs(w, [], xs)]
+            mean = [sum(p * x[j] for p, x in zip(ps, xs, strict=True)) for j in range(k)]
+            for j in range(k):
+                g[j] += xs[r["y"]][j] - mean[j]
+            for p, x in zip(ps, xs, strict=True):
+                dx = [x[j] - mean[j] for j in range(k)]
+                for a in range(k):
+                    if dx[a]:
+                        pa = p * dx[a]
+                        row = h[a]
+                        for b in range(k):
+                            row[b] += pa * dx[b]
+        for j in range(k):
+            g[j] -= lam * w[j]
+            h[j][j] += lam
+        step = _solve(h, g)
+        w = [a + b for a, b in zip(w, step, strict=True)]
+        if max(abs(x) for x in step) < 1e-4:
+            break
+    return w
+
+
+def fit_units(
+    data: list[dict[str, Any]], hidden: int, lam: float, seed: int, steps: int = 4000
+) -> tuple[list[float], list[Unit]]:
+    """The linear part and ``hidden`` ReLU units, by full-batch Adam on the choices'
+    negative log-likelihood plus ``lam/2`` times the squared weights, stopped where a
+    tenth of the decisions held out is best explained. Needs NumPy (the bench only)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(data))
+    held = max(1, len(data) // 10)
+
+    def arrays(rows: list[dict[str, Any]]) -> tuple[Any, Any, Any, Any]:
+        x = np.array([c for r in rows for c in r["x"]], dtype=np.float64)
+        sizes = np.array([len(r["x"]) for r in rows])
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        chosen = starts + np.array([r["y"] for r in rows])
+        return x, starts, np.repeat(np.arange(len(rows)), sizes), chosen
+
+    val = arrays([data[i] for i in order[:held]])
+    tr = arrays([data[i] for i in order[held:]])
+    k = len(FEATURES)
+    p = {
+        "w": np.zeros(k),
+        "a": rng.normal(0.0, 0.5, (k, hidden)),
+        "b": rng.normal(0.0, 0.1, hidden),
+        "o": rng.normal(0.0, 0.3, hidden),
+    }
+
+    def loss(p: dict[str, Any], d: tuple[Any, Any, Any, Any], grad: bool) -> Any:
+        x, starts, group, chosen = d
+        z = x @ p["a"] + p["b"]
+        h = np.maximum(z, 0.0)
+        s = x @ p["w"] + h @ p["o"]
+        top = np.maximum.reduceat(s, starts)
+        e = np.exp(s - top[group])
+        tot = np.add.reduceat(e, starts)
+        nll = -np.sum(s[chosen] - top - np.log(tot))
+        if not grad:
+            return nll / len(starts)
+        gs = e / tot[group]
+        gs[chosen] -= 1.0
+        gz = np.outer(gs, p["o"]) * (z > 0.0)
+        g = {"w": x.T @ gs, "a": x.T @ gz, "b": gz.sum(axis=0), "o": h.T @ gs}
+        return {n: g[n] + lam * p[n] for n in p}
+
+    m = {n: np.zeros_like(v) for n, v in p.items()}
+    v2 = {n: np.zeros_like(v) for n, v in p.items()}
+    best = (loss(p, val, False), {n: a.copy() for n, a in p.items()})
+    rate = 0.01
+    for t in range(1, steps + 1):
+        g = loss(p, tr, True)
+        for n in p:
+            m[n] = 0.9 * m[n] + 0.1 * g[n]
+            v2[n] = 0.999 * v2[n] + 0.001 * g[n] ** 2
+            p[n] -= rate * (m[n] / (1 - 0.9**t)) / (np.sqrt(v2[n] / (1 - 0.999**t)) + 1e-8)
+        if t % 50 == 0:
+            now = loss(p, val, False)
+            if now < best[0]:
+                best = (now, {n: a.copy() for n, a in p.items()})
+    q = best[1]
+    units = [
+        (tuple(float(x) for x in q["a"][:, j]), float(q["b"][j]), float(q["o"][j]))
+        for j in range(hidden)
+    ]
+    return [float(x) for x in q["w"]], units
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -187,12 +278,17 @@ def true_world(state: State) -> World:
 def calibrate(args: argparse.Namespace) -> None:
     conv = Conventions.for_players(args.players, args.preset)
     ev = shared()
-    model = shared_model()
+    models = {"shipped": shared_model()}
     if args.model:
-        with open(args.model, encoding="utf-8") as f:
-            model = PlayModel.from_json(json.load(f))
+        models = {}
+        for path in args.model:
+            with open(path, encoding="utf-8") as f:
+                models[path.rsplit("/", 1)[-1].removesuffix(".json")] = PlayModel.from_json(
+                    json.load(f)
+                )
     betas = [float(b) for b in args.betas.split(",")]
-    names = ["uniform", "auction", *(f"auction+play b={b:g}" for b in betas)]
+    played = [f"{m} b={b:g}" for m in models for b in betas]
+    names = ["uniform", "auction", *played]
     right: dict[str, list[float]] = {k: [] for k in names}
     dll: dict[str, list[float]] = {k: [] for k in names}
     rng = random.Random(args.seed)
@@ -217,17 +313,18 @@ def calibrate(args: argparse.Namespace) -> None:
             continue
         points += 1
         a_w = [sampler.auction_weight(w) for w in worlds]
-        p_l = [play_log_weight(obs, w, model, hist) for w in worlds]
         a_t = sampler.auction_weight(truth)
-        p_t = play_log_weight(obs, truth, model, hist)
         variants: dict[str, tuple[list[float], float]] = {
             "uniform": ([1.0] * len(worlds), 1.0),
             "auction": (a_w, a_t),
         }
-        top = max([*p_l, p_t])
-        for b in betas:
-            ws = [a * math.exp(b * (p - top)) for a, p in zip(a_w, p_l, strict=True)]
-            variants[f"auction+play b={b:g}"] = (ws, a_t * math.exp(b * (p_t - top)))
+        for label, model in models.items():
+            p_l = [play_log_weight(obs, w, model, hist) for w in worlds]
+            p_t = play_log_weight(obs, truth, model, hist)
+            top = max([*p_l, p_t])
+            for b in betas:
+                ws = [a * math.exp(b * (p - top)) for a, p in zip(a_w, p_l, strict=True)]
+                variants[f"{label} b={b:g}"] = (ws, a_t * math.exp(b * (p_t - top)))
         for name, (ws, wt) in variants.items():
             tot = sum(ws)
             if tot <= 0 or wt <= 0:
@@ -251,14 +348,18 @@ def calibrate(args: argparse.Namespace) -> None:
             f"{name:24s} right place {m:.4f} +- {h:.4f}   log-lik. of the true deal vs "
             f"uniform {m2:+.3f} [{m2 - h2:+.3f}, {m2 + h2:+.3f}]"
         )
-    # Paired against the sampler as shipped (the same pools and decision points).
-    for name in names[2:]:
-        if len(right[name]) != len(right["auction"]):
+    # Paired against the sampler as shipped, and each model against the first at its beta
+    # (the same pools and decision points).
+    pairs = [(name, "auction") for name in played]
+    first = next(iter(models))
+    pairs += [(f"{m} b={b:g}", f"{first} b={b:g}") for m in list(models)[1:] for b in betas]
+    for name, base in pairs:
+        if len(right[name]) != len(right[base]):
             continue
-        m, h = mean_ci([a - b for a, b in zip(right[name], right["auction"], strict=True)])
-        m2, h2 = mean_ci([a - b for a, b in zip(dll[name], dll["auction"], strict=True)])
+        m, h = mean_ci([a - b for a, b in zip(right[name], right[base], strict=True)])
+        m2, h2 = mean_ci([a - b for a, b in zip(dll[name], dll[base], strict=True)])
         print(
-            f"{name} - auction: right place {m:+.4f} [{m - h:+.4f}, {m + h:+.4f}], "
+            f"{name} - {base}: right place {m:+.4f} [{m - h:+.4f}, {m + h:+.4f}], "
             f"log-lik. {m2:+.3f} [{m2 - h2:+.3f}, {m2 + h2:+.3f}]"
         )
 
@@ -278,10 +379,14 @@ def main(argv: list[str] | None = None) -> int:
     sub.choices["collect"].add_argument("--out", required=True)
     sub.choices["calibrate"].add_argument("--pool", type=int, default=200)
     sub.choices["calibrate"].add_argument("--betas", default="0.5,1")
-    sub.choices["calibrate"].add_argument("--model", help="a play_model.json (default: shipped)")
+    sub.choices["calibrate"].add_argument(
+        "--model", action="append", help="a play_model.json (repeat to compare; default: shipped)"
+    )
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--l2", type=float, default=1.0)
+    f.add_argument("--hidden", type=int, default=0, help="hidden ReLU units (needs NumPy)")
+    f.add_argument("--seed", type=int, default=0, help="the units' start and held-out tenth")
     f.add_argument("--write")
     args = p.parse_args(argv)
     {"collect": collect, "fit": fit, "calibrate": calibrate}[args.cmd](args)

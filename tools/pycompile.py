@@ -265,6 +265,7 @@ NOT_IN_PAGE = (
     "thousand/ai/bidmodel.py",
     "thousand/ai/data/play_model.json",
     "thousand/ai/data/play_model_normal_polish.json",
+    "thousand/ai/data/play_model_normal_polish_net.json",
     "thousand/ai/data/bid_model.json",
 )
 

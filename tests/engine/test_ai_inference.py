@@ -6,13 +6,17 @@ and a world that explains the play worse weighs less in the resampling."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+
+import pytest
 
 from thousand import actions as A
 from thousand.ai.inference import (
     FEATURES,
     PlayModel,
+    card_features,
     decision_log_prob,
     play_history,
     play_log_weight,
@@ -20,6 +24,7 @@ from thousand.ai.inference import (
 )
 from thousand.ai.sampler import Sampler, World
 from thousand.bots import EasyBot
+from thousand.cards import FULL_DECK
 from thousand.conventions import Conventions
 from thousand.state import Game, Phase
 
@@ -29,9 +34,25 @@ MODEL = PlayModel(
     tuple(0.3 * (j + 1) * (-1) ** j for j in range(len(FEATURES))),
     tuple(0.2 * (j + 2) * (-1) ** (j + 1) for j in range(len(FEATURES))),
 )
+# The same with hidden units, each over every feature, that some cards switch on.
+NET = PlayModel(
+    MODEL.lead,
+    MODEL.follow,
+    tuple(
+        (tuple(0.4 * math.sin(j + u) for j in range(len(FEATURES))), 0.1 * u, 1.5 - u)
+        for u in range(3)
+    ),
+    tuple(
+        (tuple(0.5 * math.cos(j * u) for j in range(len(FEATURES))), -0.2, 1.0 + u)
+        for u in range(2)
+    ),
+)
 
 
-def test_the_play_likelihood_of_the_true_world_is_the_product_of_each_play() -> None:
+@pytest.mark.parametrize("model", [MODEL, NET], ids=["linear", "hidden units"])
+def test_the_play_likelihood_of_the_true_world_is_the_product_of_each_play(
+    model: PlayModel,
+) -> None:
     """Easy bots play classic deals (marriages declared, trumps set); at every
     decision the seat's own log-chance of its card is noted; from any later
     observation the true world's ``play_log_weight`` sums exactly the other seats'."""
@@ -48,12 +69,12 @@ def test_the_play_likelihood_of_the_true_world_is_the_product_of_each_play() -> 
                 hands = {s: state.hands[s] for s in obs.active}
                 world = World(hands=hands, dealt=hands)
                 want = sum(lp for s, lp in noted if s != seat)
-                got = play_log_weight(obs, world, MODEL)
+                got = play_log_weight(obs, world, model)
                 assert math.isclose(got, want, abs_tol=1e-9), (seed, len(noted))
                 checked += 1
             a = easy.act(obs, rng)
             if obs.phase is Phase.PLAY:
-                noted.append((seat, decision_log_prob(obs, A.action_card(a), MODEL)))
+                noted.append((seat, decision_log_prob(obs, A.action_card(a), model)))
             state.apply_action(a)
     assert checked > 100
 
@@ -103,17 +124,29 @@ def test_resampling_prefers_worlds_that_explain_the_play() -> None:
     assert math.isclose(pool[hi].weight / pool[lo].weight, math.exp(logs[hi] - logs[lo]))
 
 
-def test_a_level_reads_the_other_seats_with_the_play_model_it_names() -> None:
+@pytest.mark.parametrize(
+    ("name", "model", "units"),
+    [
+        ("strong_read_normal", "play_model_normal_polish", 0),
+        ("strong_read_net", "play_model_normal_polish_net", 8),
+    ],
+)
+def test_a_level_reads_the_other_seats_with_the_play_model_it_names(
+    name: str, model: str, units: int
+) -> None:
     """``Settings.play_model`` names the shipped model a level reads the play with:
-    ``strong_read_normal``'s (fitted on Normal's Polish choices) is not the default
-    one, and its decisions' worlds are weighed by that model at its power."""
+    ``strong_read_normal``'s (fitted on Normal's Polish choices) and
+    ``strong_read_net``'s (the same with a hidden layer) are not the default one, and
+    their decisions' worlds are weighed by that model at their power."""
     from thousand.ai.evaluator import shared
     from thousand.ai.play import world_source
     from thousand.ai.settings import STRONG, VARIANTS
     from thousand.ai.think import Context
 
-    variant = VARIANTS["strong_read_normal"]
-    assert variant.play_model == "play_model_normal_polish" and variant.play_inference > 0
+    variant = VARIANTS[name]
+    assert variant.play_model == model and variant.play_inference > 0
+    got = shared_model(model)
+    assert len(got.lead_units) == len(got.follow_units) == units
     assert STRONG.play_model == "play_model" and STRONG.play_inference == 0
     normal, shipped = shared_model(variant.play_model), shared_model()
     assert normal != shipped and any(normal.follow) and any(shipped.follow)
@@ -129,3 +162,37 @@ def test_a_level_reads_the_other_seats_with_the_play_model_it_names() -> None:
     want = variant.play_inference * play_log_weight(obs, world, normal, play_history(obs))
     assert math.isclose(source.play_log_weight(world), want)
     assert not math.isclose(want, variant.play_inference * play_log_weight(obs, world, shipped))
+
+
+def test_a_hidden_unit_adds_its_relu_to_the_score_and_survives_the_data_file() -> None:
+    """A unit adds ``out * max(0, weights . f + bias)`` to a card's score: on a
+    follow, the chances are the softmax of those scores over the legal cards; the
+    data file's shape gives back the same model."""
+    state = Game(Conventions()).new_initial_state(random.Random(2))
+    rng, easy = random.Random(2), EasyBot()
+    while True:  # a follow with a choice, after the first trick
+        obs = state.observation(state.current_player())
+        cards = sorted({A.action_card(a) for a in obs.legal_actions})
+        if obs.phase is Phase.PLAY and obs.trick and obs.tricks and len(cards) >= 2:
+            break
+        state.apply_action(easy.act(obs, rng))
+    prefix = [c for _, c in obs.trick]
+    out = FULL_DECK & ~obs.hand & ~obs.played
+    last = len(prefix) == len(obs.active) - 1
+    legal = sum(1 << c for c in cards)
+    heads = False  # the model is told so; the features follow
+    scores = []
+    for c in cards:
+        f = card_features(obs.hand, prefix, obs.trump, out, c, heads, last)
+        s = sum(w * x for w, x in zip(NET.follow, f, strict=True))
+        for ws, b, o in NET.follow_units:
+            s += o * max(0.0, b + sum(w * x for w, x in zip(ws, f, strict=True)))
+        scores.append(s)
+    z = math.log(sum(math.exp(s) for s in scores))
+    for c, s in zip(cards, scores, strict=True):
+        got = NET.log_prob(obs.hand, legal, prefix, obs.trump, out, c, heads, last)
+        assert math.isclose(got, s - z, abs_tol=1e-9)
+        linear = MODEL.log_prob(obs.hand, legal, prefix, obs.trump, out, c, heads, last)
+        assert not math.isclose(got, linear)
+    assert PlayModel.from_json(json.loads(json.dumps(NET.to_json()))) == NET
+    assert "lead_units" not in MODEL.to_json()  # a linear model's file is as before

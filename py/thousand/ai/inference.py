@@ -6,7 +6,10 @@ of each legal card from a hand: a conditional logit (softmax) over a few
 features of the card in its trick - its points, whether it heads the trick,
 whether the partner already does, whether it is the highest or lowest of its
 suit in hand, a trump, the master of its suit, a marriage card on the lead -
-with one set of weights for leads and one for follows.
+with one set of weights for leads and one for follows. A model may add a
+hidden layer of ReLU units over the same features (``Unit``), which lets a
+feature count differently beside another (a master that is also the suit's
+only card); the shipped model is linear.
 
 ``play_log_weight(obs, world, model)`` is the log-likelihood of every card
 the other seats played in the deal so far, each from the hand that world gave
@@ -100,12 +103,29 @@ def card_features(
     return f
 
 
+Unit = tuple[tuple[float, ...], float, float]
+"""A hidden ReLU unit: its weights over ``FEATURES``, its bias, its weight into the score."""
+
+
+def card_score(w: Sequence[float], units: Sequence[Unit], f: Sequence[float]) -> float:
+    """A card's score: ``w . f`` plus the units' ``out * relu(weights . f + bias)``."""
+    s = sum(a * b for a, b in zip(w, f, strict=True))
+    for ws, bias, out in units:
+        z = bias + sum(a * b for a, b in zip(ws, f, strict=True))
+        if z > 0.0:
+            s += out * z
+    return s
+
+
 @dataclass(frozen=True)
 class PlayModel:
-    """Softmax weights over ``FEATURES``, one vector for leads and one for follows."""
+    """Softmax weights over ``FEATURES``, one vector for leads and one for follows,
+    each with its hidden units (none in a linear model)."""
 
     lead: tuple[float, ...]
     follow: tuple[float, ...]
+    lead_units: tuple[Unit, ...] = ()
+    follow_units: tuple[Unit, ...] = ()
 
     def log_prob(
         self,
@@ -121,7 +141,7 @@ class PlayModel:
         """log P(``card`` | the legal cards ``legal`` of ``hand``); 0 for a forced card."""
         if legal & (legal - 1) == 0:
             return 0.0
-        w = self.follow if prefix else self.lead
+        w, units = (self.follow, self.follow_units) if prefix else (self.lead, self.lead_units)
         scores = []
         mine = 0.0
         m = legal
@@ -130,7 +150,7 @@ class PlayModel:
             c = low.bit_length() - 1
             m ^= low
             f = card_features(hand, prefix, trump, out, c, partner_heads, last)
-            s = sum(a * b for a, b in zip(w, f, strict=True))
+            s = card_score(w, units, f) if units else sum(a * b for a, b in zip(w, f, strict=True))
             scores.append(s)
             if c == card:
                 mine = s
@@ -138,23 +158,36 @@ class PlayModel:
         return mine - top - math.log(sum(math.exp(s - top) for s in scores))
 
     def to_json(self) -> dict[str, Any]:
-        """The weights by feature name (the data file's shape)."""
-        return {
+        """The weights by feature name (the data file's shape); a unit is
+        ``{"w": [...], "b": bias, "out": weight}``."""
+        data: dict[str, Any] = {
             "features": list(FEATURES),
             "lead": list(self.lead),
             "follow": list(self.follow),
         }
+        for key, units in (("lead_units", self.lead_units), ("follow_units", self.follow_units)):
+            if units:
+                data[key] = [{"w": list(ws), "b": b, "out": o} for ws, b, o in units]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PlayModel:
         """The model a data file holds (features missing from it weigh 0)."""
         names = list(data.get("features", FEATURES))
 
-        def vec(key: str) -> tuple[float, ...]:
-            got = dict(zip(names, data.get(key, []), strict=False))
+        def vec(values: Sequence[float]) -> tuple[float, ...]:
+            got = dict(zip(names, values, strict=False))
             return tuple(float(got.get(n, 0.0)) for n in FEATURES)
 
-        return cls(vec("lead"), vec("follow"))
+        def units(key: str) -> tuple[Unit, ...]:
+            return tuple((vec(u["w"]), float(u["b"]), float(u["out"])) for u in data.get(key, []))
+
+        return cls(
+            vec(data.get("lead", [])),
+            vec(data.get("follow", [])),
+            units("lead_units"),
+            units("follow_units"),
+        )
 
 
 _SHARED: dict[str, PlayModel] = {}
@@ -258,7 +291,9 @@ __all__ = [
     "FEATURES",
     "Play",
     "PlayModel",
+    "Unit",
     "card_features",
+    "card_score",
     "decision_log_prob",
     "play_history",
     "play_log_weight",
