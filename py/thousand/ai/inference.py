@@ -150,7 +150,7 @@ class PlayModel:
             c = low.bit_length() - 1
             m ^= low
             f = card_features(hand, prefix, trump, out, c, partner_heads, last)
-            s = card_score(w, units, f) if units else sum(a * b for a, b in zip(w, f, strict=True))
+            s = card_score(w, units, f)
             scores.append(s)
             if c == card:
                 mine = s
@@ -200,7 +200,7 @@ def shared_model(name: str = "play_model") -> PlayModel:
         try:
             text = resources.files(__package__).joinpath(f"data/{name}.json").read_text()
             _SHARED[name] = PlayModel.from_json(json.loads(text))
-        except (OSError, ValueError):
+        except (OSError, ValueError, KeyError, TypeError):  # none, or malformed
             _SHARED[name] = PlayModel((0.0,) * len(FEATURES), (0.0,) * len(FEATURES))
     return _SHARED[name]
 
