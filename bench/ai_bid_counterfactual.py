@@ -356,7 +356,6 @@ def _report_group(
     label: str,
     recs: list[dict[str, Any]],
     shifts: bool = True,
-    verb: str = "bid",
     sides: tuple[str, str] = ("bid", "pass"),
 ) -> None:
     if len(recs) < 3:
@@ -393,7 +392,7 @@ def _report_group(
         gm, gh = mean_ci(gain)
         changed = sum(1 for x in ms if (x > t) != (x > 0))
         print(
-            f"  {verb} above {t:+d}: gain {gm:+.2f} +- {gh:.2f} per record "
+            f"  {first} above {t:+d}: gain {gm:+.2f} +- {gh:.2f} per record "
             f"({changed} decisions change)"
         )
 
@@ -414,9 +413,7 @@ def report(paths: list[str]) -> None:
     if bombs:
         # The predicted margin is the play's value less the bomb's, which counts the
         # bomb's reserve (auction.BOMB_RESERVE); the realized one is the deal's alone.
-        _report_group(
-            "discard, the best play against the bomb", bombs, verb="play", sides=("play", "bomb")
-        )
+        _report_group("discard, the best play against the bomb", bombs, sides=("play", "bomb"))
     kinds = sorted(
         {r["kind"] for r in recs if r.get("kind", "bid/pass") not in ("bid/pass", "play/bomb")}
     )
