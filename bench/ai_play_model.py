@@ -31,6 +31,7 @@ import json
 import math
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 from thousand.ai.bot import make_ai_bot
@@ -283,9 +284,9 @@ def calibrate(args: argparse.Namespace) -> None:
         models = {}
         for path in args.model:
             with open(path, encoding="utf-8") as f:
-                models[path.rsplit("/", 1)[-1].removesuffix(".json")] = PlayModel.from_json(
-                    json.load(f)
-                )
+                model = PlayModel.from_json(json.load(f))
+            # Named by the file (by its path where two files share a name).
+            models[path if Path(path).stem in models else Path(path).stem] = model
     betas = [float(b) for b in args.betas.split(",")]
     played = [f"{m} b={b:g}" for m in models for b in betas]
     names = ["uniform", "auction", *played]

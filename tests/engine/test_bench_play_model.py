@@ -86,3 +86,19 @@ def test_calibration_compares_models_on_the_same_worlds(
     assert "again b=1 - first b=1: right place +0.0000 [+0.0000, +0.0000]" in out
     assert "first b=1 - auction: right place" in out
     assert "again b=1 - auction: right place" in out
+
+
+def test_calibration_keeps_two_models_of_the_same_file_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = ROOT / "py/thousand/ai/data/play_model_normal_polish.json"
+    a, b = tmp_path / "x" / "m.json", tmp_path / "y" / "m.json"
+    for path in (a, b):
+        path.parent.mkdir()
+        shutil.copy(shipped, path)
+    where = ["--level", "normal", "--preset", "polish", "--deals", "1", "--seed", "5"]
+    pm.main(
+        ["calibrate", *where, "--pool", "8", "--betas", "1", "--model", str(a), "--model", str(b)]
+    )
+    out = capsys.readouterr().out
+    assert f"{b} b=1 - m b=1: right place +0.0000 [+0.0000, +0.0000]" in out
