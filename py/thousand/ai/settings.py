@@ -301,7 +301,9 @@ VARIANTS = {
     # Session 43: the same reading with 8 hidden ReLU units over the model's features
     # (``ai/data/play_model_normal_polish_net.json``): held out, it explains Normal's
     # leads 0.16 nats and follows 0.04 nats a decision better than the linear model,
-    # and puts 0.26 more cards in a hundred in the right hand (calibrate, paired).
+    # and puts 0.34 more cards in a hundred in the right hand (calibrate, paired).
+    # Against Normal, paired with Strong, +0.33 [-0.39, +1.05] over 450 Polish sets
+    # (bench/ai_results.md): not kept.
     "strong_read_net": dataclasses.replace(
         STRONG,
         name="strong_read_net",
