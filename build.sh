@@ -241,7 +241,7 @@ cp "$SNAPSHOT" "$STAGE/pyodide/snapshot.bin"  # (sent as its .br or .gz copy, be
     "$STAGE/pyodide/stdlib-restored.zip"
 "$PYTHON" tools/buildlib.py sw static/sw.js "$STAGE" "$STAGE/sw.js"
 # Brotli and gzip copies of the files that compress, for servers that send them
-# (tools/serve.py; see the README's hosting guide). Last: the manifest above is
+# (tools/serve.py; see docs/HOSTING.md). Last: the manifest above is
 # made from the files as a browser gets them back.
 node tools/precompress.mjs "$STAGE" "$CACHE/brotli" || die "tools/precompress.mjs failed"
 find "$CACHE/brotli" -type f -mtime +30 -delete 2>/dev/null || true  # old entries

@@ -22,7 +22,7 @@ record per close decision.
 ``play --company LEVEL``: the same, with ``--level`` in one seat only (the deal's
 index modulo 3) and LEVEL in the others, in the deal and in both play-ons; only
 that seat's decisions are recorded. A decision's worth depends on the company it is
-played in (bench/ai_results.md, sessions 36 and 41).
+played in (bench/ai_results.md, entries 36 and 41).
 
 ``play --phase discard`` (bombs, Polish rules): at every discard where the bomb is
 legal and within ``--window`` of the best play, the deal is played on after the

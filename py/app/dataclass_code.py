@@ -41,7 +41,7 @@ from typing import Any
 PATH = "/lib/thousand/dataclass-code.bin"
 #: The file's first bytes (format 2), followed by ``importlib.util.MAGIC_NUMBER``
 #: and the marshal of {key: code}, not compressed: the server sends the build's
-#: brotli copy (a third smaller than deflating it here, see the README's Hosting).
+#: brotli copy (a third smaller than deflating it here, see docs/HOSTING.md).
 MAGIC = b"TDC2"
 
 Key = tuple[int, int]

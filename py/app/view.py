@@ -6,7 +6,7 @@ stays in a hand). Nothing here touches the DOM, storage or the engine's state,
 so all of it is tested in CPython; every text comes from ``i18n`` and is
 escaped by ``app.dom``.
 
-Automation contract (stable, documented in the README):
+Automation contract (stable, documented in docs/AUTOMATION.md):
 
 * ``#table`` gets ``data-phase``, ``data-turn``, ``data-lang``, ``data-players``
   from ``table_attrs(model)``;

@@ -1,4 +1,4 @@
-"""The embed fits every iframe the README promises, 320 x 240 to 1000 x 1000: at each
+"""The embed fits every iframe docs/EMBEDDING.md promises, 320 x 240 to 1000 x 1000: at each
 size of a grid and at several steps of a deal, no control of the replay bar, no
 card's index corner and no seat's name lies outside the frame or under another
 element, and the table does not overflow (``fit_support.UNFIT_JS``). Each size is

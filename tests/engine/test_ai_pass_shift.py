@@ -5,9 +5,9 @@ the Polish preset the first hand left on the hundred may throw its bomb (the
 defenders get 60 each, not a failed contract) and cannot concede, so a pass is
 worth less (``bench/ai_pass_value.py --preset polish``). The shift applies only
 to conventions that hold every value its entry lists; classic rules and the other
-presets are valued as before. Strong has it on (session 26), and with it the
-extra for the early pass of a seat that still holds its bomb (session 29); the
-arena's ``strong_s25`` is Strong without either, ``strong_s27`` without the extra.
+presets are valued as before. Strong has it on, and with it the extra for the
+early pass of a seat that still holds its bomb (both measured in
+``bench/ai_results.md``, entries 26 and 29); the arena's ``strong_s25`` is Strong without either, ``strong_s27`` without the extra.
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ NO_BOMB_PASS = VARIANTS["strong_s27"]
 
 
 def test_the_bomb_extra_is_for_the_early_pass_with_a_bomb_left_only() -> None:
-    """``bomb_at_100`` (session 27, ``bench/ai_bid_counterfactual.py``) is added to the
+    """``bomb_at_100`` (measured by ``bench/ai_bid_counterfactual.py``) is added to the
     early pass of a seat that may still throw a bomb, never to a pass over a bid."""
     entry = {
         "conventions": {"bombs": 1},

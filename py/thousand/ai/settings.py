@@ -1,5 +1,8 @@
 """The knobs of the AI levels (fixed sample counts keep runs reproducible).
 
+"Entry N" in the comments below is the entry of the AI laboratory notebook,
+``bench/ai_results.md``, that measured a knob or variant, with its commands.
+
 Work is counted, not timed: sampled worlds and solver nodes (trick starts).
 ``Settings.scaled(w)`` multiplies every count by ``w`` (``make_ai_bot("strong@2")``
 is Strong with twice its work per decision), which is how the arena measures
@@ -43,8 +46,8 @@ class Settings:
     play_inference: float = 0.0
     # With ``play_inference``: the fitted play model to read the other seats with
     # (``ai/data/<name>.json``): ``play_model`` (Strong's classic choices) or
-    # ``play_model_normal_polish`` (Normal's Polish choices, session 42; ``..._net``: the
-    # same with a hidden layer, session 43).
+    # ``play_model_normal_polish`` (Normal's Polish choices, entry 42; ``..._net``: the
+    # same with a hidden layer, entry 43).
     play_model: str = "play_model"
     # Inference from the auction (``bidmodel.py``): the worlds are weighed by the
     # likelihood of the other seats' bids and passes under the fitted bidding model,
@@ -69,12 +72,12 @@ class Settings:
     full_model: bool = True
     # With ``full_model``: hands valued with what the preset's play rules add over the
     # classic ones the models were fitted on (``Evaluator.rule_shift``; Polish rules).
-    # Off at every level: measured within chance (bench/ai_results.md, session 22);
+    # Off at every level: measured within chance (bench/ai_results.md, entry 22);
     # the arena's ``strong_shift`` is Strong with it.
     rule_shift: bool = False
     # With ``full_model``: the bid table counts the bomb (``bombs``, Polish rules) as
     # the declarer's way out of a talon that leaves the contract worse than the bomb,
-    # as it counts a concession. Off at every level (session 24: not above 0); the
+    # as it counts a concession. Off at every level (entry 24: not above 0); the
     # arena's ``strong_bomb`` is Strong with it.
     bomb_out: bool = False
     # With ``full_model``: a pass valued as measured under the preset's rules where they
@@ -84,8 +87,8 @@ class Settings:
     pass_shift: bool = False
     # With ``pass_shift``: the early pass valued lower again while the seat still holds
     # a bomb (``Evaluator.pass_shift``'s ``bomb_left``, measured by playing on both
-    # the bid and the pass, bench/ai_bid_counterfactual.py; session 27). On in Strong
-    # (session 29); the arena's ``strong_s27`` is Strong without it.
+    # the bid and the pass, bench/ai_bid_counterfactual.py; entry 27). On in Strong
+    # (entry 29); the arena's ``strong_s27`` is Strong without it.
     bomb_pass: bool = False
     # With ``full_model``: a pass valued by the model fitted on passes forced on random
     # seats whatever they held (``variant_models.pass_value``, ``bench/ai_pass_value.py
@@ -100,13 +103,13 @@ class Settings:
     # Card play holding 3 to this many cards: the worlds searched together by vector
     # minimax (``endgame.py``: the seat's later cards one choice across the worlds it
     # cannot tell apart) in place of PIMC's world-by-world solve (0: off). Off at every
-    # level (session 25: within chance); the arena's ``strong_fused`` is Strong with 3.
+    # level (entry 25: within chance); the arena's ``strong_fused`` is Strong with 3.
     fused_cards: int = 0
     # The model that values a played hand in the auction (the bid table, the discard's
     # quick plans, the contract): ``play`` (the 17-feature self-play fit),
     # ``play_rich`` (``Evaluator``: more features, fitted on open-hand values) or
     # ``play_net`` (the same features with a hidden layer, ``variant_models.Net``). Rich
-    # in Strong (session 32: +1.9 [+0.8, +3.1] against Normal, paired, classic); the
+    # in Strong (entry 32: +1.9 [+0.8, +3.1] against Normal, paired, classic); the
     # arena's ``strong_s31`` is Strong with ``play``, ``strong_net`` with ``play_net``.
     value_model: str = "play"
     # With ``value_model``: under play rules unlike the classic ones, the model of that
@@ -124,9 +127,9 @@ class Settings:
     # With ``extend``: the node budget of the card play and the discard (``play_nodes``,
     # ``discard_nodes``) times this. At 8 Strong's longest decision in Pyodide takes
     # about 850 ms, so the page's second does not cut it on this machine; with no cap
-    # one Polish decision in nine ran over it. Against 4 (session 38's, the arena's
+    # one Polish decision in nine ran over it. Against 4 (entry 38's, the arena's
     # ``strong_s38``) it played +0.28 [-0.18, +0.74] points a deal better over four
-    # paired runs (bench/ai_results.md, session 39).
+    # paired runs (bench/ai_results.md, entry 39).
     extend_nodes: float = 8.0
     # With ``extend``: when the card play's best move counts as clear (``_Stats.clear``):
     # None, when it leads the next by 2.5 standard errors of the two means apart; a
@@ -194,7 +197,7 @@ NORMAL = Settings(
     bid_talons=0,
     full_model=False,
     # Normal does its counted work: extended as Strong is, it played 2.8 points a deal
-    # better (``normal_page``, session 37).
+    # better (``normal_page``, entry 37).
     extend=1.0,
 )
 
@@ -207,22 +210,22 @@ VARIANTS = {
     "strong_shift": dataclasses.replace(STRONG, name="strong_shift", rule_shift=True),
     "strong_policy": dataclasses.replace(STRONG, name="strong_policy", auction_policy=1.0),
     # Both inferences together: the worlds weighed by the fitted bidding model and,
-    # in card play, by the fitted play model (each calibrated on its own, sessions 20
-    # and 23; together first measured in session 29).
+    # in card play, by the fitted play model (each calibrated on its own, entries 20
+    # and 23; together first measured in entry 29).
     "strong_infer": dataclasses.replace(
         STRONG, name="strong_infer", auction_policy=1.0, play_inference=1.0
     ),
     "strong_bomb": dataclasses.replace(STRONG, name="strong_bomb", bomb_out=True),
     "strong_fused": dataclasses.replace(STRONG, name="strong_fused", fused_cards=3),
-    # The Strong of before a measured change, for pairing: session 25's (no pass
-    # shift) and session 27's (no bomb extra on the early pass).
+    # The Strong of before a measured change, for pairing: entry 25's (no pass
+    # shift) and entry 27's (no bomb extra on the early pass).
     "strong_s25": dataclasses.replace(STRONG, name="strong_s25", pass_shift=False, bomb_pass=False),
     "strong_s27": dataclasses.replace(STRONG, name="strong_s27", bomb_pass=False),
     # The discard's pairs solved both ways round, on twice the nodes (the plans double).
     "strong_discard": dataclasses.replace(
         STRONG, name="strong_discard", discard_both=True, discard_nodes=2 * STRONG.discard_nodes
     ),
-    # Session 31's Strong: hands valued by the 17-feature ``play`` model.
+    # Entry 31's Strong: hands valued by the 17-feature ``play`` model.
     "strong_s31": dataclasses.replace(STRONG, name="strong_s31", value_model="play"),
     "strong_net": dataclasses.replace(STRONG, name="strong_net", value_model="play_net"),
     "strong_pm": dataclasses.replace(STRONG, name="strong_pm", pass_model=True),
@@ -230,9 +233,9 @@ VARIANTS = {
         STRONG, name="strong_net_pm", value_model="play_net", pass_model=True
     ),
     # The net with the margins its close bids measured by playing both ways
-    # (bench/ai_bid_counterfactual.py play --level strong_net, session 35: its bids
+    # (bench/ai_bid_counterfactual.py play --level strong_net, entry 35: its bids
     # realize 14 points below their predicted margin; best shifts about +20 at an early
-    # call and +25 over a bid; session 36).
+    # call and +25 over a bid; entry 36).
     "strong_net_m": dataclasses.replace(
         STRONG, name="strong_net_m", value_model="play_net", bid_margin=(20.0, 25.0)
     ),
@@ -242,34 +245,34 @@ VARIANTS = {
         STRONG, name="strong_rules_nb", rule_models=True, bomb_pass=False
     ),
     # Twice Strong's work in one part only, to find which count pays where ``strong@2``
-    # does (Polish rules, session 36): the card play's worlds and nodes, or the
+    # does (Polish rules, entry 36): the card play's worlds and nodes, or the
     # auction's and the talon's (bid talons, the discard's and contract's worlds).
     "strong_play2": dataclasses.replace(STRONG.scaled(2, PLAY_WORK), name="strong_play2"),
     "strong_auction2": dataclasses.replace(STRONG.scaled(2, AUCTION_WORK), name="strong_auction2"),
     # Four times the bid table's talons alone: the cheapest count (a bid decision takes
     # about 4 ms in CPython), which the extension does not add to.
     "strong_talons4": dataclasses.replace(STRONG.scaled(4, ("bid_talons",)), name="strong_talons4"),
-    # The arena's Strong until session 38: the counted work alone, no extension (the
+    # The arena's Strong until entry 38: the counted work alone, no extension (the
     # page's clock extended it then, with no node cap).
     "strong_s37": dataclasses.replace(STRONG, name="strong_s37", extend=1.0),
-    # Strong's extension with no node cap, as the page's clock ran it in session 37
+    # Strong's extension with no node cap, as the page's clock ran it in entry 37
     # (one Polish decision in nine over the page's second in Pyodide).
     "strong_page": dataclasses.replace(STRONG, name="strong_page", extend_nodes=1e9),
-    # Session 38's Strong: its extension within 4 times the node budget.
+    # Entry 38's Strong: its extension within 4 times the node budget.
     "strong_s38": dataclasses.replace(STRONG, name="strong_s38", extend_nodes=4.0),
     # The card play's extension stopped when no other move may beat the best by half a
     # point (paired by world); and the same with up to 8 times the worlds (measured in
-    # session 39 on session 38's Strong: level with it, on half the worlds).
+    # entry 39 on entry 38's Strong: level with it, on half the worlds).
     "strong_tol": dataclasses.replace(STRONG, name="strong_tol", extend_tolerance=0.5),
     "strong_tol_x8": dataclasses.replace(
         STRONG, name="strong_tol_x8", extend_tolerance=0.5, extend=8.0
     ),
-    # Part of the extension's work moved into the counted worlds (session 40): twice
+    # Part of the extension's work moved into the counted worlds (entry 40): twice
     # the card play's counts (``strong_play2``) under the same caps on worlds and nodes
     # as Strong's (2 x 2 the worlds, 2 x 4 the nodes); and twice the solver's nodes per
     # world and move alone (fewer moves valued by the greedy playout). Both within
     # chance against Strong, and ``strong_p2e`` runs over the page's second in Pyodide
-    # on one decision in fourteen (bench/ai_results.md, session 40).
+    # on one decision in fourteen (bench/ai_results.md, entry 40).
     "strong_p2e": dataclasses.replace(
         STRONG.scaled(2, PLAY_WORK),
         name="strong_p2e",
@@ -277,18 +280,18 @@ VARIANTS = {
         extend_nodes=STRONG.extend_nodes / 2,
     ),
     "strong_nl2": dataclasses.replace(STRONG, name="strong_nl2", node_limit=2 * STRONG.node_limit),
-    # Session 41: an early call bid while the bid is within 25 points of the pass, where
+    # Entry 41: an early call bid while the bid is within 25 points of the pass, where
     # today's Strong's close early Polish calls realized +10.4 + 0.43 x their predicted
     # margin over the pass in its own company (bench/ai_bid_counterfactual.py, 431
     # records): the line crosses 0 near -25. Against Normal, paired with Strong, -0.9
     # [-1.8, +0.1] over 600 Polish sets (bench/ai_results.md): not kept.
     "strong_early25": dataclasses.replace(STRONG, name="strong_early25", bid_margin=(-25.0, 0.0)),
-    # Session 42: exact values (bisection) from 5 cards in hand down, in place of one
-    # zero-window probe and the greedy playout's points (session 18 measured it over 75
+    # Entry 42: exact values (bisection) from 5 cards in hand down, in place of one
+    # zero-window probe and the greedy playout's points (entry 18 measured it over 75
     # sets on a slower solver). Against Normal, paired with Strong, -0.09 [-0.27, +0.09]
     # over 600 Polish sets (bench/ai_results.md): not kept.
     "strong_exact5": dataclasses.replace(STRONG, name="strong_exact5", exact_cards=5),
-    # Session 42: the other seats read by the play model fitted on Normal's Polish
+    # Entry 42: the other seats read by the play model fitted on Normal's Polish
     # choices, at the power its calibration found best by the true deal's likelihood
     # (bench/ai_play_model.py calibrate --level normal --preset polish). Against Normal,
     # paired with Strong, -0.36 [-0.98, +0.25] over 600 Polish sets: not kept.
@@ -298,7 +301,7 @@ VARIANTS = {
         play_inference=0.5,
         play_model="play_model_normal_polish",
     ),
-    # Session 43: the same reading with 8 hidden ReLU units over the model's features
+    # Entry 43: the same reading with 8 hidden ReLU units over the model's features
     # (``ai/data/play_model_normal_polish_net.json``): held out, it explains Normal's
     # leads 0.16 nats and follows 0.04 nats a decision better than the linear model,
     # and puts 0.34 more cards in a hundred in the right hand (calibrate, paired).
@@ -310,7 +313,7 @@ VARIANTS = {
         play_inference=0.5,
         play_model="play_model_normal_polish_net",
     ),
-    # Normal as the page ran it until session 37, with Strong's extension.
+    # Normal as the page ran it until entry 37, with Strong's extension.
     "normal_page": dataclasses.replace(NORMAL, name="normal_page", extend=STRONG.extend),
     "strong_polish": dataclasses.replace(
         STRONG, name="strong_polish", pass_shift=True, rule_shift=True, bomb_out=True
