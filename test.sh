@@ -10,6 +10,9 @@
 #
 # Extra arguments go to pytest, e.g. ./test.sh -x, ./test.sh -m "not e2e"
 # (the browser tests need Chromium; without them Chromium is not required).
+# The tests run on every core (pytest-xdist; each file's tests on one worker, so a
+# file's shared page or server is made once); ./test.sh -n 0 runs them in one
+# process, TEST_WORKERS=N sets the number of workers.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -60,8 +63,9 @@ LINTED=(py tests bench tools cards_svg)
 # --- build, then the tests ----------------------------------------------------
 PYTHON="$PY" ./build.sh
 
+WORKERS="${TEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
 set +e
-"$PY" -m pytest -q "$@"
+"$PY" -m pytest -q -n "$WORKERS" --dist loadfile "$@"
 rc=$?
 set -e
 if [[ $rc -eq 5 ]]; then
