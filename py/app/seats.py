@@ -13,7 +13,9 @@ writes them as text, never as markup).
 >>> s = change(s, "name", " Olena ", seat=1)
 >>> kinds(s), names(s)
 (['human', 'local', 'normal'], ['', 'Olena', ''])
->>> start_problem(change(s, "kind", "easy", seat=0))
+>>> start_problem(s)
+''
+>>> start_problem(change(change(s, "kind", "easy", seat=0), "kind", "normal", seat=1))
 'no_person'
 """
 
