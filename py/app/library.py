@@ -94,11 +94,6 @@ def sets_value(sets: list[RuleSet]) -> list[dict[str, Any]]:
     return [{"id": s.id, "name": s.name, "conventions": s.changes} for s in sets if not s.builtin]
 
 
-def save_user_sets(store: Store, sets: list[RuleSet]) -> str | None:
-    """Write the player's sets; the reason when it failed."""
-    return store.write(RULESETS_KEY, sets_value(sets))
-
-
 def new_set_id(sets: list[RuleSet]) -> str:
     """An id no set has."""
     used = {s.id for s in sets}
@@ -142,11 +137,6 @@ def load_draft(store: Store) -> tuple[dict[str, Any] | None, Aside | None]:
 def draft_value(base: str, values: dict[str, Any]) -> dict[str, Any]:
     """The conventions editor's state as stored."""
     return {"base": base, "values": values}
-
-
-def save_draft(store: Store, base: str, values: dict[str, Any]) -> str | None:
-    """Remember the editor's state across reloads."""
-    return store.write(RULES_KEY, draft_value(base, values))
 
 
 # -- saved games -------------------------------------------------------------------------
@@ -327,8 +317,3 @@ def count_game(stats: dict[str, Any], session: Any) -> bool:
         for k in [k for k, v in counted.items() if v.get("over")][: len(counted) - 200]:
             counted.pop(k)
     return changed
-
-
-def save_stats(store: Store, stats: dict[str, Any]) -> str | None:
-    """Write the statistics; the reason when it failed."""
-    return store.write(STATS_KEY, stats)

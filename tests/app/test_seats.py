@@ -223,7 +223,7 @@ def test_undo_needs_every_other_person_to_allow_it() -> None:
             break
         page = drive_one(page, rng)
     else:
-        pytest.skip("no undo point in this game")
+        raise AssertionError("seed 5 gives the person an undo point within 400 moves")
     actions = list(s.state.deal_actions)
     page, _ = update(page, UndoPressed())
     assert page.ui.dialog == Dialog.UNDO and list(s.state.deal_actions) == actions

@@ -34,7 +34,7 @@ def test_a_click_during_the_trick_hold_is_applied_at_once(page: Any, base_url: s
             assert time.perf_counter() - t0 < 0.5, "the click waited for the hold"
             return
         act(page)
-    pytest.skip("the human never led while a trick was on show")
+    raise AssertionError("seed 5: the human leads while a trick is on show within 120 moves")
 
 
 def test_new_game_while_a_bot_thinks_and_during_a_hint(page: Any, base_url: str) -> None:

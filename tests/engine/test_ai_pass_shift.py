@@ -7,7 +7,8 @@ worth less (``bench/ai_pass_value.py --preset polish``). The shift applies only
 to conventions that hold every value its entry lists; classic rules and the other
 presets are valued as before. Strong has it on, and with it the extra for the
 early pass of a seat that still holds its bomb (both measured in
-``bench/ai_results.md``, entries 26 and 29); the arena's ``strong_s25`` is Strong without either, ``strong_s27`` without the extra.
+``bench/ai_results.md``, entries 26 and 29); the arena's ``strong_s25`` is Strong
+without either, ``strong_s27`` without the extra.
 """
 
 from __future__ import annotations

@@ -51,16 +51,6 @@ class Finding:
     params: tuple[tuple[str, Any], ...] = ()
     code: Refusal = Refusal.CHEAT
 
-    def as_params(self) -> dict[str, Any]:
-        """The finding as the parameters of a ``Refusal.CHEAT`` text."""
-        return {
-            "seat": self.seat,
-            "deal": self.deal,
-            "n": self.n,
-            "what": self.what,
-            **dict(self.params),
-        }
-
 
 @dataclass
 class DealRecord:
