@@ -114,9 +114,7 @@ def banner(p: Practice, lang: str, at_end: bool = False) -> El:
         "section",
         {"class": "practice-banner", "data-practice-banner": "1", "role": "status"},
         el("p", {"class": "practice-text"}, text),
-        None
-        if at_end
-        else _btn(t(lang, "practice_end"), ui="practice-end", cls="btn small", data_back="1"),
+        None if at_end else _btn(t(lang, "practice_end"), ui="practice-end", cls="btn small"),
         key="practice-banner",
     )
 
