@@ -237,9 +237,13 @@ def deal_notes(m: Model, r: SheetRow) -> list[str]:
     return out
 
 
-def summary(m: Model, extra: Sequence[El | None] = (), practice: bool = False) -> El | None:
+def summary(
+    m: Model, extra: Sequence[El | None] = (), practice: bool = False, analysis: bool = True
+) -> El | None:
     """End of a deal: the verdict and its margin, each seat's tricks, points (cards +
-    marriages), score and total, and the rounding, bolts and penalties in words."""
+    marriages), score and total, and the rounding, bolts and penalties in words.
+    ``practice``: a deal that ends there (no replay, share or next deal); ``analysis``
+    False: no Analysis button (the analysis is open by itself in ``extra``)."""
     r, lang = m.summary, m.lang
     if r is None or m.scene.phase is Phase.GAME_OVER or m.summary_hold:
         return None
@@ -295,9 +299,7 @@ def summary(m: Model, extra: Sequence[El | None] = (), practice: bool = False) -
             el("ul", {"class": "deal-notes"}, notes) if notes else None,
             *extra,
         ],
-        [
-            _btn(t(lang, "analysis"), ui="analysis", cls="btn"),
-        ]
+        ([_btn(t(lang, "analysis"), ui="analysis", cls="btn")] if analysis else [])
         if practice
         else [
             _btn(t(lang, "replay_deal"), ui="replay-deal", cls="btn", data_deal=str(r.number)),

@@ -802,7 +802,10 @@ def on_message(ui: Any, session: Any, msg: EditorMsg) -> list[EditorEffect]:
         if ui.dialog == Dialog.EDITOR:  # the toolbar's button again: it closes
             ui.dialog = Dialog.NONE
             return []
-        if ed is None:
+        if ui.replay is not None and ui.replay_data is not None:
+            # opened from a replay: the deal on show, at the step on show
+            ed = _from_replay(ed or new_editor(), ui)
+        elif ed is None:
             preset = str(ui.setup.get("preset", "classic")) if ui.setup else "classic"
             chosen = next((s for s in sets if s.id == preset), None)
             conv = chosen.conventions() if chosen is not None else Conventions()
@@ -884,21 +887,31 @@ def _pressed(
     return ed, []
 
 
+def _from_replay(ed: Editor, ui: Any) -> Editor:
+    """The deal on show in the replay, at the replay's step (its cards placed and
+    what was played in it), else ``ed`` with the reason in ``error``."""
+    rp, step = ui.replay_data, ui.replay.step
+    deal = min(rp.locate(step)[0], rp.deals - 1)
+    try:
+        got = from_record(rp.record, deal, ui.sets)
+    except (RecordError, ValueError) as e:
+        return dataclasses.replace(ed, error="editor.error.record:" + str(e)[:300])
+    got = goto(got, step - rp.deal_first_step(deal))
+    return dataclasses.replace(got, version=ed.version + 1)
+
+
 def _from_game(ed: Editor, ui: Any, session: Any) -> Editor:
     """The deal on show in the replay, else the game's last finished deal (the deal
     in progress holds cards nobody may see yet)."""
     from .share import finished_record
 
-    rp = ui.replay_data if ui.replay is not None else None
+    if ui.replay is not None and ui.replay_data is not None:
+        return _from_replay(ed, ui)
     try:
-        if rp is not None:
-            deal = rp.locate(ui.replay.step)[0]
-            got = from_record(rp.record, deal, ui.sets)
-        else:
-            rec = finished_record(session.state, session.record())
-            if rec is None:
-                return dataclasses.replace(ed, error="editor.error.no_deal")
-            got = from_record(rec, -1, ui.sets)
+        rec = finished_record(session.state, session.record())
+        if rec is None:
+            return dataclasses.replace(ed, error="editor.error.no_deal")
+        got = from_record(rec, -1, ui.sets)
     except (RecordError, ValueError) as e:
         return dataclasses.replace(ed, error="editor.error.record:" + str(e)[:300])
     return dataclasses.replace(got, version=ed.version + 1)

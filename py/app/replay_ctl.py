@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from thousand.record import Replay
+from thousand.record import Replay, load_seats
 
 from .i18n import t
 from .page_msgs import Analyse, Autoplay, Slot, StopAnalysis, new_token
@@ -66,7 +66,8 @@ async def run_analysis(
     found: Callable[[Any], None] | None = None,
 ) -> None:
     """Analyse a finished deal in slices, showing its findings in words as they come;
-    ``found`` gets the whole result (``thousand.analysis.DealAnalysis``) at the end."""
+    ``found`` gets the result (``thousand.analysis.DealAnalysis``) as soon as the best
+    the declarer could make is known (final from then on), and again at the end."""
     # Every piece below runs in a task of its own (the page's render after the
     # click, the import, each slice, each render of the findings): together in one
     # task they blocked the page for 50-120 ms on a 2-core machine.
@@ -91,6 +92,7 @@ async def run_analysis(
     if log:
         log(f"analysis setup {(time.perf_counter() - t0) * 1000:.0f} ms")
     shown = -10
+    told = False  # found() was given the best the declarer could make
     await asyncio.sleep(0)
     show([], 0)
     while True:
@@ -106,7 +108,11 @@ async def run_analysis(
         if pct >= shown + 10:
             shown = pct
             await asyncio.sleep(0)
-            show(analysis_lines(an.result(), names, lang), pct)
+            res = an.result()
+            if found is not None and not told and res.max_points is not None:
+                told = True
+                found(res)
+            show(analysis_lines(res, names, lang), pct)
     await asyncio.sleep(0)
     if found is not None:
         found(an.result())
@@ -154,7 +160,8 @@ def follow_analysis(page: ReplayHost) -> list[Any]:
     if r.analysis_deal == deal:
         return []
     r.analysis_deal = deal
-    names = tuple(replay_names(data.conventions.players, lang, r.own))
+    n = data.conventions.players
+    names = tuple(replay_names(n, lang, r.own, load_seats(data.record, n)))
     token = new_token(page, Slot.REPLAY)
     return [Analyse(Slot.REPLAY, token, data.record, deal, names, lang)]
 

@@ -207,9 +207,15 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
         if lesson is not None and not m.summary_hold:
             more.insert(0, lesson)  # the lesson's caption explains the summary in it
             lesson = None
-        dialogs.append(summary(m, more, practice=p is not None or in_lesson))
+        # a practice's analysis opens by itself: no button repeats it under the panel
+        dialogs.append(summary(m, more, practice=p is not None or in_lesson, analysis=p is None))
     if lesson is not None:
         dialogs.insert(0, lesson)
+    if session.practice is not None:
+        from .practice import banner
+
+        at_end = m.summary is not None and not m.summary_hold
+        dialogs.insert(0, banner(session.practice, ui.lang, at_end=at_end))
     if ui.dialog == Dialog.SHEET:
         dialogs.append(sheet_dialog(m))
     elif ui.dialog == Dialog.LOG:

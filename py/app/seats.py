@@ -131,7 +131,11 @@ def names_of(session: Session, lang: str) -> tuple[str, ...]:
     """Each seat's name at the table. With one person: "You" and the others by where
     they sit. With several people at the device, where they sit changes as the device
     passes, so every seat keeps one name: the person's own (else "Player N"), and
-    "Computer N" for a computer player."""
+    "Computer N" for a computer player. A practice (``app.practice``) keeps the
+    names of the replay it came from."""
+    practice = getattr(session, "practice", None)
+    if practice is not None:
+        return tuple(practice.names(lang))
     if len(session.people) <= 1:
         return default_names(session.n, session.human, lang)
     return tuple(

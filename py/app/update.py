@@ -70,6 +70,9 @@ class Page:
     seen: tuple[int, int] = (-1, 0)  # (deal, events announced)
     lesson_back: Session | None = None  # the game waiting behind a lesson (app.lesson_page)
     practice_back: Session | None = None  # the game a practice returns to
+    # the replay a practice started from (Replay, ReplayUI) and the game's analysis
+    # then on show (its findings, or None): *Back to the game* shows them again
+    practice_from: tuple[Any, Any, list[str] | None] | None = None
     seed: int | None = None  # the next new game's seed (a ``?seed=`` link's, once)
     tab: str = ""  # this tab's mark in its saves (another tab's are followed)
     tokens: dict[Slot, int] = field(default_factory=dict)  # each running thought's token
@@ -545,7 +548,7 @@ def settle(page: Page, fx: list[Effect]) -> list[Effect]:
         and not ui.hold_summary
         and ui.analysis is None
     ):
-        p.asked = True
+        p.asked = p.solving = True
         from .update_page import summary_analysis
 
         out += summary_analysis(page)  # a practice ends with the solver's best line

@@ -150,6 +150,8 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
     if isinstance(msg, AnalysisShown):
         if msg.token == page.tokens.get(Slot.SUMMARY):
             ui.analysis, ui.analysis_pct = list(msg.rows), msg.pct
+            if page.session.practice is not None:
+                page.session.practice.solving = msg.pct >= 0
         analysis_shown(page, msg.token, msg.rows, msg.pct)
         return []
     if isinstance(msg, AnalysisFound):
@@ -651,21 +653,34 @@ def open_online(page: Page, conv: Conventions, rules: str) -> list[Effect]:
 
 
 def practice_over(page: Page, again: bool) -> list[Effect]:
-    """*Practise again* from the same position, or back to the game it came from."""
+    """*Practise again* from the same position, or back to the game it came from, and
+    to its replay at the step and view the practice started from (nothing lost)."""
     p = page.session.practice
     if p is None:
         return []
+    fx: list[Effect] = [U.Cancel(), *stop_summary(page)]
     if again:
         from .practice import start as start_practice
 
         page.session = start_practice(
-            Replay(p.source), p.step, p.seat, page.ui.setup["level"]
+            Replay(p.source), p.step, p.seat, page.ui.setup["level"], own=p.own
         ).session
     else:
         page.session = page.practice_back or new_session(page)
         page.practice_back = None
+    ui = page.ui
+    ui.analysis, ui.analysis_pct = None, -1
+    if not again and page.practice_from is not None:
+        shown, r, rows = page.practice_from
+        page.practice_from = None
+        if rows is not None:  # the game's own summary had its analysis open
+            fx += summary_analysis(page)
+        ui.replay_data, ui.replay = shown, r
+        r.playing = False
+        r.analysis_deal = -1  # the replay's analysis, if it was open, runs again
+        fx += follow_analysis(page)
     U.retell(page)
-    return [U.Cancel(), *stop_summary(page), U.Bots()]
+    return [*fx, U.Bots()]
 
 
 # -- the hint and the summary's analysis ------------------------------------------------
@@ -775,10 +790,14 @@ def replay_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
             return []
         from .practice import start as start_practice
 
-        p = start_practice(shown, r.step, r.seat, ui.setup["level"], name == "practice-deal")
+        again = name == "practice-deal"
+        p = start_practice(shown, r.step, r.seat, ui.setup["level"], again, own=r.own)
         if s.practice is None:
             page.practice_back = s
+            # Back to the game: this replay at this step, the game's analysis if open
+            page.practice_from = (shown, r, ui.analysis)
         fx = [*close_replay(page), U.Cancel(), *stop_summary(page)]
+        ui.analysis, ui.analysis_pct = None, -1  # the practice's own, at its end
         page.session = p.session
         U.retell(page)
         return [*fx, U.Bots()]

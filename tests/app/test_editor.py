@@ -474,3 +474,25 @@ def test_the_end_of_the_deal_shows_its_result_not_the_next_deal() -> None:
     p = E.publish(ed, "https://x/", "en").published
     assert p is not None and p.step == last and p.svg_step == last - 1
     assert p.svg == render_record(json.loads(p.record), last - 1, open_hands=True, lang="en")
+
+
+def test_opened_from_a_replay_it_holds_the_deal_on_show_at_its_step() -> None:
+    """The editor opened while a replay is on show starts with that deal's cards
+    placed (none left to place) and at the replay's step, not an empty layout."""
+    from app_helpers import random_record
+
+    from app.replay_view import ReplayUI
+
+    data = Replay(random_record(2, seed=4))
+    ui = Screen(sets=SETS)
+    ui.replay, ui.replay_data = ReplayUI(step=data.deal_first_step(1) + 5), data
+    page = Page(new_session(), ui)
+    page, _ = update(page, E.EditorOpened())
+    ed = ui.editor
+    start = data.deal_state(1)
+    assert ui.dialog == Dialog.EDITOR and ed.error == ""
+    assert [cards_mask(map(card_str, h)) for h in ed.layout.hands] == list(start.dealt_hands)
+    assert E.unplaced(ed.layout) == () and ed.step == 5
+    assert ed.actions == data.deal_actions(1)
+    html = to_html(build(page.session, ui)[1][-1])
+    assert "Cards to place" not in html and 'data-editor-step="5"' in html

@@ -112,14 +112,13 @@ def test_lay_out_play_caption_publish_and_open_the_link(
     south = set(other.locator(".seat-bottom [data-card]").evaluate_all(CARDS))
     expected = set((HANDS[0] + " " + TALON).split()) - {"9H", "JH", "AS"}
     assert south == expected
-    # ... and the editor there takes the deal back, moves and caption included
+    # ... and the editor opened there holds the deal, at that step, moves and caption
+    # included
     other.click('.replay-bar [data-ui="editor"]')
-    other.wait_for_selector('[data-dialog="editor"]')
-    other.click('[data-ui="editor-from-game"]')
-    other.wait_for_selector('[data-editor-step="8"]')
-    other.click('[data-ui="editor-prev"]')
-    other.wait_for_selector('[data-editor-step="7"]')
+    other.wait_for_selector('[data-dialog="editor"] [data-editor-step="7"]')
     assert other.input_value('[data-ui="editor-caption"]') == CAPTION
+    other.click('[data-ui="editor-next"]')
+    other.wait_for_selector('[data-editor-step="8"]')
     # a record pasted that is not one is refused, in words, and changes nothing
     other.click('[data-ui="editor-layout"]')
     other.click(".ed-load summary")
@@ -199,3 +198,40 @@ def editor_fits(page: Any, shot: Path) -> None:
         }"""
     )
     assert wide == []
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True)
+def test_the_editor_opened_from_a_replay_holds_its_deal(page: Any, base_url: str) -> None:
+    """A replay on a phone, its ✎ tapped: the editor opens on that deal at the replay's
+    step, every card placed (none left to place), as the replay dealt them."""
+    from app_helpers import random_record
+
+    from app.share import share_fragment
+    from thousand.cards import card_str, cards_list
+    from thousand.record import Replay
+
+    rec = random_record(2, seed=4)
+    data = Replay(rec)
+    step = data.deal_first_step(1) + 5  # the second deal, five moves in
+    page.goto(base_url + share_fragment(rec) + f"&step={step}&lang=en")
+    page.wait_for_selector(f'#table[data-phase="replay"][data-step="{step}"]')
+    button = page.locator('.replay-bar [data-ui="editor"]')
+    button.scroll_into_view_if_needed()
+    assert button.is_visible()
+    button.tap()
+    page.wait_for_selector('[data-dialog="editor"] [data-editor-step="5"]')
+    assert "Cards to place" not in page.inner_text('[data-dialog="editor"]')
+    page.click('[data-ui="editor-layout"]')  # the layout of what is being played
+    page.wait_for_selector('[data-editor-target="talon"]')
+    dealt = data.deal_state(1)
+    for seat in range(3):
+        cards = page.locator(f'[data-editor-target="{seat}"] [data-editor-card]')
+        got = set(cards.evaluate_all(EDITOR_CARDS))
+        want = {card_str(c) for c in cards_list(dealt.dealt_hands[seat])}
+        assert got == want
+    assert page.locator('[data-editor-target="talon"] [data-editor-card]').count() == 3
+    assert page.locator('[data-editor-target="deck"] [data-editor-card]').count() == 0
+    assert page.locator("[data-editor-problem]").count() == 0
+
+
+EDITOR_CARDS = "els => els.map(e => e.getAttribute('data-editor-card'))"
