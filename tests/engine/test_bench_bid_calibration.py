@@ -1,4 +1,4 @@
-"""``bench/ai_bid_calibration.py``: the calibrations fitted from forced deals, and where
+"""``bench/lab/ai_bid_calibration.py``: the calibrations fitted from forced deals, and where
 ``--write`` stores them (the plain entry, or one owned by a rule model or a value
 model, used only where that model is)."""
 
@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_bid_calibration as bc
 

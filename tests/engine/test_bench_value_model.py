@@ -1,4 +1,4 @@
-"""``bench/ai_value_model.py``: open-hand labels of random deals, and the fit that
+"""``bench/lab/ai_value_model.py``: open-hand labels of random deals, and the fit that
 ships ``play_rich3`` (mapped to real outcomes by a line folded into its weights)."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from thousand.cards import FULL_DECK, mask_points
 from thousand.conventions import Conventions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_value_model as vm
 
@@ -172,11 +173,9 @@ def test_gzipped_records_read_as_plain_ones(tmp_path: Path) -> None:
     assert vm._read([str(plain), str(packed)]) == rows + rows
 
 
-def test_the_shipped_net_is_fitted_on_the_data_the_bench_keeps() -> None:
-    data = Path(__file__).resolve().parents[2] / "bench" / "data"
-    shipped = json.loads(
-        (Path(__file__).resolve().parents[2] / "py/thousand/ai/data/variants.json").read_text()
-    )["play_net3"]
+def test_the_labs_net_is_fitted_on_the_data_the_lab_keeps() -> None:
+    data = Path(__file__).resolve().parents[2] / "bench" / "lab" / "data"
+    shipped = json.loads((data / "variants.json").read_text())["play_net3"]
     assert shipped["n_open_hand"] == len(vm._read([str(data / "value_labels_classic.jsonl.gz")]))
     assert shipped["n_real"] == len(
         vm._real([str(data / "value_real_classic.jsonl.gz")], "classic")

@@ -1,6 +1,6 @@
 """Open-hand solver benchmark: zero-window solves of whole deals (CPython).
 
-    PYTHONPATH=py python3 bench/ai_solver.py [--deals N] [--seed S] [--players 3]
+    PYTHONPATH=py python3 bench/lab/ai_solver.py [--deals N] [--seed S] [--players 3]
 
 Deals come from the engine, driven by the greedy bot through bidding, discard
 and contract to the first card; each deal is solved open-handed once with a
@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from thousand import actions as A
 from thousand.ai.common import declarer_points, position_from_obs
