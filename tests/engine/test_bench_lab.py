@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import arena as lab_arena
+import fuzz as lab_fuzz
 import variants
 from variant_models import Net, PassValue
 from variants import PASS_MODEL, VARIANTS, lab_data, lab_evaluator, read_net
@@ -105,6 +106,15 @@ def test_the_labs_arena_is_the_engines_with_the_labs_bots(
     assert lab_lines[-1].startswith("A-B: ")
     with pytest.raises(ValueError, match="unknown bot"):
         arena.main(["--a", "strong_s25", "--b", "random", "--deals", "1"])
+
+
+def test_the_labs_decision_checks_take_its_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lab_fuzz.main(["--deals", "1", "--seed", "3", "--levels", "normal_page"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("failures: 0")
+    from thousand.ai import fuzz
+
+    with pytest.raises(ValueError, match="unknown bot"):
+        fuzz.main(["--deals", "1", "--levels", "normal_page"])
 
 
 def _net_entry(rng: random.Random, units: int) -> dict[str, Any]:
