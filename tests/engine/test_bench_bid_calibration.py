@@ -81,6 +81,7 @@ def test_records_of_different_models_are_refused() -> None:
 def test_a_fitted_entry_has_one_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import ai_fit_evaluator as fe
 
+    assert fe.VARIANTS_OUT.parent.parent.name == "lab"  # the lab's data, not shipped
     shipped, variants = tmp_path / "evaluator.json", tmp_path / "variants.json"
     shipped.write_text('{"bid3": 1, "pass3": 2}')
     monkeypatch.setattr(fe, "OUT", shipped)
@@ -92,4 +93,4 @@ def test_a_fitted_entry_has_one_home(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert json.loads(shipped.read_text()) == {"bid3": 1, "pass3": 4, "calib3": 5}
     assert json.loads(variants.read_text()) == {}
     assert fe.level_uses(value_model="play_rich")  # Strong's
-    assert not fe.level_uses(value_model="play_net") and not fe.level_uses(pass_model=True)
+    assert not fe.level_uses(value_model="play_net")  # the lab's

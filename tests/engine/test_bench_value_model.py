@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_value_model as vm
+from variants import read_net
 
 
 def test_a_label_is_a_whole_deal_solved_open_handed() -> None:
@@ -155,7 +156,7 @@ def test_a_net_learns_what_the_linear_model_cannot_and_ships_as_predicted(
     vm.fit([str(dd)], [str(real)], 1e-3, out, "classic", net=8)
     data = json.loads(out.read_text())
     assert set(data) == {"play_net3"}
-    model = Evaluator(data).valuing_play_by("play_net").model("play", 3)
+    model = Evaluator(data, terms=read_net).valuing_play_by("play_net").model("play", 3)
     assert model.net is not None
     err = sum(abs(model.mean(h) - (20 + label[h] / 2)) for h in test) / len(test)
     assert err < by_net / 2 + 1.0  # the line is folded in: half the net's error, or so

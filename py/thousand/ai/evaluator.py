@@ -13,16 +13,19 @@ deal with the dealer sitting out, RULES §2):
   features (``rich_features``), fitted on open-hand values of many random deals
   and mapped to self-play outcomes by a line (``bench/lab/ai_value_model.py``); a
   level that sets ``Settings.value_model`` to it (Strong) values hands with it in
-  place of ``play`` (``Evaluator.valuing_play_by``). ``play_rich3_polish`` is the
-  same fitted on deals played under the Polish play rules (``must_beat``,
-  ``declare_on_first_lead``); a level with ``Settings.rule_models`` values hands
-  under those rules with it (``Evaluator.under``).
+  place of ``play`` (``Evaluator.valuing_play_by``). A model of the same kind fitted
+  under other play rules (the AI lab's ``play_rich3_polish``: ``must_beat``,
+  ``declare_on_first_lead``) values hands under those rules in a level with
+  ``Settings.rule_models`` (``Evaluator.under``).
 
 Each model has a residual standard deviation: the chance of reaching a
 contract is taken under a normal error (``normal_cdf``). The coefficients live in
 ``data/evaluator.json`` (written by ``bench/ai_fit_evaluator.py`` from
 self-play); when the file is missing the built-in hand-set values are used.
-Nothing is trained in the browser.
+Nothing is trained in the browser. The AI lab (``bench/lab/variants.py``) builds
+evaluators of its own data with the two seams this one leaves: a reader of a rich
+model's added term (``terms``: its hidden layer) and a measured pass
+(``measured_pass``); the shipped evaluator has neither.
 """
 
 from __future__ import annotations
