@@ -7,9 +7,10 @@
 Everything after ``--`` goes to ``python -m thousand.arena``. A bot named
 ``base:LEVEL`` is ``LEVEL`` of the frozen copy: the copy is loaded as the
 package ``thousand.ai_base`` (its relative imports reach the current engine,
-so both levels see the same observations), and ``thousand.arena`` is told to
-build such names from it. Only the AI package is frozen; the rules engine is
-the current one.
+so both levels see the same observations), and the arena's bot maker
+(``thousand.arena.main(argv, make=...)``) builds such names from it, the lab's
+variants and the levels as ``bench/lab/arena.py`` does. Only the AI package is
+frozen; the rules engine is the current one.
 """
 
 from __future__ import annotations
