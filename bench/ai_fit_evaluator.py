@@ -63,13 +63,13 @@ from thousand.sheet import SheetRow  # noqa: E402
 from thousand.state import Game, Phase, State  # noqa: E402
 
 OUT = ROOT / "py" / "thousand" / "ai" / "data" / "evaluator.json"
-# The models only the arena's variants use: not in the page's wheel (Evaluator.load).
-VARIANTS_OUT = OUT.parent / "variants.json"
+# The models only the AI lab's variants use (bench/lab/variants.py): not shipped.
+VARIANTS_OUT = ROOT / "bench" / "lab" / "data" / "variants.json"
 
 
 def store(entries: dict[str, Any], used_by_a_level: bool) -> Path:
     """Write fitted ``entries`` to their one home, ``evaluator.json`` where a level the
-    page offers uses them and ``variants.json`` where only the arena's variants do,
+    page offers uses them and the lab's ``variants.json`` where only its variants do,
     taking the same names out of the other file; the file written."""
     home, other = (OUT, VARIANTS_OUT) if used_by_a_level else (VARIANTS_OUT, OUT)
     data = json.loads(home.read_text()) if home.exists() else {}
@@ -84,7 +84,7 @@ def store(entries: dict[str, Any], used_by_a_level: bool) -> Path:
 
 def level_uses(**settings: Any) -> bool:
     """Whether a level the page offers has every one of these settings (for ``store``:
-    ``value_model="play_net"``, ``pass_model=True``)."""
+    ``value_model="play_net"``)."""
     from thousand.ai.settings import LEVELS
 
     return any(all(getattr(s, k) == v for k, v in settings.items()) for s in LEVELS.values())
@@ -111,7 +111,7 @@ def _preset(players: int, preset: str | None = None) -> Conventions:
 
 
 #: The presets whose records the fits here use (the others' forced records fit
-#: rule-specific rich models, ``bench/ai_value_model.py --preset``).
+#: rule-specific rich models, ``bench/lab/ai_value_model.py --preset``).
 FIT_PRESETS = ("classic", "two_players")
 
 

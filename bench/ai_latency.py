@@ -36,9 +36,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from app.page_start import Pace
 from app.thinking import THINK_SLICE_MS
-from thousand.ai import make_ai_bot
+from thousand.ai import AIBot, make_ai_bot
 from thousand.conventions import Conventions
 from thousand.state import Game, Phase
+
+
+def make_level(name: str) -> AIBot:
+    """A level by name (``strong``, ``normal@2``), or a variant of the AI lab's
+    (``bench/lab/variants.py``: ``strong_s38``, ...)."""
+    try:
+        return make_ai_bot(name)
+    except ValueError:
+        sys.path.insert(0, str(Path(__file__).resolve().parent / "lab"))
+        from variants import make_ai_bot as make_variant
+
+        return make_variant(name)
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -67,7 +79,7 @@ def main() -> int:
         args.players = conv.players
     else:
         conv = Conventions(players=args.players, barrel=args.players != 2)
-    bot = make_ai_bot(args.level)
+    bot = make_level(args.level)
     rng = random.Random(args.seed)
     wall: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}

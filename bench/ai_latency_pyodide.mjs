@@ -1,6 +1,6 @@
 // Run an AI benchmark script inside Pyodide (node), to measure the browser's Python.
 //
-//     node bench/ai_latency_pyodide.mjs [ai_latency.py|ai_solver.py|net_deal.py] [args...]
+//     node bench/ai_latency_pyodide.mjs [ai_latency.py|lab/ai_solver.py|net_deal.py] [args...]
 //
 // Loads Pyodide from node_modules/pyodide (the pinned version), copies
 // py/thousand, py/app and bench/ into its file system and runs the script as __main__.

@@ -242,15 +242,14 @@ def compile_tree(src_dir: Path, out: Path) -> int:
 #: Command-line and benchmark modules the page never imports: left out of the
 #: wheels the page loads (the installed package keeps them). The AI's benchmark
 #: oracle and its endgame search behind an off flag (``Settings.fused_cards``)
-#: are the arena's only, and so are the models only its variants use
-#: (``ai/data/variants.json``, read by ``Evaluator.load`` where it is, and
-#: ``ai/variant_models.py``, which evaluates them; the fitted models of inference,
-#: ``ai/inference.py`` and ``ai/bidmodel.py`` with their data, behind
-#: ``Settings.play_inference`` and ``auction_policy``, off at every level);
-#: tests/tooling/test_pycompile.py checks that no page module imports them when
-#: it is imported and that no level needs them (for the models:
-#: tests/engine/test_ai_value_model.py). The diagram and the card art stay in:
-#: the deal editor publishes a step's SVG diagram on the page (imported only then).
+#: are the arena's only, and so are the fitted models of inference
+#: (``ai/inference.py`` and ``ai/bidmodel.py`` with their data, behind
+#: ``Settings.play_inference`` and ``auction_policy``, off at every level; the AI
+#: lab's variants and the models only they use are not in the package at all,
+#: ``bench/lab``); tests/tooling/test_pycompile.py checks that no page module
+#: imports them when it is imported and that no level needs them. The diagram and
+#: the card art stay in: the deal editor publishes a step's SVG diagram on the page
+#: (imported only then).
 NOT_IN_PAGE = (
     "thousand/__main__.py",
     "thousand/arena.py",
@@ -259,13 +258,9 @@ NOT_IN_PAGE = (
     "thousand/ai/fuzz.py",
     "thousand/ai/oracle.py",
     "thousand/ai/endgame.py",
-    "thousand/ai/variant_models.py",
-    "thousand/ai/data/variants.json",
     "thousand/ai/inference.py",
     "thousand/ai/bidmodel.py",
     "thousand/ai/data/play_model.json",
-    "thousand/ai/data/play_model_normal_polish.json",
-    "thousand/ai/data/play_model_normal_polish_net.json",
     "thousand/ai/data/bid_model.json",
 )
 

@@ -17,7 +17,7 @@ from typing import Any
 # One slice of AI thinking between yields to the page. A slice overruns by about one
 # unit of work, slower in Pyodide than in CPython: at 25 ms Strong's slices made main-
 # thread tasks of 50-55 ms in Chromium, at 15 ms none over 50 ms, with the same worlds
-# per decision in its 1 s budget (bench/longtasks.py; bench/ai_results.md, entry 36).
+# per decision in its 1 s budget (bench/longtasks.py; bench/lab/ai_results.md, entry 36).
 THINK_SLICE_MS = 15
 
 

@@ -26,11 +26,17 @@ JSON lines, and ``--combine`` pools such files from several runs. The last
 line is exactly::
 
     A-B: <+/-X.X> points/deal, 95% CI [<lo>, <hi>], n=<deal sets>
+
+The bots are made by name with ``bots.make_bot``; ``main(argv, make=...)`` takes
+another maker (a module-level function, so that ``--workers`` can pass it to its
+processes), which is how the AI lab's arena, ``bench/lab/arena.py``, also plays its
+variants of the levels.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import math
@@ -40,7 +46,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from .bots import bot_action, make_bot
+from .bots import Bot, bot_action, make_bot
 from .cards import cards_mask
 from .conventions import Conventions
 from .record import make_record
@@ -100,13 +106,17 @@ def play_arrangement(
     return state, start
 
 
-def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
+#: Makes a bot from its name (``bots.make_bot``, or the lab's).
+BotMaker = Callable[[str], Bot]
+
+
+def play_set(args: tuple[str, str, int, int, str], make: BotMaker = make_bot) -> dict[str, Any]:
     """Play one deal set; returns its paired result and per-level statistics."""
     a_name, b_name, seed, index, conv_json = args
     conv = Conventions.from_json(conv_json)
     set_seed = deal_set_seed(seed, index)
     deal = _deal(conv, set_seed)
-    bots = {"A": make_bot(a_name), "B": make_bot(b_name)}
+    bots = {"A": make(a_name), "B": make(b_name)}
     diffs: list[float] = []
     stats = {
         k: {"declared": 0, "made": 0, "conceded": 0, "contract": 0, "seat_deals": 0} for k in "AB"
@@ -138,12 +148,12 @@ def play_set(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     return {"index": index, "diff": value, "stats": stats}
 
 
-def play_game(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
+def play_game(args: tuple[str, str, int, int, str], make: BotMaker = make_bot) -> dict[str, Any]:
     """One full game of A against B bots (A in seat ``index % players``)."""
     a_name, b_name, seed, index, conv_json = args
     conv = Conventions.from_json(conv_json)
     seat_a = index % conv.players
-    bots = [make_bot(a_name if s == seat_a else b_name) for s in range(conv.players)]
+    bots = [make(a_name if s == seat_a else b_name) for s in range(conv.players)]
     game_seed = seed * 7_000_003 + index
     state = Game(conv).new_initial_state(random.Random(game_seed))
     rngs = [random.Random(game_seed * 11 + s) for s in range(conv.players)]
@@ -229,10 +239,14 @@ def _games_line(games: list[dict[str, Any]], a: str, b: str, players: int) -> st
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point."""
+def main(
+    argv: list[str] | None = None,
+    make: BotMaker = make_bot,
+    prog: str = "python -m thousand.arena",
+) -> int:
+    """Entry point; ``make`` makes the bots ``--a`` and ``--b`` name."""
     p = argparse.ArgumentParser(
-        prog="python -m thousand.arena",
+        prog=prog,
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -279,12 +293,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.games:
             game_results = []
-            for g in _map(play_game, jobs(args.games), args.workers):
+            for g in _map(functools.partial(play_game, make=make), jobs(args.games), args.workers):
                 game_results.append(g)
                 _record(out, "game", args, g)
             print(_games_line(game_results, args.a, args.b, conv.players))
         results = []
-        for r in _map(play_set, jobs(args.deals), args.workers):
+        for r in _map(functools.partial(play_set, make=make), jobs(args.deals), args.workers):
             results.append(r)
             _record(out, "set", args, r)
     finally:

@@ -3,7 +3,7 @@
 The bidding decision raises by the smallest step while the bid's value beats the
 pass's; a variant may ask for a margin, one for a seat's early call and one over a
 bid, as measured by playing close decisions both ways
-(``bench/ai_bid_counterfactual.py report``). Every level the page offers has none.
+(``bench/lab/ai_bid_counterfactual.py report``). Every level the page offers has none.
 """
 
 from __future__ import annotations

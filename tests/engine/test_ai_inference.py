@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -124,6 +126,9 @@ def test_resampling_prefers_worlds_that_explain_the_play() -> None:
     assert math.isclose(pool[hi].weight / pool[lo].weight, math.exp(logs[hi] - logs[lo]))
 
 
+LAB_DATA = Path(__file__).resolve().parents[2] / "bench" / "lab" / "data"
+
+
 @pytest.mark.parametrize(
     ("name", "model", "units"),
     [
@@ -134,19 +139,26 @@ def test_resampling_prefers_worlds_that_explain_the_play() -> None:
 def test_a_level_reads_the_other_seats_with_the_play_model_it_names(
     name: str, model: str, units: int
 ) -> None:
-    """``Settings.play_model`` names the shipped model a level reads the play with:
-    ``strong_read_normal``'s (fitted on Normal's Polish choices) and
-    ``strong_read_net``'s (the same with a hidden layer) are not the default one, and
-    their decisions' worlds are weighed by that model at their power."""
+    """``Settings.play_model`` names the model a level reads the play with, shipped or
+    by its file: the lab's ``strong_read_normal`` (fitted on Normal's Polish choices)
+    and ``strong_read_net`` (the same with a hidden layer) read theirs, not the
+    default one, and their decisions' worlds are weighed by it at their power."""
     from thousand.ai.evaluator import shared
     from thousand.ai.play import world_source
-    from thousand.ai.settings import STRONG, VARIANTS
+    from thousand.ai.settings import STRONG
     from thousand.ai.think import Context
 
+    sys.path.insert(0, str(LAB_DATA.parent))
+    from variants import VARIANTS
+
     variant = VARIANTS[name]
-    assert variant.play_model == model and variant.play_inference > 0
-    got = shared_model(model)
+    path = LAB_DATA / f"{model}.json"
+    assert variant.play_model == str(path) and variant.play_inference > 0
+    got = shared_model(str(path))
     assert len(got.lead_units) == len(got.follow_units) == units
+    assert got == PlayModel.from_json(json.loads(path.read_text()))
+    assert shared_model(model) == shared_model("no_such_model")  # not shipped: flat
+    assert not any(shared_model(model).lead)
     assert STRONG.play_model == "play_model" and STRONG.play_inference == 0
     normal, shipped = shared_model(variant.play_model), shared_model()
     assert normal != shipped and any(normal.follow) and any(shipped.follow)

@@ -3,11 +3,11 @@
 The ``defend`` model and ``pass_at_100`` were measured in classic self-play. Under
 the Polish preset the first hand left on the hundred may throw its bomb (the
 defenders get 60 each, not a failed contract) and cannot concede, so a pass is
-worth less (``bench/ai_pass_value.py --preset polish``). The shift applies only
+worth less (``bench/lab/ai_pass_value.py --preset polish``). The shift applies only
 to conventions that hold every value its entry lists; classic rules and the other
 presets are valued as before. Strong has it on, and with it the extra for the
 early pass of a seat that still holds its bomb (both measured in
-``bench/ai_results.md``, entries 26 and 29); the arena's ``strong_s25`` is Strong
+``bench/lab/ai_results.md``, entries 26 and 29); the lab's ``strong_s25`` is Strong
 without either, ``strong_s27`` without the extra.
 """
 
@@ -22,11 +22,12 @@ from thousand import actions as A
 from thousand.ai import STRONG
 from thousand.ai.auction import _bomb_left, is_early, pass_ev
 from thousand.ai.evaluator import Evaluator, shared
-from thousand.ai.settings import NORMAL, VARIANTS
+from thousand.ai.settings import NORMAL
 from thousand.conventions import Conventions
 
 PASS = STRONG
-OFF = VARIANTS["strong_s25"]
+# The lab's ``strong_s25`` and ``strong_s27``: Strong without either, without the extra.
+OFF = dataclasses.replace(STRONG, name="strong_s25", pass_shift=False, bomb_pass=False)
 
 
 def test_strong_values_the_pass_under_the_rules_and_normal_does_not() -> None:
@@ -131,11 +132,11 @@ def test_strong_values_a_polish_pass_lower() -> None:
 
 
 BOMB_PASS = STRONG
-NO_BOMB_PASS = VARIANTS["strong_s27"]
+NO_BOMB_PASS = dataclasses.replace(STRONG, name="strong_s27", bomb_pass=False)
 
 
 def test_the_bomb_extra_is_for_the_early_pass_with_a_bomb_left_only() -> None:
-    """``bomb_at_100`` (measured by ``bench/ai_bid_counterfactual.py``) is added to the
+    """``bomb_at_100`` (measured by ``bench/lab/ai_bid_counterfactual.py``) is added to the
     early pass of a seat that may still throw a bomb, never to a pass over a bid."""
     entry = {
         "conventions": {"bombs": 1},

@@ -2,25 +2,25 @@
 
 The hand models were fitted on classic deals; under ``must_beat`` with
 ``declare_on_first_lead`` a marriage is worth more to the declarer (measured
-open-handed, ``bench/ai_rule_shift.py``). ``strong_shift`` (a benchmark variant; the setting
-is off at every level) adds that shift, by the marriages of the played hand;
-classic deals are valued as before.
+open-handed, ``bench/lab/ai_rule_shift.py``). ``Settings.rule_shift`` (off at every
+level; the lab's ``strong_shift``) adds that shift, by the marriages of the played
+hand; classic deals are valued as before.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from thousand.ai import STRONG, AIBot, make_ai_bot
 from thousand.ai.auction import quick_plan_value
 from thousand.ai.evaluator import shared
-from thousand.ai.settings import VARIANTS
 from thousand.bots import EasyBot
 from thousand.cards import cards_mask
 from thousand.conventions import Conventions
 from thousand.state import Game, Phase, State
 
-SHIFT = VARIANTS["strong_shift"]
+SHIFT = dataclasses.replace(STRONG, name="strong_shift", rule_shift=True)  # the lab's
 NO_SHIFT = STRONG  # off at every level (measured within chance)
 
 
@@ -89,7 +89,6 @@ def test_polish_marriage_hands_are_valued_higher() -> None:
     assert higher > 0
 
 
-def test_the_variant_is_named_in_the_arena() -> None:
-    bot = make_ai_bot("strong_shift")
-    assert bot.settings.rule_shift and bot.name == "strong_shift"
+def test_no_level_shifts_the_rules() -> None:
     assert not make_ai_bot("strong").settings.rule_shift
+    assert not make_ai_bot("normal").settings.rule_shift

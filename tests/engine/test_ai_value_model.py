@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from thousand.ai import make_ai_bot
+from thousand.ai import AIBot, make_ai_bot
 from thousand.ai.evaluator import RICH, RICH_SIZE, Evaluator, rich_features, shared
-from thousand.ai.settings import STRONG, VARIANTS
+from thousand.ai.settings import LEVELS, STRONG
 from thousand.cards import cards_mask, mask_points
 from thousand.conventions import Conventions
 
@@ -79,15 +79,12 @@ def test_a_malformed_rich_entry_is_ignored() -> None:
 
 def test_strong_values_hands_by_the_rich_model_and_its_predecessor_does_not() -> None:
     assert STRONG.value_model == "play_rich"
-    assert VARIANTS["strong_s31"] == dataclasses.replace(
-        STRONG, name="strong_s31", value_model="play"
-    )
     assert ("play_rich", 3) in shared().models  # shipped in data/evaluator.json
     strong: Any = make_ai_bot("strong")
     assert strong.evaluator.model("play", 3).rich
     assert strong.evaluator.model("play", 4).rich  # 4 players deal a 3-player deal
     assert not strong.evaluator.model("play", 2).rich  # none fitted for 2 players
-    old: Any = make_ai_bot("strong_s31")
+    old = AIBot(dataclasses.replace(STRONG, name="strong_s31", value_model="play"))
     assert not old.evaluator.model("play", 3).rich
     normal: Any = make_ai_bot("normal")
     assert not normal.evaluator.model("play", 3).rich
@@ -134,16 +131,12 @@ def test_a_rule_model_replaces_the_classic_one_under_its_play_rules_only() -> No
     assert rich.under(Conventions.preset("polish")) is polish  # made once
 
 
-def test_rule_models_only_where_a_level_asks_for_them() -> None:
-    assert VARIANTS["strong_rules"] == dataclasses.replace(
-        STRONG, name="strong_rules", rule_models=True
-    )
-    assert not VARIANTS["strong_s31"].rule_models
-
-
 def test_a_bot_values_hands_by_the_rule_model_only_when_its_level_asks() -> None:
+    assert not any(level.rule_models for level in LEVELS.values())
     polish, classic = Conventions.preset("polish"), Conventions.preset("classic")
-    ruled, plain = make_ai_bot("strong_rules"), make_ai_bot("strong")
+    ev = Evaluator(_rule_data(5.0, 40.0))
+    ruled = AIBot(dataclasses.replace(STRONG, name="strong_rules", rule_models=True), ev)
+    plain = AIBot(STRONG, ev)
     assert ruled.evaluator_for(polish) is ruled.evaluator.under(polish)
     assert ruled.evaluator_for(polish).fitted_rules == (True, True)
     assert ruled.evaluator_for(classic) is ruled.evaluator
@@ -169,61 +162,60 @@ def test_a_calibration_fitted_under_rules_goes_with_their_model() -> None:
     assert polish.calibrated(0.5, 3) == 0.5  # ``calib`` has no entry at all here
 
 
-def _net_entry(rng: random.Random, units: int) -> dict[str, Any]:
-    return {
-        "features": RICH,
-        "weights": [rng.uniform(-3, 3) for _ in range(RICH_SIZE)],
-        "hidden": [[rng.uniform(-1, 1) for _ in range(units)] for _ in range(RICH_SIZE)],
-        "out": [rng.uniform(-2, 2) for _ in range(units)],
-        "sigma": 28.0,
-    }
+class _Offset:
+    """An added term: a constant (what a term reader gives ``Evaluator``)."""
+
+    def __init__(self, value: float) -> None:
+        self.offset = value
+
+    def value(self, hand: int) -> float:
+        return self.offset
 
 
-def test_a_net_adds_its_relu_units_to_the_linear_part() -> None:
-    rng = random.Random(11)
-    entry = _net_entry(rng, 6)
-    model = Evaluator({"play_net3": entry}).models["play_net", 3]
-    assert model.rich and model.net is not None and model.sigma == 28.0
-    seen_off = seen_on = False
-    for _ in range(300):
-        hand = sum(1 << c for c in rng.sample(range(24), rng.choice((8, 10))))
-        x = rich_features(hand)
-        linear = sum(a * b for a, b in zip(entry["weights"], x, strict=True))
-        units = [sum(x[i] * entry["hidden"][i][k] for i in range(RICH_SIZE)) for k in range(6)]
-        seen_off |= any(u <= 0 for u in units)
-        seen_on |= any(u > 0 for u in units)
-        want = linear + sum(o * u for o, u in zip(entry["out"], units, strict=True) if u > 0)
-        assert model.mean(hand) == pytest.approx(want, abs=1e-9)
-    assert seen_off and seen_on  # both sides of the ReLU were exercised
+def _read_offset(m: dict[str, Any]) -> _Offset | None:
+    """A term reader: the sum of the entry's ``out`` as a constant; None when malformed."""
+    out = m.get("out")
+    return _Offset(float(sum(out))) if isinstance(out, list) else None
 
 
-def test_a_malformed_net_entry_is_ignored_and_a_view_values_play_by_a_good_one() -> None:
+def _term_entry(rng: random.Random, out: Any) -> dict[str, Any]:
+    return {**_rich_entry(rng), "hidden": [], "out": out}
+
+
+def test_a_rich_model_with_an_added_term_needs_a_reader_for_it() -> None:
+    """An entry that adds a term (``hidden``, ``out``) is left out unless the evaluator
+    is given a reader for it (none is in the shipped one); read, the term is added to
+    the linear prediction, and an entry the reader cannot read is left out."""
     rng = random.Random(12)
-    good = _net_entry(rng, 4)
-    short = {**good, "hidden": good["hidden"][:-1]}
-    ragged = {**good, "out": good["out"][:-1]}
-    for bad in (short, ragged, {**good, "hidden": None}):
-        ev = Evaluator({"play_net3": bad})
-        assert ("play_net", 3) not in ev.models
-        assert not ev.valuing_play_by("play_net").model("play", 3).rich
-    linear = {k: v for k, v in good.items() if k not in ("hidden", "out")}
-    ev = Evaluator({"play_net3": good, "play_rich3": linear})
-    assert ev.models["play_rich", 3].net is None  # the linear kind has no units
+    entry = _term_entry(rng, [2.0, 5.0])
+    assert ("play_net", 3) not in Evaluator({"play_net3": entry}).models
+    model = Evaluator({"play_net3": entry}, terms=_read_offset).models["play_net", 3]
+    assert model.rich and isinstance(model.net, _Offset) and model.sigma == 30.0
+    hand = cards_mask(["AS", "TS", "KS", "QS", "9C", "JD", "TD", "AD"])
+    linear = sum(a * b for a, b in zip(entry["weights"], rich_features(hand), strict=True))
+    assert model.mean(hand) == pytest.approx(linear + 7.0)
+    bad = Evaluator({"play_net3": _term_entry(rng, None)}, terms=_read_offset)
+    assert ("play_net", 3) not in bad.models
+    assert not bad.valuing_play_by("play_net").model("play", 3).rich
+    linear_entry = {k: v for k, v in entry.items() if k not in ("hidden", "out")}
+    ev = Evaluator({"play_net3": entry, "play_rich3": linear_entry}, terms=_read_offset)
+    assert ev.models["play_rich", 3].net is None  # the linear kind has no term
     view = ev.valuing_play_by("play_net")
     assert view.model("play", 3) is ev.models["play_net", 3]
     assert view.model("play", 4) is view.model("play", 3)
+    assert shared().measured_pass is None  # nor a pass model
 
 
 def test_a_calibration_fitted_on_a_value_models_chances_goes_with_that_model() -> None:
     rng = random.Random(13)
-    data: dict[str, Any] = {"play_net3": _net_entry(rng, 3), "play_rich3": _rich_entry(rng)}
+    data: dict[str, Any] = {"play_net3": _term_entry(rng, [1.0]), "play_rich3": _rich_entry(rng)}
     data["calib3"] = {"weights": [0.2, 1.2]}
     data["bidcal3"] = {"weights": [-0.2, 0.9]}
     data["calib3_net"] = {"weights": [-0.3, 1.1], "value_model": "play_net"}
     data["bidcal3_net"] = {"weights": [-0.4, 1.0], "value_model": "play_net"}
     data["bidcal2_net"] = {"weights": [0.9, 1.0], "value_model": "play_net"}  # no 2-player net
     data["calib3_odd"] = {"weights": [5.0, 1.0], "value_model": "play_unknown"}
-    ev = Evaluator(data)
+    ev = Evaluator(data, terms=_read_offset)
     net, rich = ev.valuing_play_by("play_net"), ev.valuing_play_by("play_rich")
 
     def at(e: Evaluator, kind: str, players: int = 3) -> float:
@@ -245,33 +237,3 @@ def _rich_entry(rng: random.Random) -> dict[str, Any]:
         "weights": [rng.uniform(-3, 3) for _ in range(RICH_SIZE)],
         "sigma": 30.0,
     }
-
-
-def test_the_levels_the_page_offers_need_nothing_from_the_variants_file() -> None:
-    """``data/variants.json`` (the models only the arena's variants use) is not in the
-    page's wheel: every level values hands exactly as with ``evaluator.json`` alone."""
-    import json
-    from importlib import resources
-
-    from thousand.ai.settings import LEVELS
-
-    data = resources.files("thousand.ai").joinpath("data")
-    page = json.loads(data.joinpath("evaluator.json").read_text())
-    shipped = Evaluator(page)
-    variants = json.loads(data.joinpath("variants.json").read_text())
-    assert not set(variants) & set(page)
-    full = shared()
-    assert ("play_net", 3) in full.models and ("play_net", 3) not in shipped.models
-    # Nor does reading it need ai/variant_models.py, which is left out of the page
-    # too: no network, no pass model (promoting one to a level moves that module in).
-    assert not any(isinstance(m, dict) and {"hidden", "out"} & set(m) for m in page.values())
-    assert not {"pass2", "pass3"} & set(page)
-    for level in LEVELS.values():
-        assert not level.pass_model and not level.rule_models, level.name
-        alone, both = (
-            shipped.valuing_play_by(level.value_model),
-            full.valuing_play_by(level.value_model),
-        )
-        for players in (2, 3):
-            assert alone.model("play", players) == both.model("play", players), level.name
-        assert alone.logistic == both.logistic, level.name

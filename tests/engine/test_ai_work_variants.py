@@ -1,6 +1,6 @@
 """Strong's work and the arena's work variants: twice Strong's work in one part only,
 the extension of unclear decisions counted the same with and without a clock, and
-the levels before it (``settings.VARIANTS``)."""
+the levels before it (the lab's ``bench/lab/variants.py``)."""
 
 from __future__ import annotations
 
@@ -16,15 +16,17 @@ from helpers import late_position
 from thousand.ai import NORMAL, STRONG, AIBot
 from thousand.ai.oracle import OracleBot
 from thousand.ai.play import _Stats
-from thousand.ai.settings import VARIANTS, Settings
+from thousand.ai.settings import Settings
 from thousand.ai.solver import Rules, Solver
 from thousand.bots import EasyBot
 from thousand.state import Game, Observation, Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_dd_outcome
 import ai_latency
+from variants import VARIANTS
 
 PLAY_COUNTS = {"play_samples", "node_limit", "play_nodes", "min_worlds"}
 AUCTION_COUNTS = {"bid_talons", "discard_worlds", "discard_node_limit", "discard_nodes"}

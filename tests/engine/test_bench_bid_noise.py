@@ -1,4 +1,4 @@
-"""``bench/ai_bid_noise.py``: the bid decisions it values and the spread it reports."""
+"""``bench/lab/ai_bid_noise.py``: the bid decisions it values and the spread it reports."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from thousand.conventions import Conventions
 from thousand.state import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_bid_noise as bn
 

@@ -1,4 +1,4 @@
-"""``bench/ai_bid_counterfactual.py --against``: a variant's decisions of one phase
+"""``bench/lab/ai_bid_counterfactual.py --against``: a variant's decisions of one phase
 played on beside the bot's where they differ (the same observation and generator
 state for both, so an identical variant never differs)."""
 
@@ -16,6 +16,7 @@ from thousand.conventions import Conventions
 from thousand.state import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_bid_counterfactual as cf
 

@@ -1,4 +1,4 @@
-"""``bench/ai_dd_outcome.py``: each card decision judged by the open-handed solver on
+"""``bench/lab/ai_dd_outcome.py``: each card decision judged by the open-handed solver on
 the true deal, and the report of those judgements."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 from thousand.conventions import Conventions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_dd_outcome as dd
 

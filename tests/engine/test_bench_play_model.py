@@ -1,4 +1,4 @@
-"""``bench/ai_play_model.py``: the play model's fit (linear, or with hidden units)
+"""``bench/lab/ai_play_model.py``: the play model's fit (linear, or with hidden units)
 and the calibration that compares models on the same worlds."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from thousand.ai.inference import FEATURES, PlayModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_play_model as pm
 
@@ -74,7 +75,7 @@ def test_calibration_compares_models_on_the_same_worlds(
 ) -> None:
     """The same model under two names is placed identically at every decision point:
     the paired difference is exactly nothing, while each differs from the auction."""
-    shipped = ROOT / "py/thousand/ai/data/play_model_normal_polish.json"
+    shipped = ROOT / "bench/lab/data/play_model_normal_polish.json"
     a, b = tmp_path / "first.json", tmp_path / "again.json"
     shutil.copy(shipped, a)
     shutil.copy(shipped, b)
@@ -91,7 +92,7 @@ def test_calibration_compares_models_on_the_same_worlds(
 def test_calibration_keeps_two_models_of_the_same_file_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shipped = ROOT / "py/thousand/ai/data/play_model_normal_polish.json"
+    shipped = ROOT / "bench/lab/data/play_model_normal_polish.json"
     a, b = tmp_path / "x" / "m.json", tmp_path / "y" / "m.json"
     for path in (a, b):
         path.parent.mkdir()

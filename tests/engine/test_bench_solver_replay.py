@@ -1,4 +1,4 @@
-"""``bench/ai_solver_replay.py``: the searches it records replay to the same answers and
+"""``bench/lab/ai_solver_replay.py``: the searches it records replay to the same answers and
 node counts on the same solver, and recording leaves the solver as it was."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from pathlib import Path
 from thousand.ai import solver
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_solver_replay as sr
 

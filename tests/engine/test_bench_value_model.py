@@ -1,4 +1,4 @@
-"""``bench/ai_value_model.py``: open-hand labels of random deals, and the fit that
+"""``bench/lab/ai_value_model.py``: open-hand labels of random deals, and the fit that
 ships ``play_rich3`` (mapped to real outcomes by a line folded into its weights)."""
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from thousand.cards import FULL_DECK, mask_points
 from thousand.conventions import Conventions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "lab"))
 
 import ai_value_model as vm
+from variants import read_net
 
 
 def test_a_label_is_a_whole_deal_solved_open_handed() -> None:
@@ -154,7 +156,7 @@ def test_a_net_learns_what_the_linear_model_cannot_and_ships_as_predicted(
     vm.fit([str(dd)], [str(real)], 1e-3, out, "classic", net=8)
     data = json.loads(out.read_text())
     assert set(data) == {"play_net3"}
-    model = Evaluator(data).valuing_play_by("play_net").model("play", 3)
+    model = Evaluator(data, terms=read_net).valuing_play_by("play_net").model("play", 3)
     assert model.net is not None
     err = sum(abs(model.mean(h) - (20 + label[h] / 2)) for h in test) / len(test)
     assert err < by_net / 2 + 1.0  # the line is folded in: half the net's error, or so
@@ -172,11 +174,9 @@ def test_gzipped_records_read_as_plain_ones(tmp_path: Path) -> None:
     assert vm._read([str(plain), str(packed)]) == rows + rows
 
 
-def test_the_shipped_net_is_fitted_on_the_data_the_bench_keeps() -> None:
-    data = Path(__file__).resolve().parents[2] / "bench" / "data"
-    shipped = json.loads(
-        (Path(__file__).resolve().parents[2] / "py/thousand/ai/data/variants.json").read_text()
-    )["play_net3"]
+def test_the_labs_net_is_fitted_on_the_data_the_lab_keeps() -> None:
+    data = Path(__file__).resolve().parents[2] / "bench" / "lab" / "data"
+    shipped = json.loads((data / "variants.json").read_text())["play_net3"]
     assert shipped["n_open_hand"] == len(vm._read([str(data / "value_labels_classic.jsonl.gz")]))
     assert shipped["n_real"] == len(
         vm._real([str(data / "value_real_classic.jsonl.gz")], "classic")

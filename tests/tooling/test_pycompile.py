@@ -352,8 +352,8 @@ def test_no_module_the_page_loads_imports_one_left_out_of_it_when_imported() -> 
     """A module of NOT_IN_PAGE may be imported by the page's modules only inside a
     function (the arena's paths), never when they are imported; and no level the
     page offers takes such a path (the endgame search is behind ``fused_cards``, the
-    models of inference behind ``play_inference`` and ``auction_policy``, the
-    variants' models behind ``value_model``, ``pass_model`` and ``rule_models``)."""
+    models of inference behind ``play_inference`` and ``auction_policy``; the lab's
+    variants and their models are not in the package at all, ``bench/lab``)."""
     import ast
 
     from thousand.ai.settings import LEVELS
@@ -381,8 +381,9 @@ def test_no_module_the_page_loads_imports_one_left_out_of_it_when_imported() -> 
     assert "thousand.ai.endgame" in left_out and "thousand.ai.oracle" in left_out
     assert {"thousand.ai.inference", "thousand.ai.bidmodel"} <= left_out
     assert all(s.fused_cards == 0 for s in LEVELS.values())
-    # The fitted models of inference and the variants' models are behind flags off
-    # at every level the page offers.
+    # The fitted models of inference are behind flags off at every level the page
+    # offers, and the levels value hands by the shipped models only.
     assert all(s.play_inference == 0 and s.auction_policy == 0 for s in LEVELS.values())
-    assert not any(s.pass_model or s.rule_models for s in LEVELS.values())
+    assert not any(s.rule_models for s in LEVELS.values())
     assert all(s.value_model in ("play", "play_rich") for s in LEVELS.values())
+    assert not (ROOT / "py" / "thousand" / "ai" / "variant_models.py").exists()

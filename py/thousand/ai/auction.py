@@ -28,7 +28,7 @@ pass are chosen with the fitted played-hand model, and the declarer then
 takes the best of raising the contract to any value it may, conceding, or
 asking a redeal the talon allows; Strong's chances of making a bid are
 calibrated on measured outcomes (``bidcal``: seen from the dealt hand they
-were overconfident, bench/ai_bid_calibration.py). The talon, the two passed
+were overconfident, bench/lab/ai_bid_calibration.py). The talon, the two passed
 cards and the final contract are chosen by evaluating the best candidates over
 sampled worlds with the open-hand solver, blended with the evaluator as a
 prior (open-handed play flatters the declarer a little, since nobody guesses),
@@ -69,7 +69,7 @@ BARREL_PASS = -45.0  # on the barrel a defender gains nothing and an attempt goe
 # Strong's chance of making the barrel contract (120 from 880) as its bid table
 # sees a dealt hand: deciles over 368 random Classic deals (the seat facing first
 # hand's 100), and the defenders' mean share of the card points in ``declarer_ev``.
-# Measured with bench/ai_barrel.py --chances.
+# Measured with bench/lab/ai_barrel.py --chances.
 BARREL_CHANCES = (0.085, 0.132, 0.174, 0.222, 0.268, 0.305, 0.358, 0.439, 0.543, 0.716)
 BARREL_DEFENDERS = 20.0
 
@@ -201,8 +201,8 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
     hand = obs.hand
     if conv.barrel and obs.on_barrel[seat]:
         u = barrel_values(obs, seat)[0]
-    elif settings.full_model and (measured := _measured_pass(obs, seat, ev, settings)) is not None:
-        # The pass as measured on forced passes (``variant_models.pass_value``).
+    elif settings.full_model and (measured := _measured_pass(obs, seat, ev)) is not None:
+        # The pass as valued by a model measured apart (``Evaluator.measured_pass``).
         u = measured
     elif settings.full_model:
         u = ev.defend_value(hand, obs.players, conv.ace_marriage)
@@ -228,17 +228,14 @@ def pass_ev(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> f
     return u
 
 
-def _measured_pass(obs: Observation, seat: int, ev: Evaluator, settings: Settings) -> float | None:
-    """With ``Settings.pass_model``, the pass's value by the model fitted on forced
-    passes under these conventions (``variant_models.pass_value``; None where there
-    is none, or without the flag)."""
-    if not settings.pass_model:
+def _measured_pass(obs: Observation, seat: int, ev: Evaluator) -> float | None:
+    """The pass's value by the evaluator's ``measured_pass`` under these conventions
+    (None where it has none, or no value for them)."""
+    if ev.measured_pass is None:
         return None
-    from .variant_models import pass_value  # (the arena's variants only)
-
     early = is_early(obs, seat)
     after = early and any(s != seat and a == A.PASS for s, a in obs.bids)
-    return pass_value(ev, obs.conventions, obs.hand, obs.players, early, after)
+    return ev.measured_pass(obs.conventions, obs.hand, obs.players, early, after)
 
 
 def unplayed_ev(obs: Observation, bomb: bool = False, contract: int | None = None) -> float:
@@ -285,7 +282,7 @@ def concession_ev(obs: Observation, contract: int | None = None) -> float:
 
 # What an unthrown bomb is worth for a later hopeless hand, in relative points:
 # a rough allowance, not fitted (the Polish arena moved from +6.6 to the figure
-# in bench/ai_results.md when the bomb was added at all).
+# in bench/lab/ai_results.md when the bomb was added at all).
 BOMB_RESERVE = 10.0
 
 

@@ -8,7 +8,7 @@ quantities the bots themselves use: the fitted dealt-hand model's expected
 points against ``c`` (Normal's whole bid table) and the ``defend`` model's
 value of passing (Strong's). ``BidModel`` is a logistic regression of the
 answer on those (``FEATURES``), fitted offline on the bots' own bidding in
-self-play (``bench/ai_bid_model.py`` -> ``data/bid_model.json``).
+self-play (``bench/lab/ai_bid_model.py`` -> ``data/bid_model.json``).
 
 ``BidModel.log_weight(obs, world)`` is the log-likelihood of every bid and
 pass the other seats made in the auction so far, each from the hand that

@@ -20,7 +20,7 @@ from ..state import Observation, Phase
 from . import auction
 from .evaluator import Evaluator, shared
 from .play import play_decision
-from .settings import LEVELS, VARIANTS, Settings
+from .settings import LEVELS, Settings
 from .think import Choice, Context, Decision, Think, as_pairs
 
 _UNSET: Any = object()
@@ -120,16 +120,14 @@ def make_ai_bot(level: str) -> AIBot:
     ``oracle`` is the benchmark oracle (``oracle.py``): it decides only on a deal
     the arena shows it, so the page never offers it; ``oracle_play``,
     ``oracle_auction``, ``oracle_bidding`` and ``oracle_talon`` see the deal in
-    some phases only (``oracle.OPEN_PHASES``); ``strong_shift`` is a benchmark
-    variant of Strong (``settings.VARIANTS``).
+    some phases only (``oracle.OPEN_PHASES``). The lab's variants of the levels are
+    ``AIBot``s of its own settings and evaluators (``bench/lab/variants.py``).
     """
     key, _, work = level.strip().lower().partition("@")
     if key.partition("_")[0] == "oracle" and not work:
         from .oracle import OracleBot  # the benchmark oracle: the arena only
 
         return OracleBot(key.partition("_")[2] or "all")
-    if key in VARIANTS:
-        return AIBot(VARIANTS[key].scaled(float(work) if work else 1.0))
     if key not in LEVELS:
         raise ValueError(f"unknown bot {level!r}; bots: random, easy, {', '.join(LEVELS)}")
     try:

@@ -11,18 +11,21 @@ deal with the dealer sitting out, RULES §2):
   players plus the 2 aside, whose points count);
 * ``play_rich`` (3 players): the ``play`` model's prediction over many more
   features (``rich_features``), fitted on open-hand values of many random deals
-  and mapped to self-play outcomes by a line (``bench/ai_value_model.py``); a
+  and mapped to self-play outcomes by a line (``bench/lab/ai_value_model.py``); a
   level that sets ``Settings.value_model`` to it (Strong) values hands with it in
-  place of ``play`` (``Evaluator.valuing_play_by``). ``play_rich3_polish`` is the
-  same fitted on deals played under the Polish play rules (``must_beat``,
-  ``declare_on_first_lead``); a level with ``Settings.rule_models`` values hands
-  under those rules with it (``Evaluator.under``).
+  place of ``play`` (``Evaluator.valuing_play_by``). A model of the same kind fitted
+  under other play rules (the AI lab's ``play_rich3_polish``: ``must_beat``,
+  ``declare_on_first_lead``) values hands under those rules in a level with
+  ``Settings.rule_models`` (``Evaluator.under``).
 
 Each model has a residual standard deviation: the chance of reaching a
 contract is taken under a normal error (``normal_cdf``). The coefficients live in
 ``data/evaluator.json`` (written by ``bench/ai_fit_evaluator.py`` from
 self-play); when the file is missing the built-in hand-set values are used.
-Nothing is trained in the browser.
+Nothing is trained in the browser. The AI lab (``bench/lab/variants.py``) builds
+evaluators of its own data with the two seams this one leaves: a reader of a rich
+model's added term (``terms``: its hidden layer) and a measured pass
+(``measured_pass``); the shipped evaluator has neither.
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import (
     ACE,
@@ -50,7 +55,6 @@ from ..cards import (
 
 if TYPE_CHECKING:
     from ..conventions import Conventions
-    from .variant_models import Net, PassModel
 
 FEATURES = (
     "bias",
@@ -154,15 +158,40 @@ def rich_features(hand: int, ace_marriage: bool = False) -> list[float]:
     return x
 
 
+class HandTerm(Protocol):
+    """A term added to a rich model's linear prediction (a hidden layer of units, say),
+    read from the model's data entry by the reader given to ``Evaluator``."""
+
+    def value(self, hand: int) -> float:
+        """The term's value for a played hand."""
+        ...
+
+
+#: Reads the added term of a rich model's data entry (the entry's ``hidden`` and
+#: ``out``): the term, or None when the entry is malformed.
+TermReader = Callable[[dict[str, Any]], HandTerm | None]
+
+
+class MeasuredPass(Protocol):
+    """What passing now is worth to a seat holding ``hand`` as dealt (its relative
+    score in the deal) under ``conv``, by a model measured apart from the evaluator's
+    own (``early``: nobody over first hand's hundred yet; ``after_pass``: the seat
+    before passed too); None where it has no value for ``conv``."""
+
+    def __call__(
+        self, conv: Conventions, hand: int, players: int, early: bool, after_pass: bool
+    ) -> float | None: ...
+
+
 @dataclass(frozen=True)
 class Model:
     """A linear model with its residual standard deviation (over ``FEATURES``, or
-    over the rich features with ``rich``, then with a hidden layer ``net`` added)."""
+    over the rich features with ``rich``, then with a term ``net`` added)."""
 
     weights: tuple[float, ...]
     sigma: float
     rich: bool = False
-    net: Net | None = None
+    net: HandTerm | None = None
 
     def mean(self, hand: int, ace_marriage: bool = False) -> float:
         """The predicted declarer points of a hand."""
@@ -191,22 +220,22 @@ def _rich_mean(w: tuple[float, ...], hand: int) -> float:
     return total + (w[132] if count >= 2 else 0.0)
 
 
-# The kinds of model over the rich features (``valuing_play_by``): linear, and linear
-# with a hidden layer (``Net``).
-RICH_KINDS = ("play_rich", "play_net")
+# The name of a model over the rich features in the data: its kind (``play_rich``;
+# ``valuing_play_by``), the table size, and a suffix naming the play rules it was
+# fitted under (``play_rich3_polish``).
+_RICH_NAME = re.compile(r"(play_[a-z]+)([23])(_\w+)?")
 
 
-def _rich_model(m: dict[str, Any]) -> Model | None:
-    """A model over the rich features from its ``evaluator.json`` entry (None when the
-    entry is of other features or the wrong size): ``weights``, and for a network
-    ``hidden`` (a row of unit weights per feature) and ``out``."""
+def _rich_model(m: dict[str, Any], terms: TermReader | None) -> Model | None:
+    """A model over the rich features from its data entry (None when the entry is of
+    other features or the wrong size): ``weights``, and where the entry adds a term
+    (``hidden``, ``out``) that term as ``terms`` reads it (None without a reader, or
+    when it cannot read it)."""
     if m.get("features") != RICH or len(m.get("weights", ())) != RICH_SIZE:
         return None
     net = None
     if "hidden" in m or "out" in m:
-        from .variant_models import load_net  # (not in the page's wheel)
-
-        net = load_net(m, RICH_SIZE)
+        net = terms(m) if terms is not None else None
         if net is None:
             return None
     return Model(tuple(float(x) for x in m["weights"]), float(m["sigma"]), rich=True, net=net)
@@ -234,7 +263,7 @@ _DEFAULT_CONST = {
     "declare_raw": 40.0,  # a declarer's mean deal score
     # Share of the open marriages' value the defenders declare (RULES §7), and what a
     # pass while nobody has bid over the hundred scores above the ``defend`` model:
-    # measured by bench/ai_bid_calibration.py and bench/ai_pass_value.py (Strong's).
+    # measured by bench/lab/ai_bid_calibration.py and bench/lab/ai_pass_value.py (Strong's).
     "defender_marriages": 0.0,
     "pass_at_100": 0.0,
     "dark_p": 0.3,  # chance of making a dark game
@@ -268,22 +297,30 @@ class Evaluator:
     * ``rule_shift``: what play rules unlike the classic ones (the Polish
       ``must_beat`` and ``declare_on_first_lead``) add to the declarer's points,
       by the marriages of the played hand (measured open-handed on the same
-      deals under both rule sets, ``bench/ai_rule_shift.py``): the models were
+      deals under both rule sets, ``bench/lab/ai_rule_shift.py``): the models were
       fitted on classic deals;
-    * ``pass``: what passing is worth, fitted on forced passes
-      (``variant_models.PassModel``; used with ``Settings.pass_model``);
+    * ``measured_pass``: what passing is worth by a model measured apart (given to
+      the constructor; none in the shipped evaluator), used in place of the
+      ``defend`` model and what follows where it has a value;
     * ``pass_shift``: what a pass is worth under a rule set unlike the classic one
       (the Polish preset: the bomb, no concession, no bolts, the raise by 10) less
       what the ``defend`` model and ``pass_at_100`` say, measured in self-play under
-      those rules (``bench/ai_pass_value.py --preset``): the early pass (nobody over
+      those rules (``bench/lab/ai_pass_value.py --preset``): the early pass (nobody over
       first hand's hundred) and a pass over a bid. An entry applies to conventions
       that hold every value it lists. Its ``bomb_at_100``: what the early pass is
       worth less again while the seat still holds a bomb (the bid's loss is capped by
       it), measured by playing on both the bid and the pass from the same decision
-      (``bench/ai_bid_counterfactual.py``) and added only with ``bomb_left``.
+      (``bench/lab/ai_bid_counterfactual.py``) and added only with ``bomb_left``.
     """
 
-    def __init__(self, data: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        data: dict[str, Any] | None = None,
+        terms: TermReader | None = None,
+        measured_pass: MeasuredPass | None = None,
+    ) -> None:
+        """The models of ``data`` (the defaults where it has none); ``terms`` reads a
+        rich model's added term (entries with one are left out without it)."""
         self.models: dict[tuple[str, int], Model] = {}
         # Models fitted under play rules unlike the classic ones, by the rule pair
         # (``must_beat``, ``declare_on_first_lead``): ``play_rich3_polish``.
@@ -312,9 +349,12 @@ class Evaluator:
                 elif kind != "defend":
                     self.models[kind, players] = _default(kind, players)
             for name, m in data.items():
-                rich = next((k for k in RICH_KINDS if name.startswith(f"{k}{players}")), None)
-                model = _rich_model(m) if rich is not None and isinstance(m, dict) else None
-                if rich is None or model is None:
+                match = _RICH_NAME.fullmatch(name)
+                if match is None or match[2] != str(players) or not isinstance(m, dict):
+                    continue
+                rich = match[1]
+                model = _rich_model(m, terms)
+                if model is None:
                     continue
                 rules = m.get("play_rules")
                 if rules is None:
@@ -337,7 +377,7 @@ class Evaluator:
                     if rules is not None:
                         pair = (bool(rules["must_beat"]), bool(rules["declare_on_first_lead"]))
                         self.rule_logistic[kind, players, pair] = w
-                    elif m.get("value_model") in RICH_KINDS:
+                    elif isinstance(m.get("value_model"), str):
                         self.model_logistic[kind, players, m["value_model"]] = w
             self.consts[players] = {**_DEFAULT_CONST, **data.get(f"const{players}", {})}
         self.shifts: dict[tuple[int, tuple[bool, bool]], tuple[float, ...]] = {}
@@ -356,12 +396,7 @@ class Evaluator:
                 )
                 for m in data.get(f"pass_shift{players}", [])
             ]
-        # Fitted on forced passes (``pass3``; the arena's variants only).
-        self.pass_models: dict[int, list[PassModel]] = {}
-        if any(f"pass{p}" in data for p in (2, 3)):
-            from .variant_models import load_pass_models
-
-            self.pass_models = load_pass_models(data)
+        self.measured_pass = measured_pass
 
     def valuing_play_by(self, kind: str) -> Evaluator:
         """This evaluator with the ``play`` model replaced by the model ``kind``
@@ -422,18 +457,8 @@ class Evaluator:
 
     @classmethod
     def load(cls) -> Evaluator:
-        """The shipped evaluator (``data/evaluator.json``), or the defaults; with the
-        models only the arena's variants use (``data/variants.json``: ``play_net3``,
-        ``pass3`` and their calibrations) where that file is, which is not in the page's
-        wheel (``tools/pycompile.NOT_IN_PAGE``)."""
-        data: dict[str, Any] = {}
-        for name in ("data/evaluator.json", "data/variants.json"):
-            try:
-                text = resources.files(__package__).joinpath(name).read_text()
-            except (FileNotFoundError, OSError):
-                continue
-            data |= json.loads(text)
-        return cls(data or None)
+        """The shipped evaluator (``data/evaluator.json``), or the defaults."""
+        return cls(shipped_data() or None)
 
     def model(self, kind: str, players: int) -> Model:
         """The model for ``bid`` or ``play`` at a table size (4 players use 3's)."""
@@ -496,6 +521,16 @@ class Evaluator:
             return p
         q = min(0.995, max(0.005, p))
         return _sigmoid(w[0] + w[1] * math.log(q / (1.0 - q)))
+
+
+def shipped_data() -> dict[str, Any]:
+    """The shipped models' data (``data/evaluator.json``; empty where it is missing)."""
+    try:
+        text = resources.files(__package__).joinpath("data/evaluator.json").read_text()
+    except (FileNotFoundError, OSError):
+        return {}
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 def _sigmoid(z: float) -> float:

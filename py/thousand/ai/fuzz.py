@@ -10,6 +10,8 @@ action is in ``legal_actions()``, the ranked choices name legal actions, each
 at most once, and every choice carries ``ev`` (``think.py`` lists the keys).
 A failure raises ``DecisionCheckError`` naming the conventions, the phase and
 the action. The last line is ``decisions: N, deals: D, failures: 0``.
+``main(argv, make=...)`` makes the bots ``--levels`` names with another maker (the
+AI lab's ``bench/lab/fuzz.py`` checks its variants so).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import argparse
 import contextlib
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..conventions import ConventionsError
@@ -98,16 +100,20 @@ def fuzz(
     return checked, played
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point."""
-    p = argparse.ArgumentParser(prog="python -m thousand.ai.fuzz", description=__doc__)
+def main(
+    argv: list[str] | None = None,
+    make: Callable[[str], AIBot] = make_ai_bot,
+    prog: str = "python -m thousand.ai.fuzz",
+) -> int:
+    """Entry point; ``make`` makes the bots ``--levels`` names."""
+    p = argparse.ArgumentParser(prog=prog, description=__doc__)
     p.add_argument("--deals", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--levels", default="normal,strong")
     args = p.parse_args(argv)
     from ..bots import EasyBot  # here, not at the top: the AI modules never import bots
 
-    bots: list[AIBot | _Actor] = [make_ai_bot(x) for x in args.levels.split(",")]
+    bots: list[AIBot | _Actor] = [make(x) for x in args.levels.split(",")]
     bots.append(EasyBot())
     try:
         checked, played = fuzz(bots, args.deals, args.seed)

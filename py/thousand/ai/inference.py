@@ -1,7 +1,7 @@
 """Inference from the play: how well a world explains the cards the others played.
 
 A small model of play, fitted offline on the bots' own card play
-(``bench/ai_play_model.py`` -> ``data/play_model.json``), gives the chance
+(``bench/lab/ai_play_model.py`` -> ``data/play_model.json``), gives the chance
 of each legal card from a hand: a conditional logit (softmax) over a few
 features of the card in its trick - its points, whether it heads the trick,
 whether the partner already does, whether it is the highest or lowest of its
@@ -27,6 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..cards import FULL_DECK, KING, POINTS, QUEEN, SUIT_MASK, trick_winner_card
@@ -194,11 +195,15 @@ _SHARED: dict[str, PlayModel] = {}
 
 
 def shared_model(name: str = "play_model") -> PlayModel:
-    """A shipped play model (``data/<name>.json``; ``play_model``: fitted on Strong's
-    classic self-play), or a flat one (no inference) where there is none."""
+    """A shipped play model by name (``data/<name>.json``; ``play_model``: fitted on
+    Strong's classic self-play) or a file of the same form by its path (a name ending
+    in ``.json``), or a flat one (no inference) where there is none."""
     if name not in _SHARED:
         try:
-            text = resources.files(__package__).joinpath(f"data/{name}.json").read_text()
+            if name.endswith(".json"):
+                text = Path(name).read_text(encoding="utf-8")
+            else:
+                text = resources.files(__package__).joinpath(f"data/{name}.json").read_text()
             _SHARED[name] = PlayModel.from_json(json.loads(text))
         except (OSError, ValueError, KeyError, TypeError):  # none, or malformed
             _SHARED[name] = PlayModel((0.0,) * len(FEATURES), (0.0,) * len(FEATURES))

@@ -118,7 +118,7 @@ def world_source(
     bid_weight: Callable[[World], float] | None = None
     gamma = settings.auction_policy if settings is not None else 0.0
     if gamma > 0 and obs.bids:
-        # The fitted models of inference are the arena's variants' (not in the page).
+        # Off at every level (the fitted models of inference are not in the page).
         from .bidmodel import shared_bid_model
 
         bid_model = shared_bid_model(obs.players)

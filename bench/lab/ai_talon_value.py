@@ -1,6 +1,6 @@
 """What knowing the talon is worth at a bid, by Strong's own valuation.
 
-    PYTHONPATH=py python3 bench/ai_talon_value.py --deals 1000 --seed 2202 [--preset classic]
+    PYTHONPATH=py python3 bench/lab/ai_talon_value.py --deals 1000 --seed 2202 [--preset classic]
 
 At the first bidding decision with a choice (the seat facing first hand's
 hundred), Strong's bid table at the lowest bid is computed twice: over its
@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from thousand import actions as A
 from thousand.ai.auction import bid_table, pass_ev

@@ -1,6 +1,6 @@
 """CPU time per decision of two bots on the same positions (a paired ratio).
 
-    PYTHONPATH=py python3 bench/ai_paired_time.py --deals 6 [--a strong] [--b strong_policy]
+    PYTHONPATH=py python3 bench/lab/ai_paired_time.py --deals 6 [--a strong] [--b strong_policy]
 
 Classic deals played by ``--a`` in every seat; at every decision with a choice
 both bots decide on the same observation with the same generator seed, and
@@ -16,9 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
-from thousand.ai.bot import make_ai_bot
+from variants import make_ai_bot
+
 from thousand.conventions import Conventions
 from thousand.state import Game
 

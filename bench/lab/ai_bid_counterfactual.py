@@ -1,11 +1,11 @@
 """What a bid is worth against a pass (or a variant's decision against the bot's),
 found by playing both.
 
-    PYTHONPATH=py python3 bench/ai_bid_counterfactual.py play --preset polish \
+    PYTHONPATH=py python3 bench/lab/ai_bid_counterfactual.py play --preset polish \
         --deals 300 --seed 2701 --out CF.jsonl [--start K] [--window 45] [--only over]
-    PYTHONPATH=py python3 bench/ai_bid_counterfactual.py play --against strong_discard \
+    PYTHONPATH=py python3 bench/lab/ai_bid_counterfactual.py play --against strong_discard \
         --phase discard --deals 1000 --seed 3003 --out D.jsonl
-    PYTHONPATH=py python3 bench/ai_bid_counterfactual.py report CF.jsonl [CF2.jsonl ...]
+    PYTHONPATH=py python3 bench/lab/ai_bid_counterfactual.py report CF.jsonl [CF2.jsonl ...]
 
 ``play``: ordinary deals of a 3-player preset from zero totals, ``--level`` in
 every seat. At every bidding decision with a choice between passing and the
@@ -22,7 +22,7 @@ record per close decision.
 ``play --company LEVEL``: the same, with ``--level`` in one seat only (the deal's
 index modulo 3) and LEVEL in the others, in the deal and in both play-ons; only
 that seat's decisions are recorded. A decision's worth depends on the company it is
-played in (bench/ai_results.md, entries 36 and 41).
+played in (bench/lab/ai_results.md, entries 36 and 41).
 
 ``play --phase discard`` (bombs, Polish rules): at every discard where the bomb is
 legal and within ``--window`` of the best play, the deal is played on after the
@@ -57,18 +57,18 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from ai_fit_evaluator import raw_scores, relative  # noqa: E402
 from deal_runs import parsers  # noqa: E402
+from variants import make_ai_bot, make_bot  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
-from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import is_early  # noqa: E402
 from thousand.arena import deal_set_seed, mean_ci  # noqa: E402
-from thousand.bots import bot_action, make_bot  # noqa: E402
+from thousand.bots import bot_action  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Observation, Phase, State  # noqa: E402
 

@@ -1,6 +1,6 @@
 """What the dark game (§10 ``dark_game``) is worth to first hand: paired self-play.
 
-    PYTHONPATH=py python3 bench/ai_dark.py [--deals N] [--seed S] [--level strong]
+    PYTHONPATH=py python3 bench/lab/ai_dark.py [--deals N] [--seed S] [--level strong]
         [--players 3] [--out FILE] [--combine FILE ...] [--write]
 
 Each deal (from zero totals, Classic with ``dark_game`` on) is played twice
@@ -24,14 +24,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from ai_fit_evaluator import OUT, raw_scores  # noqa: E402
+from variants import make_ai_bot  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
-from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.arena import mean_ci  # noqa: E402
 from thousand.cards import cards_mask  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402

@@ -1,6 +1,6 @@
 """Early-trick play: which cheap evaluation loses least against a slow oracle.
 
-    PYTHONPATH=py python3 bench/ai_fallback.py [--positions N] [--seed S] [--oracle-worlds W]
+    PYTHONPATH=py python3 bench/lab/ai_fallback.py [--positions N] [--seed S] [--oracle-worlds W]
 
 Positions: the first three tricks of random classic deals (bidding, discard
 and contract by the greedy bot), a seat to play with at least three legal
@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from thousand.ai.bot import AIBot
 from thousand.ai.settings import STRONG

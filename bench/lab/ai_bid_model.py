@@ -1,13 +1,13 @@
 """Inference from the auction: fit the bidding model, and measure the sampler's calibration.
 
     # 1. Record every bidding decision with a choice (bid or pass) in self-play:
-    PYTHONPATH=py python3 bench/ai_bid_model.py collect --deals 400 --seed 2301 \
+    PYTHONPATH=py python3 bench/lab/ai_bid_model.py collect --deals 400 --seed 2301 \
         --level normal --out B.jsonl           # (and --level strong)
     # 2. Fit the logistic model (``thousand.ai.bidmodel``) and write the data file:
-    PYTHONPATH=py python3 bench/ai_bid_model.py fit B.jsonl --floor 0.02 \
+    PYTHONPATH=py python3 bench/lab/ai_bid_model.py fit B.jsonl --floor 0.02 \
         --write py/thousand/ai/data/bid_model.json
     # 3. Calibration of the sampled worlds on fresh deals (a mixed table):
-    PYTHONPATH=py python3 bench/ai_bid_model.py calibrate --deals 80 --seed 2302 --pool 200 \
+    PYTHONPATH=py python3 bench/lab/ai_bid_model.py calibrate --deals 80 --seed 2302 --pool 200 \
         --seats strong,normal,normal
 
 ``fit`` prints the log-likelihood per decision of the fitted model against
@@ -43,17 +43,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
+
+from variants import make_ai_bot, make_bot  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
 from thousand.ai.bidmodel import FEATURES, BidModel, bid_features, shared_bid_model  # noqa: E402
-from thousand.ai.bot import make_ai_bot  # noqa: E402
 from thousand.ai.evaluator import shared  # noqa: E402
 from thousand.ai.play import hand_value_fn  # noqa: E402
 from thousand.ai.sampler import TALON, Sampler, World, _logistic  # noqa: E402
 from thousand.arena import mean_ci  # noqa: E402
-from thousand.bots import make_bot  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Game, Observation, Phase, State  # noqa: E402
 

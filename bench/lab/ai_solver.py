@@ -1,6 +1,6 @@
 """Open-hand solver benchmark: zero-window solves of whole deals (CPython).
 
-    PYTHONPATH=py python3 bench/ai_solver.py [--deals N] [--seed S] [--players 3]
+    PYTHONPATH=py python3 bench/lab/ai_solver.py [--deals N] [--seed S] [--players 3]
 
 Deals come from the engine, driven by the greedy bot through bidding, discard
 and contract to the first card; each deal is solved open-handed once with a
@@ -18,15 +18,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from thousand import actions as A
-from thousand.ai.common import declarer_points, position_from_obs
+from thousand.ai.common import position_from_obs
 from thousand.ai.solver import Position, Rules, Solver
 from thousand.bots import EasyBot
-from thousand.cards import mask_points
+from thousand.cards import MARRIAGE_VALUE, mask_points
 from thousand.conventions import Conventions
-from thousand.state import Game, Phase, State
+from thousand.state import Game, Observation, Phase, State
 
 
 def deal_to_play(rng: random.Random, conv: Conventions) -> State:
@@ -40,6 +40,16 @@ def deal_to_play(rng: random.Random, conv: Conventions) -> State:
             a = next(x for x in legal if x != A.WRITEOFF)
         state.apply_action(a)
     return state
+
+
+def declarer_points(obs: Observation, aside_points: int = 0) -> int:
+    """The declarer's deal points so far: tricks, marriages and (2 players) the aside."""
+    d = obs.declarer
+    pts = obs.points_taken[d] + aside_points
+    for seat, suit in obs.marriages:
+        if seat == d:
+            pts += 200 if suit == 4 else MARRIAGE_VALUE[suit]
+    return pts
 
 
 def open_position(state: State) -> tuple[Position, int]:

@@ -1,6 +1,6 @@
 """What inference from the auction is worth at a bid, by Strong's own valuation.
 
-    PYTHONPATH=py python3 bench/ai_bid_decision.py --deals 400 --seed 2332 [--preset classic]
+    PYTHONPATH=py python3 bench/lab/ai_bid_decision.py --deals 400 --seed 2332 [--preset classic]
         [--gamma 1.0] [--level normal]
 
 The auction of each deal is played by ``--level`` bots. At every bidding
@@ -29,11 +29,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+
+from variants import make_ai_bot
 
 from thousand import actions as A
 from thousand.ai.auction import bid_table, pass_ev
-from thousand.ai.bot import make_ai_bot
 from thousand.ai.evaluator import shared
 from thousand.ai.oracle import true_world
 from thousand.ai.settings import STRONG

@@ -1,9 +1,9 @@
 """Where an arena edge comes from: each seat's points split by its role.
 
-    PYTHONPATH=py python bench/ai_role_split.py play --a strong --b normal --preset polish \
+    PYTHONPATH=py python bench/lab/ai_role_split.py play --a strong --b normal --preset polish \
         --deals 140 --seed 2111 --out R.jsonl
-    PYTHONPATH=py python bench/ai_role_split.py report R.jsonl [R2.jsonl ...]
-    PYTHONPATH=py python bench/ai_role_split.py pair V.jsonl --base R.jsonl
+    PYTHONPATH=py python bench/lab/ai_role_split.py report R.jsonl [R2.jsonl ...]
+    PYTHONPATH=py python bench/lab/ai_role_split.py pair V.jsonl --base R.jsonl
 
 ``play`` plays the arena's deal sets (``thousand.arena.play_set``'s loop, the same
 seeds, so the A-B figure is the arena's) and writes one line per set with every
@@ -23,14 +23,18 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from ai_fit_evaluator import relative
+from variants import make_bot
 
 from thousand import actions as A
 from thousand.ai.evaluator import shared
 from thousand.arena import _deal, arrangements, deal_set_seed, mean_ci, play_arrangement
-from thousand.bots import make_bot
 from thousand.conventions import Conventions
 from thousand.phase import Phase
 from thousand.state import State

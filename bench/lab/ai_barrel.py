@@ -1,15 +1,15 @@
 """The barrel (RULES §9): how often a bot on it gets off as the winner.
 
-    PYTHONPATH=py python3 bench/ai_barrel.py --games 400 --seed 15 --out B.jsonl
-    PYTHONPATH=py python3 bench/ai_barrel.py --games 300 --seed 14 --falls 2 --out B2.jsonl
-    PYTHONPATH=py python3 bench/ai_barrel.py --games 300 --seed 12 --sitter b \
+    PYTHONPATH=py python3 bench/lab/ai_barrel.py --games 400 --seed 15 --out B.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_barrel.py --games 300 --seed 14 --falls 2 --out B2.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_barrel.py --games 300 --seed 12 --sitter b \
         --lo 600 --hi 860 --out O.jsonl
-    PYTHONPATH=py python3 bench/ai_barrel.py --report B.jsonl [B2.jsonl ...]
-    PYTHONPATH=py python3 bench/ai_barrel.py --report OLD.jsonl NEW.jsonl --paired
-    PYTHONPATH=py python3 bench/ai_barrel.py --chances --deals 400 --seed 1000
+    PYTHONPATH=py python3 bench/lab/ai_barrel.py --report B.jsonl [B2.jsonl ...]
+    PYTHONPATH=py python3 bench/lab/ai_barrel.py --report OLD.jsonl NEW.jsonl --paired
+    PYTHONPATH=py python3 bench/lab/ai_barrel.py --chances --deals 400 --seed 1000
 
 A *stay* starts a Classic game with ``--a`` (a level, or ``base:LEVEL`` of a
-frozen AI copy with ``--base DIR``, as in ``bench/ai_vs_base.py``) sitting on
+frozen AI copy with ``--base DIR``, as in ``bench/lab/ai_vs_base.py``) sitting on
 the barrel at 880 in its first deal there, ``--falls`` failed barrels behind
 it, and two ``--b`` bots at random totals from ``--lo`` to ``--hi``; it is
 played until A leaves the barrel or somebody wins. Totals below the barrel
@@ -45,12 +45,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import variants  # noqa: E402
+
 from thousand import actions as A  # noqa: E402
-from thousand import bots  # noqa: E402
 from thousand.arena import mean_ci  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 from thousand.state import Phase, State  # noqa: E402
@@ -59,7 +60,7 @@ from thousand.state import Phase, State  # noqa: E402
 def factory(base: str | None) -> Any:
     """``make_bot``, or with ``base`` one that also builds ``base:LEVEL`` from that copy."""
     if not base:
-        return bots.make_bot
+        return variants.make_bot
     from ai_vs_base import bot_factory
 
     return bot_factory(base)

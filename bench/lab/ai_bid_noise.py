@@ -1,7 +1,7 @@
 """How much a bid decision depends on the generator: the spread of the bid's margin
 over the pass across seeds, by the number of talons the bid table draws.
 
-    PYTHONPATH=py python3 bench/ai_bid_noise.py [--preset polish] [--deals 60] \
+    PYTHONPATH=py python3 bench/lab/ai_bid_noise.py [--preset polish] [--deals 60] \
         [--seeds 8] [--talons 24,96] [--level strong]
 
 Deals ``--deals`` hands (seeded), plays each auction with the level to a random
@@ -21,10 +21,12 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+
+from variants import make_ai_bot
 
 from thousand import actions as A
-from thousand.ai import AIBot, make_ai_bot
+from thousand.ai import AIBot
 from thousand.conventions import Conventions
 from thousand.state import Game, Observation, Phase
 

@@ -1,8 +1,8 @@
 """Card play judged by the open-handed solver on the true deal.
 
-    PYTHONPATH=py python3 bench/ai_dd_outcome.py play [--preset polish] [--level strong]
+    PYTHONPATH=py python3 bench/lab/ai_dd_outcome.py play [--preset polish] [--level strong]
         [--company normal] --deals N --seed S [--start K] --out F.jsonl
-    PYTHONPATH=py python3 bench/ai_dd_outcome.py report F.jsonl [F2.jsonl ...]
+    PYTHONPATH=py python3 bench/lab/ai_dd_outcome.py report F.jsonl [F2.jsonl ...]
 
 ``play`` deals as the arena does (``arena.deal_set_seed``), from zero totals until the
 deal is scored. One seat (the deal's index modulo the table size) is played by
@@ -36,16 +36,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from deal_runs import parsers
+from variants import make_bot
 
 from thousand.ai.common import position_from_obs
 from thousand.ai.play import target_points
 from thousand.ai.solver import Rules, Solver, apply_move
 from thousand.arena import _deal, deal_set_seed, mean_ci
-from thousand.bots import bot_action, make_bot
+from thousand.bots import bot_action
 from thousand.cards import marriage_value
 from thousand.conventions import Conventions
 from thousand.state import Observation, Phase, State

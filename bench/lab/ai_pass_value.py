@@ -1,7 +1,7 @@
 """What a pass in the bidding is worth, against what the defend model says.
 
-    PYTHONPATH=py python3 bench/ai_pass_value.py --deals 600 --seed 1717 --out P.jsonl
-    PYTHONPATH=py python3 bench/ai_pass_value.py --report P.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_pass_value.py --deals 600 --seed 1717 --out P.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_pass_value.py --report P.jsonl
 
 Ordinary deals of the Classic preset (or ``--preset``) from zero totals, ``--level`` in every
 seat. For each seat's first pass in the bidding (RULES §5) one record: the
@@ -12,8 +12,8 @@ score of the deal (own score minus the mean of the others, before
 penalties). ``--report`` prints the mean residual (realized - ``pass_ev``) by
 the highest bid and, at 100, by the number of calls before the pass.
 
-    PYTHONPATH=py python3 bench/ai_pass_value.py --force --deals 20000 --seed 3608 --out F.jsonl
-    PYTHONPATH=py python3 bench/ai_pass_value.py --fit F.jsonl [--write]
+    PYTHONPATH=py python3 bench/lab/ai_pass_value.py --force --deals 20000 --seed 3608 --out F.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_pass_value.py --fit F.jsonl [--write]
 
 ``--force``: in each deal one seat drawn at random passes at its first call with a
 choice, whatever it holds (the record says whether the bot would have bid), and
@@ -21,7 +21,7 @@ only it is recorded, with its hand as dealt. ``--fit`` fits the pass model on su
 records (``pass3``: the dealt hand's features and two early terms, ridge), scores
 it on half of them against the pass values the bot gave (and ``--write`` stores
 the fit on all). The shipped ``pass3`` was fitted on
-``bench/data/pass_forced_classic.jsonl.gz``: the first 2062 records of ``--seed
+``bench/lab/data/pass_forced_classic.jsonl.gz``: the first 2062 records of ``--seed
 3608`` and the first 1411 of ``--seed 3609`` (Strong in every seat), the fields
 the fit and the score use.
 """
@@ -36,22 +36,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from ai_fit_evaluator import (  # noqa: E402
     bot_turn,
-    level_uses,
     raw_scores,
     read_records,
     relative,
     ridge,
     store,
 )
+from variants import make_ai_bot  # noqa: E402
 
 from thousand import actions as A  # noqa: E402
-from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import is_early, pass_ev  # noqa: E402
 from thousand.ai.evaluator import FEATURES, features, shared  # noqa: E402
 from thousand.arena import mean_ci  # noqa: E402
@@ -169,7 +168,7 @@ def fit_pass(records: list[dict[str, Any]], preset: str, lam: float = 3.0) -> di
         "sigma": round(math.sqrt(sum(r * r for r in res) / len(res)), 2),
         "n": len(records),
         "conventions": {c: getattr(conv, c) for c in PASS_CONVENTIONS},
-        "source": f"bench/ai_pass_value.py --force --preset {preset} (Strong in every seat)",
+        "source": f"bench/lab/ai_pass_value.py --force --preset {preset} (Strong in every seat)",
     }
 
 
@@ -220,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         entry = fit_pass(recs, args.preset)
         print({k: v for k, v in entry.items() if k != "weights"})
         if args.write:
-            path = store({"pass3": [entry]}, level_uses(pass_model=True))
+            path = store({"pass3": [entry]}, used_by_a_level=False)
             print(f"wrote {path} (pass3)")
         return 0
     if not args.out:

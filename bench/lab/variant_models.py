@@ -1,29 +1,30 @@
-"""Models only the arena's variants use, left out of the page's wheel with their data
-(``data/variants.json``; ``tools/pycompile.NOT_IN_PAGE``); the evaluator and the
-auction import this module only when they meet such data or such a setting.
+"""Models only the lab's variants use (``variants.py``), with their data
+(``data/variants.json``), given to the engine's ``Evaluator`` through its seams.
 
 * ``Net``: a hidden layer of ReLU units over the rich features
-  (``evaluator.rich_features``), added to a rich model's linear part: the
-  ``play_net`` value model (``Settings.value_model``);
+  (``evaluator.rich_features``), added to a rich model's linear part (read by
+  ``load_net``, the evaluator's ``terms``): the ``play_net`` value model
+  (``Settings.value_model``);
 * ``PassModel``: what passing is worth, fitted on passes forced on random seats
-  whatever they held (``bench/ai_pass_value.py --force``), so strong hands too,
+  whatever they held (``bench/lab/ai_pass_value.py --force``), so strong hands too,
   which the ``defend`` model of the seats that ended up defending sees only when
   outbid; with its own terms for the early pass and the early pass after another
-  seat's, for the conventions it was measured under (``pass3``; ``pass_value``,
-  used with ``Settings.pass_model``).
+  seat's, for the conventions it was measured under (``pass3``); ``PassValue`` is
+  the evaluator's ``measured_pass`` by them.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
-from ..cards import MARRIAGE_MASK, MARRIAGE_VALUE, SUIT_MASK, mask_points
-from .evaluator import FEATURES, Model, table_size
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
-if TYPE_CHECKING:
-    from ..conventions import Conventions
-    from .evaluator import Evaluator
+from thousand.ai.evaluator import FEATURES, Model, table_size
+from thousand.cards import MARRIAGE_MASK, MARRIAGE_VALUE, SUIT_MASK, mask_points
+from thousand.conventions import Conventions
 
 
 @dataclass(frozen=True)
@@ -113,20 +114,26 @@ def load_pass_models(data: dict[str, Any]) -> dict[int, list[PassModel]]:
     return out
 
 
-def pass_value(
-    ev: Evaluator,
-    conv: Conventions,
-    hand: int,
-    players: int,
-    early: bool,
-    after_pass: bool,
-) -> float | None:
+@dataclass(frozen=True)
+class PassValue:
     """What passing now is worth to a seat holding ``hand`` as dealt (its relative
-    score in the deal), by ``ev``'s pass model for conventions that ``conv`` holds:
-    ``early``, nobody over first hand's hundred yet, ``after_pass``, and the seat
-    before passed too. None where no model was fitted for ``conv``."""
-    for pm in ev.pass_models.get(table_size(players), []):
-        if all(getattr(conv, k) == v for k, v in pm.conventions.items()):
-            u = pm.model.mean(hand, conv.ace_marriage)
-            return u + (pm.early + (pm.after_pass if after_pass else 0.0) if early else 0.0)
-    return None
+    score in the deal), by the pass model fitted for conventions that ``conv`` holds
+    (``Evaluator.measured_pass``): ``early``, nobody over first hand's hundred yet,
+    ``after_pass``, and the seat before passed too. None where none was fitted."""
+
+    by_size: tuple[tuple[int, tuple[PassModel, ...]], ...]
+
+    @classmethod
+    def of(cls, models: dict[int, list[PassModel]]) -> PassValue:
+        """The pass value of the pass models by table size (``load_pass_models``)."""
+        return cls(tuple((p, tuple(ms)) for p, ms in sorted(models.items())))
+
+    def __call__(
+        self, conv: Conventions, hand: int, players: int, early: bool, after_pass: bool
+    ) -> float | None:
+        """The pass's value, or None where no model was fitted for ``conv``."""
+        for pm in dict(self.by_size).get(table_size(players), ()):
+            if all(getattr(conv, k) == v for k, v in pm.conventions.items()):
+                u = pm.model.mean(hand, conv.ace_marriage)
+                return u + (pm.early + (pm.after_pass if after_pass else 0.0) if early else 0.0)
+        return None

@@ -1,10 +1,10 @@
 """A richer value model of the declarer's hand, fitted on open-hand values.
 
-    PYTHONPATH=py python3 bench/ai_value_model.py labels --deals N --seed S --out DD.jsonl
-    PYTHONPATH=py python3 bench/ai_value_model.py compare --dd DD.jsonl --real FORCED.jsonl
-    PYTHONPATH=py python3 bench/ai_value_model.py fit --dd DD.jsonl --real FORCED.jsonl
-    PYTHONPATH=py python3 bench/ai_value_model.py within [--hands 60 --worlds 16 --model M]
-    PYTHONPATH=py python3 bench/ai_value_model.py discards [--hands 300 --a M1 --b M2]
+    PYTHONPATH=py python3 bench/lab/ai_value_model.py labels --deals N --seed S --out DD.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_value_model.py compare --dd DD.jsonl --real FORCED.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_value_model.py fit --dd DD.jsonl --real FORCED.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_value_model.py within [--hands 60 --worlds 16 --model M]
+    PYTHONPATH=py python3 bench/lab/ai_value_model.py discards [--hands 300 --a M1 --b M2]
     (each with ``--preset polish``: labels solved, and records played, under its rules;
     ``compare`` and ``fit`` with ``--net H``: the model with H hidden units as well)
 
@@ -52,7 +52,7 @@ the others; ``fit`` writes it as ``play_net3``, which ``Settings.value_model =
 where a level the page offers values hands by it, else ``data/variants.json`` (the
 arena's variants only: ``play_net3`` and the rule models). Files ending in ``.gz``
 are read unpacked. The labels and
-records the shipped ``play_net3`` was fitted on are in ``bench/data/``
+records the shipped ``play_net3`` was fitted on are in ``bench/lab/data/``
 (``value_labels_classic.jsonl.gz``: the first 10484 labels of ``--seed 3602``
 then the first 9388 of ``--seed 3603``, the played hand and its value only;
 ``value_real_classic.jsonl.gz``: the first 2224 forced records of
@@ -73,7 +73,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -270,7 +270,7 @@ def fit(
         "n_real": len(real),
         "r2_real": round(r2, 3),
         "line": [round(a, 3), round(b, 4)],
-        "source": f"bench/ai_value_model.py fit --preset {preset}"
+        "source": f"bench/lab/ai_value_model.py fit --preset {preset}"
         " (open-hand labels, Strong's forced self-play)",
     }
     if out is None:

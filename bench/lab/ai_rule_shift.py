@@ -1,6 +1,6 @@
 """What a rule change is worth to the declarer's hand, measured open-handed.
 
-    PYTHONPATH=py python3 bench/ai_rule_shift.py --deals 300 --seed 2201 [--preset polish]
+    PYTHONPATH=py python3 bench/lab/ai_rule_shift.py --deals 300 --seed 2201 [--preset polish]
 
 The hand models in ``ai/data/evaluator.json`` were fitted on classic deals.
 Under a preset whose play rules differ (Polish: ``must_beat`` and
@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from thousand.ai.auction import _best_out
 from thousand.ai.evaluator import shared

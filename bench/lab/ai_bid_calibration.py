@@ -1,8 +1,8 @@
 """How well Strong's auction estimates match what its hands make when played out.
 
-    PYTHONPATH=py python3 bench/ai_bid_calibration.py --deals N [--seed S] [--level strong]
+    PYTHONPATH=py python3 bench/lab/ai_bid_calibration.py --deals N [--seed S] [--level strong]
         [--players 3 | --preset NAME] [--out FILE.jsonl]
-    PYTHONPATH=py python3 bench/ai_bid_calibration.py --report FILE.jsonl [FILE2 ...] [--write]
+    PYTHONPATH=py python3 bench/lab/ai_bid_calibration.py --report FILE.jsonl [FILE2 ...] [--write]
 
 Forced-declarer deals of the Classic preset with 3 players (Two players with
 ``--players 2``, any preset with ``--preset``; as
@@ -19,7 +19,7 @@ The report prints the bias of the expected points (made - predicted) and the
 calibration curves (predicted chance bucket: mean prediction, observed make
 rate, n) of the bid table at 100 and of the contract decision. The arena does
 not need this; it is the measurement behind the auction changes recorded in
-``bench/ai_results.md``.
+``bench/lab/ai_results.md``.
 
 The report also fits the bid table's calibration (``bidcal<players>`` in
 ``ai/data/evaluator.json``: a logistic on the logit of the table's chance at
@@ -39,11 +39,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
+from variants import make_ai_bot  # noqa: E402
+
 from thousand import actions as A  # noqa: E402
-from thousand.ai import make_ai_bot  # noqa: E402
 from thousand.ai.auction import bid_table, open_marriages  # noqa: E402
 from thousand.ai.evaluator import table_size  # noqa: E402
 from thousand.ai.think import Context, finish  # noqa: E402
@@ -189,7 +190,7 @@ def calibration_entries(records: list[dict[str, Any]]) -> dict[str, dict[str, An
     ):
         raise SystemExit("records valued by different models")
     preset = records[0]["preset"]
-    source = f"bench/ai_bid_calibration.py --preset {preset}"
+    source = f"bench/lab/ai_bid_calibration.py --preset {preset}"
     if rules:
         # Fitted on a rule model's chances: used where that model is.
         owner = {"play_rules": {"must_beat": rules[0], "declare_on_first_lead": rules[1]}}

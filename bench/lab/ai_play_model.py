@@ -1,13 +1,13 @@
 """Inference from the play: fit the play model, and measure the sampler's calibration.
 
     # 1. Record every card-play choice of the level in self-play (all seats):
-    PYTHONPATH=py python3 bench/ai_play_model.py collect --deals 150 --seed 2011 --out P.jsonl
+    PYTHONPATH=py python3 bench/lab/ai_play_model.py collect --deals 150 --seed 2011 --out P.jsonl
     # 2. Fit the conditional logit (``thousand.ai.inference``) and write the data file
     #    (``--hidden 8``: with 8 hidden ReLU units, fitted by NumPy):
-    PYTHONPATH=py python3 bench/ai_play_model.py fit P.jsonl \
+    PYTHONPATH=py python3 bench/lab/ai_play_model.py fit P.jsonl \
         --write py/thousand/ai/data/play_model.json
     # 3. Calibration of the sampled worlds on fresh self-play deals:
-    PYTHONPATH=py python3 bench/ai_play_model.py calibrate --deals 60 --seed 2012 --pool 200
+    PYTHONPATH=py python3 bench/lab/ai_play_model.py calibrate --deals 60 --seed 2012 --pool 200
 
 ``calibrate`` stops at play decisions (every seat, from the second trick on,
 every other trick), draws ``--pool`` worlds uniformly among those consistent
@@ -34,7 +34,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from thousand.ai.bot import make_ai_bot
+from variants import make_ai_bot
+
 from thousand.ai.evaluator import shared
 from thousand.ai.inference import (
     FEATURES,

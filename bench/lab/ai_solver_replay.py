@@ -1,8 +1,8 @@
 """The open-hand solver against an earlier version of itself, on the searches Strong makes.
 
-    PYTHONPATH=py python3 bench/ai_solver_replay.py record OPS.pkl [--level strong]
+    PYTHONPATH=py python3 bench/lab/ai_solver_replay.py record OPS.pkl [--level strong]
         [--deals polish:3:7 classic:3:8 two_players:2:9]
-    PYTHONPATH=py python3 bench/ai_solver_replay.py compare OPS.pkl [--base REV] [--reps 3]
+    PYTHONPATH=py python3 bench/lab/ai_solver_replay.py compare OPS.pkl [--base REV] [--reps 3]
 
 ``record`` plays deals (``preset:deals:seed``; ``classic`` is the default rules) with
 the level in every seat, doing its counted work, and keeps every solver call of every
@@ -30,14 +30,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
-from thousand.ai import make_ai_bot
+from variants import make_ai_bot
+
 from thousand.ai import solver as live
 from thousand.conventions import Conventions
 from thousand.state import Game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 Ops = list[tuple[Any, ...]]
 
 
