@@ -24,7 +24,8 @@ first, e.g. ``{"make": 0.72, "defeat": 0.28, "declarer_points": 131.5, "ev": 54.
 ``python -m thousand.ai.fuzz`` checks the bots under random conventions.
 """
 
-from .bot import AIBot, make_ai_bot
+from .bot import AIBot
+from .levels import make_ai_bot
 from .settings import NORMAL, STRONG, Settings
 from .think import Choice, Think
 

@@ -26,7 +26,8 @@ from typing import Protocol
 from ..conventions import ConventionsError
 from ..fuzz import random_conventions
 from ..state import Observation, State
-from .bot import AIBot, make_ai_bot
+from .bot import AIBot
+from .levels import make_ai_bot
 
 
 class DecisionCheckError(AssertionError):
