@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from variant_models import PassValue, load_net, load_pass_models
 
 from thousand import bots
-from thousand.ai import bot as ai_bot
+from thousand.ai import levels
 from thousand.ai.bot import AIBot
 from thousand.ai.evaluator import RICH_SIZE, Evaluator, HandTerm, shipped_data
 from thousand.ai.settings import AUCTION_WORK, NORMAL, PLAY_WORK, STRONG
@@ -197,7 +197,7 @@ def make_ai_bot(level: str) -> AIBot:
     engine's level (``thousand.ai.make_ai_bot``)."""
     key, _, work = level.strip().lower().partition("@")
     if key not in VARIANTS:
-        return ai_bot.make_ai_bot(level)
+        return levels.make_ai_bot(level)
     settings = VARIANTS[key].scaled(float(work) if work else 1.0)
     return AIBot(settings, lab_evaluator(key in PASS_MODEL))
 
