@@ -501,6 +501,14 @@ def test_the_join_dialog_goes_when_the_game_begins_and_each_page_shows_the_summa
             who = "You" if row.declarer == s.human else names[row.declarer]
             assert verdict.startswith(who + " "), verdict
             assert 'data-ui="next"' in html(page)
+        # its analysis and its replay open from the summary as offline
+        _, fx = update(host, Clicked("analysis"))
+        analyse = [e for e in fx if type(e).__name__ == "Analyse"]
+        assert analyse and analyse[0].record["deals"]  # type: ignore[attr-defined]
+        update(host, Clicked("replay-deal"))
+        assert host.ui.replay is not None
+        update(host, Clicked("replay-close"))
+        assert host.ui.replay is None and host.session.waiting_for_summary()
         # the host closes its summary; the guest's stays until Olena closes hers
         wire.send("host", Clicked("next"))
         assert not host.session.waiting_for_summary() and not summary_verdict(host)
