@@ -162,6 +162,9 @@ def test_a_deal_by_touch_on_a_phone(page: Any, base_url: str, artifacts: Path) -
     assert taps >= 10  # 8 cards played and 2 given, each with one tap (plus the give buttons)
     no_sideways = page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     assert no_sideways
+    # the summary's every column inside its box (Total was cut off at 390 px)
+    box = page.locator(".dialog.summary")
+    assert box.evaluate("(d) => d.scrollWidth <= d.clientWidth")
     page.screenshot(path=str(artifacts / "phone-deal-end.png"))
 
 
