@@ -229,12 +229,18 @@ def deal_notes(m: Model, r: SheetRow) -> list[str]:
         if r.bolts and r.bolts[s]:
             count = r.bolt_counts[s] if r.bolt_counts else 0
             count = count or 3  # the third bolt turned into its penalty
-            key = "bolt_note_you" if s == m.human else "bolt_note"
+            key = "bolt_note_you" if s == addressed(m) else "bolt_note"
             out.append(t(lang, key, name=m.names[s], count=count))
     out += [
         f"{m.names[p.seat]}: {signed(p.amount)} ({reason(lang, p.reason)})" for p in r.penalties
     ]
     return out
+
+
+def addressed(m: Model) -> int:
+    """The seat the summary calls "you": the page's person, or none (-1) when several
+    people pass the device round (the summary names each, as the table does)."""
+    return m.human if m.people <= 1 or m.online else -1
 
 
 def summary(
@@ -252,7 +258,7 @@ def summary(
     key = {"writeoff": "wrote_off", "bomb": "bombed"}.get(r.kind) or (
         "made" if r.made else "failed"
     )
-    verdict = t(lang, key + ("_you" if d == m.human else ""), name=name, contract=r.contract)
+    verdict = t(lang, key + ("_you" if d == addressed(m) else ""), name=name, contract=r.contract)
     rows = []
     for s in range(len(r.totals)):
         tricks = str(r.tricks[s]) if r.tricks and r.kind == "play" else ""
@@ -317,7 +323,7 @@ def game_over(m: Model, extra: Sequence[El | None] = ()) -> El | None:
     if sc.phase is not Phase.GAME_OVER:
         return None
     w = sc.winner if sc.winner is not None else 0
-    title = t(lang, "you_won") if w == m.human else t(lang, "winner", name=m.names[w])
+    title = t(lang, "you_won") if w == addressed(m) else t(lang, "winner", name=m.names[w])
     ranking = sorted(range(sc.players), key=lambda s: (s != w, -sc.seats[s].total))
     rows = [
         el("li", {}, f"{m.names[s]}: ", el("b", {}, number(sc.seats[s].total))) for s in ranking

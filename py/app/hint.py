@@ -3,9 +3,11 @@ a chance and a points figure a player can act on, and why the best is best.
 
 ``hint_rows(choices, ...)`` turns the AI's ranked ``(action, values)`` pairs
 into ``HintRow``s: the action as the table names it ("Bid 105", "Concede",
-"Play K♠") and its figures ("you make it 44% of the time; −24 points on
-average", "−150 points for sure"). Choices of one kind with the same figures
-share a row ("Play 120 (or 125, 130: the same)"); the best row of each other
+"Play K♠") and its figures ("you make it 44% of the time; on average −24
+points against the others": the seat's score less the mean of the others';
+a concession or a bomb with the sheet's own figures: "you write −105, the
+others +55 each: −160 points against them"). Choices of one kind with the
+same figures share a row ("Play 120 (or 125, 130: the same)"); the best row of each other
 kind (pass, concession, bomb, redeal, ...) is always listed, so the real
 alternatives are compared; a further contract or bid is listed only when its
 chance differs. The best row carries one sentence of why ("With this hand you
@@ -23,7 +25,7 @@ from typing import Any
 from thousand import Conventions
 from thousand import actions as A
 
-from .i18n import card_short, t, tn
+from .i18n import card_short, signed, t, tn
 from .i18n import number as _number
 from .view import HintRow
 
@@ -130,16 +132,22 @@ def hint_rows(
     declarer_view: bool,
     limit: int = 3,
     conv: Conventions | None = None,
+    sheet: Mapping[int, Sequence[int]] | None = None,
+    seat: int = -1,
+    active: Sequence[int] = (),
 ) -> tuple[HintRow, ...]:
     """The real alternatives in words, best first, each action once; the best row
-    says why it is best."""
+    says why it is best. ``sheet`` gives, for a concession or a bomb, what each
+    seat would write (``auction.unplayed_deltas``), worded for ``seat`` against
+    the other ``active`` seats."""
     seen: set[int] = set()
     groups: list[_Group] = []
     for action, values in choices:
         if action in seen:
             continue
         seen.add(action)
-        g = _group(action, values, lang, declarer_view)
+        written = Sheet(sheet[action], seat, active, names) if sheet and action in sheet else None
+        g = _group(action, values, lang, declarer_view, written)
         same = next((h for h in groups if h.kind == g.kind and h.detail == g.detail), None)
         if same is not None and g.kind != str(action):
             same.actions.append(action)
@@ -164,7 +172,38 @@ def hint_rows(
     return tuple(rows)
 
 
-def _group(action: int, values: Mapping[str, Any], lang: str, declarer_view: bool) -> _Group:
+@dataclass(frozen=True)
+class Sheet:
+    """What each seat would write on the sheet for a deal that is not played."""
+
+    deltas: Sequence[int]
+    seat: int
+    active: Sequence[int]
+    names: Sequence[str]
+
+    def words(self, lang: str) -> str:
+        """ "you write −105, the others +55 each: −160 against them" (the seat's own
+        figure less the mean of the others', as the hint's other figures count)."""
+        others = [s for s in self.active if s != self.seat]
+        mine = self.deltas[self.seat]
+        relative = round(mine - sum(self.deltas[s] for s in others) / len(others))
+        you, pts = signed(mine), points(lang, relative)
+        theirs = {self.deltas[s] for s in others}
+        if len(theirs) == 1:
+            return _w(lang, "sheet_each", you=you, them=signed(theirs.pop()), pts=pts)
+        listed = ", ".join(
+            _w(lang, "sheet_one", name=self.names[s], v=signed(self.deltas[s])) for s in others
+        )
+        return _w(lang, "sheet_list", you=you, others=listed, pts=pts)
+
+
+def _group(
+    action: int,
+    values: Mapping[str, Any],
+    lang: str,
+    declarer_view: bool,
+    written: Sheet | None = None,
+) -> _Group:
     """One choice's figures in words (its row's detail)."""
     parts: list[str] = []
     make, defeat = _num(values, "make"), _num(values, "defeat")
@@ -175,8 +214,12 @@ def _group(action: int, values: Mapping[str, Any], lang: str, declarer_view: boo
     chance: float | None = None
     defender = False
     if sure:
-        if ev is not None:
-            s = _num(values, "sure")
+        s = _num(values, "sure")
+        if written is not None:
+            parts.append(written.words(lang))
+            if action == A.BOMB and s is not None and ev is not None and round(s) != round(ev):
+                parts.append(_w(lang, "bomb_spent", pts=points(lang, round(s - ev), sign=False)))
+        elif ev is not None:
             if action == A.BOMB and s is not None and round(s) != round(ev):
                 parts.append(
                     _w(lang, "bomb_sure", pts=points(lang, round(ev)), v=_number(round(s)))

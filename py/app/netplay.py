@@ -234,7 +234,8 @@ class NetSession(Session):
         self.secret = ""
         self.bots = {}
         self.bot_rng = random.Random(peer.token)
-        self.shown = 0
+        # the audited deals this page has shown a summary of (a resumed table: all)
+        self.shown = peer.game.n_rows if peer.game is not None else 0
         self.version = 0
         self._undo_cache = None
         self.screened = False
@@ -310,10 +311,26 @@ class NetSession(Session):
         return None  # the host's bots are asked by the peer (NeedsBot)
 
     def waiting_for_summary(self) -> bool:
-        return False
+        """A finished deal's summary is on show until this page's person closes it;
+        the table goes on meanwhile (the others do not wait for this page), and this
+        person's turn waits for the summary's *Next deal*."""
+        return self.summary_row() is not None
 
     def summary_row(self) -> Any:
+        """The newest audited deal not yet summarised on this page (played or conceded)."""
+        game = self.peer.game
+        if game is None:
+            return None
+        for r in reversed(game.rows[self.shown :]):
+            if r.kind != "redeal":
+                return r
         return None
+
+    def acknowledge(self) -> None:
+        """This page's person has seen the deal summary."""
+        game = self.peer.game
+        self.shown = game.n_rows if game is not None else 0
+        self.version += 1
 
     def apply(self, action: int) -> None:
         raise RuntimeError("an online game's actions go through its peer")
@@ -570,8 +587,9 @@ def lobby_dialog(
             )
         if lobby.state == "open":
             body.append(el("p", {}, t(lang, "net.joined")))
-        elif not lobby.reply:
-            if lobby.state not in ("closed", "failed"):  # (a reloaded page waits for one)
+        elif not lobby.reply or lobby.state in ("closed", "failed"):
+            # (a reloaded page waits for an invitation; a lost link's reply is spent)
+            if lobby.state not in ("closed", "failed"):
                 body.append(el("p", {}, t(lang, "net.preparing_reply")))
         else:
             body += [

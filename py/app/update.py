@@ -78,6 +78,7 @@ class Page:
     tokens: dict[Slot, int] = field(default_factory=dict)  # each running thought's token
     made: int = 0  # tokens made so far
     hint_choices: Any = None  # the hint's (choices, declarer view, conventions)
+    hint_sheet: Any = None  # the sheet's figures of a concession or bomb among them
     ice_stored: object = None  # the ICE servers setting as stored ...
     ice_read: bool = True  # ... and whether ``ui.ice`` holds it (read when first needed)
 

@@ -103,10 +103,15 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
                 # an offer's link "connects" at once; it waits for the reply really
                 seat.state = msg.state if seat.answered or msg.state != "connecting" else "new"
         if msg.state == "open":
-            # the connection is back: the notice that it was lost goes
+            # the connection is back: the notice that it was lost goes, and after a
+            # reload the one that said so, once every friend is back
             back = {f"lost{x.seat}" for x in lobby.seats if x.conn == msg.conn}
             gone = back if lobby.role == "host" else {f"lost{s.peer.host_seat}"}
+            if lobby.role == "guest" or all(x.state == "open" for x in lobby.seats):
+                gone.add("reloaded")
             ui.notices = [n for n in ui.notices if n.key not in gone]
+            if lobby.role == "guest" and s.peer.stage is not net.Stage.LOBBY:
+                close_join(page)  # rejoined a game in progress: the table is the thing
             return net_outputs(page, net.Connected(msg.conn))
         if msg.state in ("closed", "failed"):
             return net_outputs(page, net.Dropped(msg.conn))
@@ -217,11 +222,19 @@ def reloaded(page: Page) -> list[Effect]:
         key = "net.reloaded_host"
     else:
         s.lobby.state = "closed"
+        s.lobby.reply, s.lobby.reply_link, s.lobby.reply_qr = "", "", (0, "")  # spent
         if s.peer.host_up:
             fx += net_outputs(page, net.Dropped(GUEST_LINK))
         key = "net.reloaded_guest"
     ui.dialog = Dialog.ONLINE
     return [*fx, *notice(ui, t(ui.lang, key), NoticeKind.INFO, "reloaded")]
+
+
+def close_join(page: Page) -> None:
+    """The guest's *Join the table* dialog goes once its work is done (the game
+    began, or a rejoin worked): it covered the table and its bid buttons."""
+    if page.ui.dialog == Dialog.ONLINE:
+        page.ui.dialog = Dialog.NONE
 
 
 def alone(s: NetSession) -> Session:
@@ -322,6 +335,10 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.CutMade):
             if o.nine:
                 fx += notice(ui, t(lang, "net.cut_nine"), NoticeKind.PASSING, "cut")
+        elif isinstance(o, net.Refused) and o.code == "duplicate":
+            # a copy of a message already taken (a resend after a reconnection):
+            # harmless, so nothing to tell a player
+            fx.append(Log(f"a duplicate ignored: {o.params}"))
         elif isinstance(o, net.Refused):
             fx += notice(
                 ui, refusal_words(lang, str(o.code), o.params), NoticeKind.PASSING, "net-refused"
@@ -356,6 +373,8 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
             fx.append(Persist())
         elif isinstance(o, net.DealReady):
             s.version += 1
+            if s.lobby.role == "guest" and s.peer.game is None:
+                close_join(page)  # the game begins: its first deal's bids are the thing
             retell(page)
         elif isinstance(o, net.Progress):
             ui.net_progress = (o.done, o.total)

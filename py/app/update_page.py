@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from thousand import Conventions, card_from_str, safejson
+from thousand import actions as A
 from thousand.record import RecordError, Replay, replay
 
 from . import online_code
@@ -144,6 +145,7 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
         if msg.version != page.version or ui.hint is None:
             return [U.Log(f"dropped: a hint for version {msg.version}")]
         page.hint_choices = (list(msg.choices), msg.declarer_view, msg.conventions)
+        page.hint_sheet = unplayed_sheet(page, [a for a, _ in msg.choices])
         word_hint(page)
         ui.hint_pct = -1
         return []
@@ -703,7 +705,34 @@ def word_hint(page: Page) -> None:
         return
     choices, declarer_view, conv = page.hint_choices
     names = names_of(page.session, ui.lang)
-    ui.hint = hint_rows(choices, ui.lang, names, declarer_view=declarer_view, conv=conv)
+    sheet, seat, active = page.hint_sheet or ({}, -1, ())
+    ui.hint = hint_rows(
+        choices,
+        ui.lang,
+        names,
+        declarer_view=declarer_view,
+        conv=conv,
+        sheet=sheet,
+        seat=seat,
+        active=active,
+    )
+
+
+def unplayed_sheet(
+    page: Page, actions: list[int]
+) -> tuple[dict[int, tuple[int, ...]], int, tuple[int, ...]] | None:
+    """What each seat would write for a concession or a bomb among the hint's
+    ``actions`` (the sheet's own figures, for the hint to show), with the seat
+    to act and the seats in the deal; None when neither is a choice."""
+    from thousand.ai.auction import unplayed_deltas  # (the AI loads after the table: main.py)
+
+    state = page.session.state
+    unplayed = [a for a in actions if a in (A.WRITEOFF, A.BOMB)]
+    if not unplayed or state.is_terminal():
+        return None
+    obs = state.observation(state.current_player())
+    sheet = {a: unplayed_deltas(obs, bomb=a == A.BOMB) for a in unplayed}
+    return sheet, obs.seat, tuple(obs.active)
 
 
 def stop_summary(page: Page) -> list[Effect]:

@@ -757,34 +757,14 @@ def controls(m: Model) -> El:
     hint: list[El | None] = []
     if m.human_turn and not m.hint_off:
         hint.append(_btn(t(lang, "hint"), ui="hint", cls="btn small hint-btn"))
-    if m.hint is not None:
-        if m.hint_pct >= 0:
-            hint.append(
-                el(
-                    "p",
-                    {"class": "hint-busy", "role": "status"},
-                    t(lang, "hint_busy", pct=m.hint_pct),
-                )
-            )
-        rows = [
+    if m.hint is not None and m.hint_pct >= 0:
+        hint.append(
             el(
-                "li",
-                {"class": "best" if r.best else None},
-                el("b", {}, r.title),
-                " ",
-                r.detail,
-                el("span", {"class": "hint-why"}, r.why) if r.why else None,
+                "p",
+                {"class": "hint-busy", "role": "status"},
+                t(lang, "hint_busy", pct=m.hint_pct),
             )
-            for r in m.hint
-        ]
-        if rows:
-            hint.append(
-                el(
-                    "ol",
-                    {"class": "hint-list", "data-hint": "1", "aria-label": t(lang, "hint_title")},
-                    rows,
-                )
-            )
+        )
     return el(
         "section",
         {"class": "controls", "aria-label": t(lang, "prompt_follow"), "tabindex": "-1"},
@@ -792,6 +772,30 @@ def controls(m: Model) -> El:
         el("div", {"class": "actions"}, buttons, key="actions"),
         el("div", {"class": "hint"}, hint, key="hint"),
         key="controls",
+    )
+
+
+def hint_list(m: Model) -> El | None:
+    """The hint's rows: a child of the table's grid of its own, laid over the
+    opponents and the middle of the table, never over the hand (``.hint-list``)."""
+    if not m.hint:
+        return None
+    rows = [
+        el(
+            "li",
+            {"class": "best" if r.best else None},
+            el("b", {}, r.title),
+            " ",
+            r.detail,
+            el("span", {"class": "hint-why"}, r.why) if r.why else None,
+        )
+        for r in m.hint
+    ]
+    return el(
+        "ol",
+        {"class": "hint-list", "data-hint": "1", "aria-label": t(m.lang, "hint_title")},
+        rows,
+        key="hint-list",
     )
 
 
@@ -964,6 +968,7 @@ def render(m: Model, dialogs: Sequence[El | None] = ()) -> list[El]:
         center(m),
         bottom,
         controls(m),
+        hint_list(m),
         live,
         privacy(m),
         *dialogs,

@@ -123,7 +123,7 @@ def test_hint_rows_are_words_without_duplicates() -> None:
         assert rows[0].best and "44" in rows[0].detail and "20" in rows[0].why
     en = hint_rows(choices[:2], "en", ("You", "West", "East"), declarer_view=True)
     assert en[0].title == "Bid 105"
-    assert en[0].detail == "you make it 44% of the time; −18 points on average"
+    assert en[0].detail == "you make it 44% of the time; on average −18 points against the others"
     assert en[0].why == "On average −18 points, 2 points more than with “Pass” (−20 points)."
 
 

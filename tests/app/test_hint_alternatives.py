@@ -14,6 +14,7 @@ import pytest
 
 from app.hint import hint_rows, percent, points
 from app.i18n import LANGS, number, t
+from app.page_msgs import Changed
 from app.view import HintRow
 from thousand import Conventions, State
 from thousand import actions as A
@@ -86,7 +87,7 @@ def test_rules_8_a_hopeless_contract_is_conceded_at_its_exact_value() -> None:
         whys.add(rows[0].why)
     assert len(whys) == len(LANGS)
     en = hint_rows(choices, "en", NAMES, declarer_view=True, conv=state.conv)
-    assert en[0].detail == "−150 points for sure"
+    assert en[0].detail == "−150 points against the others for sure"
     assert en[0].why.startswith("−150 points, against −")
     only = f"you would make the contract only {percent('en', play['make'])}% of the time."
     assert en[0].why.endswith(only)
@@ -282,3 +283,69 @@ def test_the_why_sentence_is_shown_in_the_hint_list() -> None:
     hint = re.search(r'<ol[^>]*data-hint="1".*?</ol>', html, re.S)
     assert hint and '<span class="hint-why">Bidding costs more.</span>' in hint.group(0)
     assert hint.group(0).count("hint-why") == 1
+
+
+@pytest.mark.parametrize("preset", ["classic", "strict"])
+def test_rules_8_the_concession_row_shows_the_sheets_own_figures(preset: str) -> None:
+    """A concession's row said "−160 points for sure" while the sheet then wrote
+    −105 for the declarer: the row now says what each seat writes (the row the
+    engine adds when the concession is applied) and names the other figure as
+    the declarer's points against the others'."""
+    from app.page_msgs import Clicked, HintAnswered
+    from app.screen import Screen
+    from app.session import Session
+    from app.update import Page, update
+
+    state = at_contract(preset, WEAK, ("give QD 2", "give JD 0"))
+    conceded = state.clone()
+    conceded.apply_action(A.WRITEOFF)
+    row = conceded.rows[-1]
+    assert row.kind == "writeoff"
+    you, west, east = row.deltas[1], row.deltas[0], row.deltas[2]
+    assert you < 0 and west == east > 0
+    s = Session(state, ["easy", "human", "easy"], seed=1, human=1, names=["West", "", "East"])
+    page = Page(s, Screen())
+    page, _ = update(page, Clicked("hint"))
+    page, _ = update(page, HintAnswered(s.version, tuple(rated(state)), True, state.conv))
+    rows = page.ui.hint
+    assert rows
+    concede = next(r for r in rows if r.title == "Concede")
+    relative = you - (west + east) // 2
+    assert concede.detail == (
+        f"you write {number(you)}, the others +{west} each: {number(relative)} points against them"
+    )
+    played = next(r for r in rows if r.title.startswith("Play "))
+    assert played.detail.endswith("points against the others"), played.detail
+    check_rows(rows)
+    page, _ = update(page, Changed("lang", "ru"))
+    concede_ru = next(r for r in page.ui.hint if r.title == t("ru", "writeoff"))
+    assert concede_ru.detail.startswith(f"вы пишете {number(you)}, соперники по +{west}")
+
+
+def test_bombs_the_bomb_row_shows_the_sheets_own_figures() -> None:
+    """bombs: the thrower writes 0 and each opponent 60 (Polish *bomba*); the row
+    says so, and why it ranks a little lower than −60 (the bomb is spent)."""
+    from app.page_msgs import Clicked, HintAnswered
+    from app.screen import Screen
+    from app.session import Session
+    from app.update import Page, update
+
+    state = at_contract("polish", WEAK, ("give QD 2", "give JD 0"))
+    s = Session(state, ["easy", "human", "easy"], seed=1, human=1, names=["West", "", "East"])
+    page = Page(s, Screen())
+    page, _ = update(page, Clicked("hint"))
+    page, _ = update(page, HintAnswered(s.version, tuple(rated(state)), True, state.conv))
+    assert page.ui.hint
+    bomb = page.ui.hint[0]
+    assert bomb.title == t("en", "bomb", points=60)
+    assert bomb.detail.startswith("you write 0, the others +60 each: −60 points against them; ")
+    assert bomb.detail.endswith("(keeping it is worth about 10 points)"), bomb.detail
+
+
+def test_a_concession_names_each_opponent_when_they_write_different_figures() -> None:
+    """An opponent on the barrel (or near the cap) may write another figure than
+    the other: each is named with their own."""
+    from app.hint import Sheet
+
+    words = Sheet((60, -120, 0), 1, (0, 1, 2), ("West", "You", "East")).words("en")
+    assert words == "you write −120, West +60, East 0: −150 points against them"

@@ -39,6 +39,7 @@ from app.update import (
     NetReceived,
     NetSend,
     NetTick,
+    NextDeal,
     OfferMade,
     Page,
     Reinvite,
@@ -124,6 +125,8 @@ class Net:
                 page = self.pages[name]
                 if page.ui.hold:
                     self.send(name, HoldOver(page.session.version))
+                if page.session.waiting_for_summary():  # the deal's summary, closed
+                    self.send(name, NextDeal())
                 if page.session.human_to_act():
                     kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
                     if kind == "card":

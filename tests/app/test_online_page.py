@@ -22,6 +22,7 @@ from net_sim import small_group
 from app.dom import to_html
 from app.invite import decode_invite, read_fragment
 from app.netplay import new_guest, new_host
+from app.page_msgs import Clicked
 from app.screen import Screen, build
 from app.update import (
     Act,
@@ -38,6 +39,7 @@ from app.update import (
     NetReceived,
     NetSend,
     NetTick,
+    NextDeal,
     OfferMade,
     Page,
     Reinvite,
@@ -61,6 +63,7 @@ class Wire:
         self.log: list[str] = []
         self.conn = "p1"  # the host's name of the link to the guest
         self.cut = False  # the link is down: nothing passes
+        self.sent: list[tuple[str, object]] = []  # every message, as (page, msg)
 
     def effects(self, side: str, fx: list[object]) -> None:
         for e in fx:
@@ -86,6 +89,7 @@ class Wire:
         page = self.host if side == "host" else self.guest
         page, fx = update(page, msg)  # type: ignore[arg-type]
         self.log.append(f"{side}:{type(msg).__name__}")
+        self.sent.append((side, msg))
         self.effects(side, fx)
 
     def drain(self, limit: int = 5000) -> None:
@@ -196,7 +200,8 @@ def test_two_pages_and_a_computer_player_play_a_deal_online(wire: Wire) -> None:
 
 
 def play_some(wire: Wire, rng: random.Random, moves: int) -> int:
-    """Each page's person plays when it is their turn; returns the moves made."""
+    """Each page's person plays when it is their turn (closing a deal's summary
+    first); returns the moves made."""
     made = 0
     for _ in range(moves * 20):
         if made >= moves:
@@ -204,6 +209,8 @@ def play_some(wire: Wire, rng: random.Random, moves: int) -> int:
         for side, page in (("host", wire.host), ("guest", wire.guest)):
             if page.ui.hold:
                 wire.send(side, HoldOver(page.session.version))
+            if page.session.waiting_for_summary():
+                wire.send(side, NextDeal())
             if page.session.human_to_act():
                 kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
                 if kind == "card":
@@ -233,6 +240,14 @@ def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire
         lost = [n for n in host.ui.notices if n.key == "lost1"]
         assert lost and lost[0].action == ("reinvite-1", "New invitation")
         assert "Olena" in lost[0].text
+        # the guest's Rejoin dialog asks for a new invitation; the spent reply (its
+        # code and QR code) is no longer shown
+        assert guest.session.lobby.reply
+        wire.send("guest", Clicked("online"))
+        rejoin = html(guest)
+        assert 'data-ui="rejoin"' in rejoin and 'data-ui="invite-input"' in rejoin
+        assert "data-reply-code" not in rejoin and "data-reply=" not in rejoin
+        assert "<svg" not in rejoin.split('class="dialog online')[1]
         # the host makes a new invitation; the guest pastes it; the reply comes back
         _, fx = update(host, Reinvite(1))
         assert isinstance(fx[0], MakeOffer) and fx[0].conn != "p1"
@@ -431,3 +446,88 @@ def test_two_people_play_a_two_player_deal_online() -> None:
             raise AssertionError("the two-player deal never ended")
         assert guest.session.peer.game.rows == host.session.peer.game.rows
         assert not [n for n in host.ui.notices + guest.ui.notices if n.kind == "error"]
+
+
+def summary_verdict(page: Page) -> str:
+    """The deal summary's verdict on the page ("" without a summary)."""
+    found = re.search(r'<p class="verdict">(.*?)</p>', html(page))
+    return found.group(1) if found else ""
+
+
+def test_the_join_dialog_goes_when_the_game_begins_and_each_page_shows_the_summary(
+    wire: Wire,
+) -> None:
+    """The guest's *Join the table* dialog stayed over the table once the game began
+    (its bid buttons under it); an online deal went from its last card straight to
+    the next deal's bidding. Now the dialog goes with the first deal, and each page
+    shows the finished deal's summary until its own person closes it; the table
+    does not wait for a page's summary, but that page's person's turn does."""
+    with small_group():
+        host, guest = wire.host, wire.guest
+        guest.ui.dialog = Dialog.ONLINE  # as the invitation link opened it
+        assert 'class="dialog online' in html(guest)
+        wire.send("host", BeginOnline())
+        wire.drain()
+        assert guest.ui.dialog == Dialog.NONE and 'class="dialog online' not in html(guest)
+        rng = random.Random(11)
+        deal = host.session.peer.deal_no
+        for _ in range(3000):
+            for side, page in (("host", host), ("guest", guest)):
+                if page.ui.hold:
+                    wire.send(side, HoldOver(page.session.version))
+                if page.session.human_to_act():
+                    kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
+                    if kind == "card":
+                        wire.send(side, CardClicked(int(value), legal=True))
+                        if page.ui.selected >= 0:
+                            wire.send(side, Act(numbered_choices(page)[0][1]))
+                    else:
+                        wire.send(side, Act(value))
+            wire.send("host", NetTick(len(wire.log) * 0.01))
+            wire.drain()
+            game = host.session.peer.game
+            if game is not None and any(r.kind != "redeal" for r in game.rows):
+                break
+        else:
+            raise AssertionError("no deal was played out")
+        assert host.session.peer.deal_no > deal
+        row = next(r for r in reversed(host.session.peer.game.rows) if r.kind != "redeal")
+        names = ("Ann", "Olena", "Computer 3")
+        for page in (host, guest):
+            s = page.session
+            assert s.waiting_for_summary() and s.summary_row() == row
+            assert not s.human_to_act()  # the next deal's turn waits for Next deal
+            verdict = summary_verdict(page)
+            who = "You" if row.declarer == s.human else names[row.declarer]
+            assert verdict.startswith(who + " "), verdict
+            assert 'data-ui="next"' in html(page)
+        # its analysis and its replay open from the summary as offline
+        _, fx = update(host, Clicked("analysis"))
+        analyse = [e for e in fx if type(e).__name__ == "Analyse"]
+        assert analyse and analyse[0].record["deals"]  # type: ignore[attr-defined]
+        update(host, Clicked("replay-deal"))
+        assert host.ui.replay is not None
+        update(host, Clicked("replay-close"))
+        assert host.ui.replay is None and host.session.waiting_for_summary()
+        # the host closes its summary; the guest's stays until Olena closes hers
+        wire.send("host", Clicked("next"))
+        assert not host.session.waiting_for_summary() and not summary_verdict(host)
+        assert guest.session.waiting_for_summary() and summary_verdict(guest)
+        wire.send("guest", Clicked("next"))
+        assert not guest.session.waiting_for_summary()
+        assert play_some(wire, rng, 3) == 3  # and the next deal is played
+
+
+def test_a_duplicate_message_is_not_said_to_an_honest_player(wire: Wire) -> None:
+    """A copy of a message already taken (a resend after a reconnection) is dropped
+    without a word: "A message arrived twice" only alarmed honest players."""
+    with small_group():
+        wire.send("host", BeginOnline())
+        wire.drain()
+        assert play_some(wire, random.Random(2), 2) == 2
+        got = [m for side, m in wire.sent if side == "guest" and isinstance(m, NetReceived)]
+        before = list(wire.guest.ui.notices)
+        version = wire.guest.session.peer.version()
+        _, fx = update(wire.guest, got[-1])
+        assert wire.guest.ui.notices == before and wire.guest.session.peer.version() == version
+        assert any("duplicate" in getattr(e, "text", "") for e in fx), fx

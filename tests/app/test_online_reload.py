@@ -193,8 +193,12 @@ def test_the_guest_reloads_mid_deal_rejoins_and_the_deal_goes_on(w: StoredWire) 
         # its own cards are back on the table
         was = before.observation(1)  # (None when the moves ended the deal: a redeal)
         assert was is None or s.observation().hand == was.hand
+        assert "data-reply-code" not in page and "data-reply=" not in page  # none yet
         reconnect(w)
         assert w.guest.session.peer.stage in (Stage.PLAY, Stage.SETUP, Stage.AUDIT)
+        # rejoined: the words about the reload and the Rejoin dialog go
+        assert not any(n.key == "reloaded" for n in w.guest.ui.notices)
+        assert w.guest.ui.dialog == Dialog.NONE
         play_deal_out(w, rng)
 
 
@@ -223,6 +227,7 @@ def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(w: StoredW
         update(host, OfferMade(seat.conn, offer))
         assert host.session.lobby.seats[0].link.startswith("https://x.test/#join=")
         reconnect(w, [MakeOffer(seat.conn)])
+        assert not any(n.key == "reloaded" for n in w.host.ui.notices)  # every friend is back
         play_deal_out(w, rng)
 
 
@@ -252,6 +257,7 @@ def test_both_pages_reload_at_a_deal_boundary_and_the_game_goes_on(w: StoredWire
         seat = host.session.lobby.seats[0]
         w.conn = seat.conn
         reconnect(w, [MakeOffer(seat.conn)])
+        assert not any(n.key == "reloaded" for n in w.host.ui.notices)  # every friend is back
         play_deal_out(w, rng)
         # compacted after each audited deal: a snapshot slot is in use
         data = w.stores["guest"].backend.data  # type: ignore[attr-defined]

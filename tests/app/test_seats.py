@@ -399,3 +399,42 @@ def test_each_named_person_keeps_statistics_of_their_own() -> None:
     got, _ = load_stats(Store(mem))
     assert got["people"] == {"<b>x</b>": {"games": 2, "wins": 0, "deals": 0, "points": 0}}
     assert "&lt;b&gt;x&lt;/b&gt;" in to_html(stats_dialog("en", got))
+
+
+def test_pass_and_play_the_deal_summary_names_the_declarer_in_every_language() -> None:
+    """With several people passing the device, the summary said "You failed 100" to
+    whoever held it: it names the declarer ("Olena failed 100."), in every language,
+    and so do the bolt notes and the game's end; alone at the device it is "You"."""
+    from app.i18n import LANGS, t
+
+    for kinds_, person in ((["human", "local", "local"], False), (["human", "easy", "easy"], True)):
+        page = hot_seat(kinds_)
+        s, rng = page.session, random.Random(5)
+        for _ in range(3000):
+            if s.summary_row() is not None:
+                break
+            seat = s.state.current_player()
+            if s.is_person(seat):
+                legal = s.state.legal_actions()
+                s.apply(legal[rng.randrange(len(legal))])
+            else:
+                s.apply(s.bot(seat).act(s.state.observation(seat), s.bot_rng))
+        row = s.summary_row()
+        assert row is not None and row.declarer is not None
+        s.screened = False  # (the summary shows over the screen too; the words are the point)
+        if not person:
+            s.human = row.declarer  # the declarer holds the device
+        key = {"writeoff": "wrote_off", "bomb": "bombed"}.get(row.kind) or (
+            "made" if row.made else "failed"
+        )
+        you = person and row.declarer == s.human
+        for lang in LANGS:
+            page.ui.lang = lang
+            html = "".join(to_html(k) for k in build(s, page.ui)[1])
+            verdict = re.search(r'<p class="verdict">(.*?)</p>', html)
+            assert verdict, lang
+            name = names_of(s, lang)[row.declarer]
+            want = t(lang, key + ("_you" if you else ""), name=name, contract=row.contract)
+            assert verdict.group(1) == want, (lang, verdict.group(1), want)
+            if not person:
+                assert name in verdict.group(1) and name in ("Ann", "Olena", "Piotr")

@@ -162,4 +162,60 @@ def test_a_deal_by_touch_on_a_phone(page: Any, base_url: str, artifacts: Path) -
     assert taps >= 10  # 8 cards played and 2 given, each with one tap (plus the give buttons)
     no_sideways = page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     assert no_sideways
+    # the summary's every column inside its box (Total was cut off at 390 px)
+    box = page.locator(".dialog.summary")
+    assert box.evaluate("(d) => d.scrollWidth <= d.clientWidth")
     page.screenshot(path=str(artifacts / "phone-deal-end.png"))
+
+
+#: The hint's box against the hand: the cards (``data-card``) whose box it meets.
+HINT_OVER_HAND_JS = """() => {
+  const h = document.querySelector('[data-hint]').getBoundingClientRect();
+  return [...document.querySelectorAll('.hand-own [data-card]')].filter((c) => {
+    const r = c.getBoundingClientRect();
+    return r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom;
+  }).map((c) => c.dataset.card);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "touch"),
+    [((1280, 800), False), ((390, 844), True), ((844, 390), True)],
+    ids=["1280x800", "390x844", "844x390"],
+)
+def test_the_hint_never_covers_the_hand(
+    browser: Any, base_url: str, artifacts: Path, size: tuple[int, int], touch: bool
+) -> None:
+    """The hint lay over the rightmost card of the hand at 1280 x 800. Opened by its
+    visible button when bidding and again when setting the contract (the longest
+    list: the contracts, the concession with the sheet's figures), its box meets
+    no card of the hand at a desktop's, a phone's and a phone-on-its-side size."""
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, has_touch=touch, service_workers="block"
+    )
+    page = context.new_page()
+    page.set_default_timeout(180_000)
+    seed = seed_where_human_declares(3)
+    open_table(page, base_url, f"?seed={seed}&speed=fast&fresh=1&lang=en&level=easy")
+    seen: list[str] = []
+    for _ in range(60):
+        page.wait_for_selector(TURN)
+        phase = str(page.get_attribute("#table", "data-phase"))
+        if phase in ("bidding", "contract") and phase not in seen:
+            seen.append(phase)
+            button = page.locator('.controls [data-ui="hint"]')
+            button.tap() if touch else button.click()
+            page.wait_for_selector("[data-hint] li", timeout=120_000)
+            page.wait_for_function(
+                "Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
+            )
+            name = f"hint-{phase}-{size[0]}x{size[1]}.png"
+            page.screenshot(path=str(artifacts / name))
+            assert page.evaluate(HINT_OVER_HAND_JS) == [], (phase, size)
+            if phase == "contract":
+                text = page.locator("[data-hint]").inner_text()
+                assert "Concede" in text and "you write −" in text, text
+                break
+        act(page)
+    assert seen == ["bidding", "contract"]
+    context.close()

@@ -82,6 +82,10 @@ def test_three_people_play_a_deal_on_one_page(page: Any, base_url: str) -> None:
         act(page)
     assert reloaded and taps >= 4
     assert len(last_hand) == 3  # each of the three held the device
+    # the summary names the declarer: whoever holds the device is not "You"
+    verdict = page.inner_text(".dialog.summary .verdict")
+    assert verdict.split(" ")[0] in ("Ann", *NAMES.values()), verdict
+    assert "You" not in page.inner_text(".dialog.summary")
     # the deal is over: its seed is revealed in the log once the next deal is dealt
     page.click('[data-ui="next"]')
     page.wait_for_selector(f"{TURN}, {SCREEN}")

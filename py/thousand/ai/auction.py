@@ -240,9 +240,21 @@ def _measured_pass(obs: Observation, seat: int, ev: Evaluator) -> float | None:
 
 def unplayed_ev(obs: Observation, bomb: bool = False, contract: int | None = None) -> float:
     """The exact relative score of a deal that is not played: conceded (§8 *роспись*)
-    or, with ``bomb``, a bomb thrown (``bombs``), as ``scoring.score_deal`` scores it
-    from the sheet as it stands (penalties, the barrel's cap and the samosval
-    included; the golden round's reset aside)."""
+    or, with ``bomb``, a bomb thrown (``bombs``): the seat's own sheet figure less
+    the mean of the others' (``unplayed_deltas``)."""
+    deltas = unplayed_deltas(obs, bomb=bomb, contract=contract)
+    seat = obs.seat
+    others = [s for s in obs.active if s != seat]
+    return deltas[seat] - sum(deltas[s] for s in others) / len(others)
+
+
+def unplayed_deltas(
+    obs: Observation, bomb: bool = False, contract: int | None = None
+) -> tuple[int, ...]:
+    """What each seat writes on the sheet for a deal that is not played: conceded
+    (§8 *роспись*) or, with ``bomb``, a bomb thrown (``bombs``), as
+    ``scoring.score_deal`` scores it from the sheet as it stands (penalties, the
+    barrel's cap and the samosval included; the golden round's reset aside)."""
     conv = obs.conventions
     seat, n = obs.seat, obs.players
     zeros = (0,) * n
@@ -270,9 +282,7 @@ def unplayed_ev(obs: Observation, bomb: bool = False, contract: int | None = Non
         dark=obs.dark,
         bomb=bomb,
     )
-    deltas = score_deal(conv, facts, before)[1].deltas
-    others = [s for s in obs.active if s != seat]
-    return deltas[seat] - sum(deltas[s] for s in others) / len(others)
+    return tuple(score_deal(conv, facts, before)[1].deltas)
 
 
 def concession_ev(obs: Observation, contract: int | None = None) -> float:
