@@ -64,6 +64,7 @@ async def run_analysis(
     show: Callable[[list[str], int], None],
     log: Callable[[str], None] | None = None,
     found: Callable[[Any], None] | None = None,
+    you: int = -1,
 ) -> None:
     """Analyse a finished deal in slices, showing its findings in words as they come;
     ``found`` gets the whole result (``thousand.analysis.DealAnalysis``) at the end."""
@@ -106,11 +107,11 @@ async def run_analysis(
         if pct >= shown + 10:
             shown = pct
             await asyncio.sleep(0)
-            show(analysis_lines(an.result(), names, lang), pct)
+            show(analysis_lines(an.result(), names, lang, you), pct)
     await asyncio.sleep(0)
     if found is not None:
         found(an.result())
-    show(analysis_lines(an.result(), names, lang), -1)
+    show(analysis_lines(an.result(), names, lang, you), -1)
 
 
 class ReplayHost(Protocol):
@@ -156,7 +157,8 @@ def follow_analysis(page: ReplayHost) -> list[Any]:
     r.analysis_deal = deal
     names = tuple(replay_names(data.conventions.players, lang, r.own))
     token = new_token(page, Slot.REPLAY)
-    return [Analyse(Slot.REPLAY, token, data.record, deal, names, lang)]
+    you = 0 if r.own else -1  # the player's own game: seat 0 is "You" (replay_names)
+    return [Analyse(Slot.REPLAY, token, data.record, deal, names, lang, you)]
 
 
 def pause(page: ReplayHost) -> list[Any]:

@@ -38,7 +38,7 @@ from thousand.phase import Phase
 
 from .dom import El, find_all
 from .editor import Copy, EditorEffect, EditorMsg, on_message
-from .events import Event, deal_events
+from .events import Event, deal_events, on_felt
 from .i18n import t
 from .library import count_game
 from .page_msgs import PageEffect, PageMsg, Slot
@@ -877,7 +877,8 @@ def announce(page: Page, initial: bool = False) -> bool:
         return False
     conv, lang, you = s.state.conv, ui.lang, speaker(s)
     heads = [e for e in new if e.headline]
-    ui.banner = (heads or new)[-1].text(names, lang, you, conv)
+    felt = on_felt(events, (heads or new)[-1])
+    ui.banner = " ".join(e.text(names, lang, you, conv) for e in felt)
     said = new[-4:]
     if heads and heads[-1] not in said:
         said = [heads[-1], *said[1:]]

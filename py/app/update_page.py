@@ -87,7 +87,7 @@ from .replay_ctl import (
 from .rules_view import RulesMode, set_name, set_value
 from .seats import kinds as seat_kinds
 from .seats import names as seat_names
-from .seats import names_of, start_problem
+from .seats import names_of, speaker, start_problem
 from .seats import stored as stored_setup
 from .session import Session
 from .share import finished_record, share_fragment
@@ -710,7 +710,7 @@ def summary_analysis(page: Page) -> list[Effect]:
         return fx
     token = new_token(page, Slot.SUMMARY)
     names = tuple(names_of(s, ui.lang))
-    return [*fx, Analyse(Slot.SUMMARY, token, rec, -1, names, ui.lang)]
+    return [*fx, Analyse(Slot.SUMMARY, token, rec, -1, names, ui.lang, speaker(s))]
 
 
 # -- the replay ---------------------------------------------------------------------
