@@ -39,6 +39,7 @@ HEADLINES = frozenset(
         "ev_talon",
         "ev_dark",
         "ev_unblind",
+        "ev_cut",  # cut_ritual: said every deal, long enough to read that it is in play
         "ev_cut_nine",
         "ev_cut_third",
     )

@@ -609,8 +609,11 @@ def route(page: Page, msg: Msg) -> list[Effect]:
         s.acknowledge()
         ui.hold = ()
         ui.hold_summary = False
-        announce(page)
-        return [Persist(), Bots()]
+        # The new deal's opening (who deals, who cut) on the felt: the finished
+        # deal's last trick and summary covered it when it was dealt.
+        page.seen = (-1, 0)
+        lingering = announce(page)
+        return [Persist(), *([Linger()] if lingering else []), Bots()]
     if isinstance(msg, UndoPressed | UndoAllowed | UndoRefused) and online(s):
         from .update_online import undo_pressed
 

@@ -18,7 +18,7 @@ from app.i18n import LANGS, card_short, t
 from app.screen import Screen
 from app.seats import names_of
 from app.session import Session
-from app.update import Act, Page, announce, update
+from app.update import Act, BotAnswered, NextDeal, Page, announce, update
 from app.view import positions
 from thousand import Conventions, Game, Phase, State
 from thousand import actions as A
@@ -208,3 +208,36 @@ def test_a_card_in_words_has_the_letter_on_its_face_in_every_language() -> None:
         index = re.findall(r"<text[^>]*>([^<]+)</text>", sym.group(0))[0]
         for lang in LANGS:
             assert card_short(card, lang) == index + "♠♣♦♥"[card // 6], (lang, card)
+
+
+def after_a_deal(cut: bool) -> tuple[Page, list[object]]:
+    """A game played by messages to the end of its first deal, then Next deal."""
+    conv = replace(Conventions.for_players(3, "classic"), cut_ritual=cut)
+    st = Game(conv).new_initial_state(random.Random(4))
+    p = Page(Session(st, ["human", "easy", "easy"], seed=4, human=0), Screen())
+    announce(p, initial=True)
+    rng = random.Random(4)
+    for _ in range(200):
+        s = p.session
+        if s.waiting_for_summary():
+            break
+        legal = s.state.legal_actions()
+        pick = legal[rng.randrange(len(legal))]
+        msg = Act(A.action_str(pick)) if s.human_to_act() else BotAnswered(s.version, pick)
+        p, _ = update(p, msg)
+    assert p.session.waiting_for_summary()
+    p.ui.hold, p.ui.hold_summary = (), False
+    return update(p, NextDeal())
+
+
+def test_the_next_deal_opens_on_the_felt_with_its_cut_and_the_bots_wait() -> None:
+    p, fx = after_a_deal(cut=True)
+    st = p.session.state
+    by = names_of(p.session, "en")[cutter(3, st.dealer)]
+    assert p.ui.banner.startswith("Deal 2: ") and "cut the deck" in p.ui.banner
+    assert p.ui.banner.split(". ", 1)[1].startswith("You cut" if by == "You" else by)
+    kinds = [type(e).__name__ for e in fx]
+    assert kinds.index("Linger") < kinds.index("Bots")  # read before the bots go on
+    p, fx = after_a_deal(cut=False)
+    assert p.ui.banner.startswith("Deal 2: ") and "cut" not in p.ui.banner
+    assert "Linger" not in [type(e).__name__ for e in fx]
