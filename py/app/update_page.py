@@ -564,7 +564,10 @@ def switch(page: Page, session: Session) -> list[Effect]:
     page.ui.follower = False
     page.ui.dialog = Dialog.NONE
     U.retell(page)
-    return [U.Persist(), U.Bots()]
+    # cut_ritual: a deal not yet begun opens with its cut, read before the bots go on
+    st = session.state
+    opening = st.conv.cut_ritual and not st.deal_actions
+    return [U.Persist(), *([U.Linger()] if opening else []), U.Bots()]
 
 
 def keep_current(page: Page) -> list[Effect]:

@@ -234,10 +234,28 @@ def test_the_next_deal_opens_on_the_felt_with_its_cut_and_the_bots_wait() -> Non
     p, fx = after_a_deal(cut=True)
     st = p.session.state
     by = names_of(p.session, "en")[cutter(3, st.dealer)]
-    assert p.ui.banner.startswith("Deal 2: ") and "cut the deck" in p.ui.banner
+    assert p.ui.banner.startswith("Deal 2: ") and re.search("cuts? the deck", p.ui.banner)
     assert p.ui.banner.split(". ", 1)[1].startswith("You cut" if by == "You" else by)
     kinds = [type(e).__name__ for e in fx]
     assert kinds.index("Linger") < kinds.index("Bots")  # read before the bots go on
     p, fx = after_a_deal(cut=False)
     assert p.ui.banner.startswith("Deal 2: ") and "cut" not in p.ui.banner
     assert "Linger" not in [type(e).__name__ for e in fx]
+
+
+def test_a_new_game_with_the_cut_opens_with_it_and_the_bots_wait() -> None:
+    from app.update_page import switch
+
+    for cut in (True, False):
+        conv = replace(Conventions.for_players(3, "classic"), cut_ritual=cut)
+        s = Session(Game(conv).new_initial_state(random.Random(6)), ["easy"] * 3, seed=6)
+        p = Page(new_session_like(s), Screen())
+        fx = [type(e).__name__ for e in switch(p, s)]
+        assert p.ui.banner.startswith("Deal 1: ")
+        assert bool(re.search("cuts? the deck", p.ui.banner)) is cut
+        assert ("Linger" in fx) is cut and fx[-1] == "Bots"
+
+
+def new_session_like(s: Session) -> Session:
+    """Another game for the page to hold before ``s`` replaces it."""
+    return Session(s.state.clone(), list(s.levels), seed=1)

@@ -5,6 +5,7 @@ second one too (it used to repeat the first)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -67,3 +68,31 @@ def test_each_give_is_announced_and_the_buttons_follow_the_seats(
         )
         assert banner.is_visible() and banner.inner_text() == want
     page.screenshot(path=str(artifacts / "discard-second-give-1280.png"))
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True)
+def test_the_cut_with_nines_turned_on_is_told_on_the_felt_and_in_the_log(
+    page: Any, base_url: str, artifacts: Path
+) -> None:
+    """On a phone, in Russian: New game, Edit the rules, the cut with nines, Start.
+    The felt says who deals and who cut; the deal log keeps both."""
+    open_table(page, base_url, "?seed=5&fresh=1&lang=ru&level=easy")
+    assert "сдвигает" not in page.locator("#table .banner").inner_text()  # off: not a word
+    page.locator('[data-ui="new"]').tap()
+    page.locator('.dialog [data-ui="rules"]').tap()
+    page.select_option('select[data-ui="rules-base"]', "classic")
+    box = page.locator('input[data-convention="cut_ritual"]')
+    box.scroll_into_view_if_needed()
+    box.tap()
+    assert box.is_checked()
+    page.locator('.dialog [data-ui="start"]').tap()
+    page.wait_for_function("() => !document.querySelector('.dialog')")
+    banner = page.locator("#table .banner")
+    said = banner.inner_text()
+    assert said.startswith("Сдача 1: ") and re.search(r"(сдвигает|Вы сдвигаете) колоду", said)
+    box_ = banner.bounding_box()
+    assert box_ and box_["x"] >= 0 and box_["x"] + box_["width"] <= 390
+    page.screenshot(path=str(artifacts / "cut-on-the-felt-390.png"))
+    page.locator('[data-ui="log"]').tap()
+    lines = page.locator(".deal-log li").all_inner_texts()
+    assert lines[0].startswith("Сдача 1: ") and "колоду" in lines[1], lines
