@@ -235,3 +235,23 @@ def test_a_bolt_note_speaks_to_you(lang: str) -> None:
     notes = deal_notes(m, row)
     assert t(lang, "bolt_note_you", count=1) in notes
     assert t(lang, "bolt_note", name=names_in(lang)[2], count=2) in notes
+
+
+def test_the_tables_card_labels_and_prompt_speak_to_you() -> None:
+    """The trick's card labels (screen readers): "Q♠, played by you", «…, ходите вы»."""
+    import random
+
+    from app_helpers import bot_move, new_session, page
+
+    from app.i18n import card_name
+    from app.screen import Screen
+
+    s = new_session(seed=5)
+    rng = random.Random(5)
+    while not any(seat == s.human for seat, _ in s.state.observation(0).trick):
+        bot_move(s, rng)
+    card = next(c for seat, c in s.state.observation(0).trick if seat == s.human)
+    for lang in LANGS:
+        html = page(s, Screen(lang=lang))
+        assert t(lang, "played_by_you", card=card_name(card, lang)) in html
+        assert t(lang, "played_by", card=card_name(card, lang), name=t(lang, "you")) not in html
