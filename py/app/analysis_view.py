@@ -16,6 +16,12 @@ from thousand import actions as A
 from thousand.analysis import DealAnalysis
 
 from .i18n import card_short, t
+from .i18n import you_key as _you_key
+
+
+def you_key(key: str, you: bool) -> str:
+    """An analysis sentence's "you" form (``analysis.<key>_you``) when ``you``."""
+    return _you_key("analysis." + key, you).removeprefix("analysis.")
 
 
 def _w(lang: str, key: str, **kw: Any) -> str:
@@ -31,21 +37,24 @@ def _discard_text(actions: Sequence[int], names: Sequence[str], lang: str) -> st
     return ", ".join(parts)
 
 
-def analysis_lines(res: DealAnalysis, names: Sequence[str], lang: str) -> list[str]:
-    """What the analysis found so far, in words."""
+def analysis_lines(res: DealAnalysis, names: Sequence[str], lang: str, you: int = -1) -> list[str]:
+    """What the analysis found so far, in words (``you``: the seat spoken to as "you")."""
     out: list[str] = []
     if res.declarer < 0:
         return out
     name = names[res.declarer]
+    mine = res.declarer == you >= 0
     if res.max_points is not None:
         if res.points is not None:
-            out.append(_w(lang, "max", name=name, max=res.max_points, points=res.points))
+            key = you_key("max", mine)
+            out.append(_w(lang, key, name=name, max=res.max_points, points=res.points))
         else:
-            out.append(_w(lang, "max_conceded", name=name, max=res.max_points))
+            out.append(_w(lang, you_key("max_conceded", mine), name=name, max=res.max_points))
         if res.best_contract is None:
             out.append(_w(lang, "best_none"))
         else:
-            out.append(_w(lang, "best", best=res.best_contract, name=name, contract=res.contract))
+            key = you_key("best", mine)
+            out.append(_w(lang, key, best=res.best_contract, name=name, contract=res.contract))
     if res.discards_total:
         if res.discard_mattered and res.discard_for_points and res.discard_best_points is not None:
             cards = _discard_text(res.discard_for_points, names, lang)
@@ -58,7 +67,7 @@ def analysis_lines(res: DealAnalysis, names: Sequence[str], lang: str) -> list[s
     for p in costly:
         line = _w(
             lang,
-            "cost",
+            you_key("cost", p.seat == you >= 0),
             trick=p.trick + 1,
             name=names[p.seat],
             card=card_short(p.card, lang),

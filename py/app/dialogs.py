@@ -18,7 +18,7 @@ from thousand.sheet import SheetRow, deal_no
 
 from .dom import El, el
 from .events import Event, redeal_why
-from .i18n import number, reason, signed, t, tn
+from .i18n import number, reason, signed, t, tn, you_key
 from .session import LEVELS
 from .view import Model, _btn, card_face, card_text
 
@@ -229,7 +229,7 @@ def deal_notes(m: Model, r: SheetRow) -> list[str]:
         if r.bolts and r.bolts[s]:
             count = r.bolt_counts[s] if r.bolt_counts else 0
             count = count or 3  # the third bolt turned into its penalty
-            key = "bolt_note_you" if s == addressed(m) else "bolt_note"
+            key = you_key("bolt_note", s == addressed(m))
             out.append(t(lang, key, name=m.names[s], count=count))
     out += [
         f"{m.names[p.seat]}: {signed(p.amount)} ({reason(lang, p.reason)})" for p in r.penalties
@@ -258,7 +258,7 @@ def summary(
     key = {"writeoff": "wrote_off", "bomb": "bombed"}.get(r.kind) or (
         "made" if r.made else "failed"
     )
-    verdict = t(lang, key + ("_you" if d == addressed(m) else ""), name=name, contract=r.contract)
+    verdict = t(lang, you_key(key, d == addressed(m)), name=name, contract=r.contract)
     rows = []
     for s in range(len(r.totals)):
         tricks = str(r.tricks[s]) if r.tricks and r.kind == "play" else ""

@@ -24,13 +24,28 @@ from thousand import actions as A
 from thousand.cards import ACE, ACE_MARRIAGE, KING, QUEEN, marriage_value
 from thousand.phase import Phase
 from thousand.scene import display_order
+from thousand.scoring import cutter
 from thousand.sheet import deal_no
 from thousand.state import Observation
 
-from .i18n import SUIT_ADJ, SUIT_SYMBOLS, card_short, has, t
+from .i18n import SUIT_ADJ, SUIT_SYMBOLS, card_short, t, you_key
 
 #: The events said on the felt long enough to read (the bots wait after them).
-HEADLINES = frozenset(("ev_marriage", "ev_aces", "ev_redealt", "ev_talon", "ev_dark", "ev_unblind"))
+HEADLINES = frozenset(
+    (
+        "ev_marriage",
+        "ev_aces",
+        "ev_redealt",
+        "ev_talon",
+        "ev_dark",
+        "ev_unblind",
+        "ev_cut",  # cut_ritual: said every deal, long enough to read that it is in play
+        "ev_cut_nine",
+        "ev_cut_third",
+    )
+)
+#: The events that open a deal: the felt says them together (who deals, who cut).
+OPENING = frozenset(("ev_deal", "ev_cut", "ev_cut_nine", "ev_cut_third"))
 
 
 @dataclass(frozen=True)
@@ -60,10 +75,7 @@ class Event:
         """The event in words (``you``: the seat spoken to, in the second person)."""
         key = self.key
         if self.seat == you and you >= 0:
-            if key == "ev_gives":
-                key = "ev_gives_you_to"
-            elif has(key + "_you"):
-                key += "_you"
+            key = "ev_gives_you_to" if key == "ev_gives" else you_key(key, True)
         kw: dict[str, object] = {}
         if self.seat >= 0:
             kw["name"] = names[self.seat]
@@ -85,6 +97,12 @@ class Event:
             kw["why"] = "—"
             kw.setdefault("name", "—")
         return t(lang, key, **kw)
+
+
+def on_felt(events: list[Event], shown: Event) -> list[Event]:
+    """What the felt says for ``shown``: the deal's opening lines together (who deals,
+    who cut and how), any other event alone."""
+    return [e for e in events if e.key in OPENING] if shown.key in OPENING else [shown]
 
 
 def redeal_why(lang: str, why: str, conv: Conventions) -> str:
@@ -119,6 +137,17 @@ def deal_events(obs: Observation) -> list[Event]:
         row = obs.sheet[-1]  # §4 the last deal was redealt: who asked and why
         ev.append(Event("ev_redealt", seat=row.asker, why=row.why))
     ev.append(Event("ev_deal", seat=obs.dealer, value=deal_no(obs.sheet, len(obs.sheet) + 1)))
+    if obs.conventions.cut_ritual:
+        # cut_ritual (§3): said every deal, so the table knows it is in play: who cut,
+        # each nine brought to the bottom (cut again), then a clean cut or the third nine.
+        by = cutter(obs.players, obs.dealer)
+        for _ in range(min(obs.cut_nines, 2)):
+            ev.append(Event("ev_cut_nine", by))
+        if obs.cut_nines >= 3:
+            fine = obs.conventions.penalty * (2 if obs.golden else 1)
+            ev.append(Event("ev_cut_third", by, value=fine))
+        else:
+            ev.append(Event("ev_cut", by))
     for seat, a in obs.bids:
         if a == A.PASS:
             ev.append(Event("ev_pass", seat))
@@ -146,15 +175,16 @@ def deal_events(obs: Observation) -> list[Event]:
         if past_discard:
             ev.append(Event("ev_aside", d))
     else:
-        known = {s: card for card, s in obs.known_gives}
-        for s in obs.active:
-            if s == d:
-                continue
-            if s in known:
-                key = "ev_gives_you" if s == obs.seat else "ev_gives"
-                ev.append(Event(key, d, to=s, cards=(known[s],)))
-            elif past_discard:
-                ev.append(Event("ev_gives_hidden", d, to=s))
+        # The gives in the order they were made (each told when it happens), then the
+        # ones this seat did not see, once the discard is over.
+        for card, s in obs.known_gives:
+            key = "ev_gives_you" if s == obs.seat else "ev_gives"
+            ev.append(Event(key, d, to=s, cards=(card,)))
+        seen = {s for _, s in obs.known_gives}
+        if past_discard:
+            for s in obs.active:
+                if s != d and s not in seen:
+                    ev.append(Event("ev_gives_hidden", d, to=s))
     if obs.phase is Phase.PLAY or obs.tricks:
         ev.append(Event("ev_contract", d, value=obs.contract))
     decl = _declarations(obs)

@@ -123,13 +123,26 @@ class _CardWords(dict[str, tuple[str, ...]]):
 RANKS = _CardWords("rank", 6)
 SUIT_OF = _CardWords("suit_of", 4)  # as they follow a rank
 SUIT_ADJ = _CardWords("suit_adj", 4)  # "the ♥ hearts marriage"
-RANK_SHORT = _CardWords("rank_short", 6)  # "Q♠", "Д♠"
+RANK_SHORT = _CardWords("rank_short", 6)  # "Q♠": the faces' letters (docs/GLOSSARY.md)
 
 
 def t(lang: str, key: str, /, **kw: object) -> str:
     """The text for ``key`` in ``lang`` (English when missing), formatted with ``kw``."""
     text = CATALOGUES.get(lang, CATALOGUES["en"]).gettext(key)
     return text.format(**kw) if kw else text
+
+
+def you_key(key: str, you: bool) -> str:
+    """The key of a sentence whose subject is a seat: its "you" form ``<key>_you``
+    ("You deal", «Вы сдаёте», "Rozdajesz") when that seat is the player spoken to and
+    the catalogue has one, else ``key`` ("West deals"). Every such sentence has one
+    (``tests/app/test_you_forms.py``); the named forms avoid a past tense that would
+    need the name's gender.
+
+    >>> t("ru", you_key("ev_pass", True)), t("ru", you_key("ev_pass", False), name="Запад")
+    ('Вы пасуете.', 'Запад пасует.')
+    """
+    return key + "_you" if you and has(key + "_you") else key
 
 
 def plural_form(lang: str, n: int) -> int:
@@ -176,7 +189,7 @@ def card_name(card: int, lang: str) -> str:
 
 
 def card_short(card: int, lang: str) -> str:
-    """A card as a player writes it: ``Q♠``, ``Д♠``."""
+    """A card as its face shows it: ``Q♠``, ``10♦`` (the same letters in every language)."""
     lang = lang if lang in RANK_SHORT else "en"
     return RANK_SHORT[lang][card % 6] + SUIT_SYMBOLS[card // 6]
 

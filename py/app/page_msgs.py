@@ -255,6 +255,7 @@ class Analyse:
     deal: int
     names: tuple[str, ...]
     lang: str
+    you: int = -1  # the seat spoken to as "you" (-1: none)
 
 
 @dataclass(frozen=True)

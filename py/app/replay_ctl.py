@@ -64,6 +64,7 @@ async def run_analysis(
     show: Callable[[list[str], int], None],
     log: Callable[[str], None] | None = None,
     found: Callable[[Any], None] | None = None,
+    you: int = -1,
 ) -> None:
     """Analyse a finished deal in slices, showing its findings in words as they come;
     ``found`` gets the result (``thousand.analysis.DealAnalysis``) as soon as the best
@@ -112,11 +113,11 @@ async def run_analysis(
             if found is not None and not told and res.max_points is not None:
                 told = True
                 found(res)
-            show(analysis_lines(res, names, lang), pct)
+            show(analysis_lines(res, names, lang, you), pct)
     await asyncio.sleep(0)
     if found is not None:
         found(an.result())
-    show(analysis_lines(an.result(), names, lang), -1)
+    show(analysis_lines(an.result(), names, lang, you), -1)
 
 
 class ReplayHost(Protocol):
@@ -163,7 +164,8 @@ def follow_analysis(page: ReplayHost) -> list[Any]:
     n = data.conventions.players
     names = tuple(replay_names(n, lang, r.own, load_seats(data.record, n)))
     token = new_token(page, Slot.REPLAY)
-    return [Analyse(Slot.REPLAY, token, data.record, deal, names, lang)]
+    you = 0 if r.own else -1  # the player's own game: seat 0 is "You" (replay_names)
+    return [Analyse(Slot.REPLAY, token, data.record, deal, names, lang, you)]
 
 
 def pause(page: ReplayHost) -> list[Any]:

@@ -22,8 +22,8 @@ from thousand.sheet import SheetRow
 
 from .dialogs import sheet_table
 from .dom import El, el
-from .events import deal_events
-from .i18n import t, tn
+from .events import deal_events, on_felt
+from .i18n import t, tn, you_key
 from .view import Model, _btn, default_names, render
 
 
@@ -92,13 +92,19 @@ def _finished_row(replay: Replay, step: int) -> SheetRow | None:
     return None
 
 
-def verdict(row: SheetRow, names: tuple[str, ...], lang: str) -> str:
-    """A finished deal's result in words."""
+def verdict(row: SheetRow, names: tuple[str, ...], lang: str, you: int = -1) -> str:
+    """A finished deal's result in words (``you``: the seat spoken to as "you")."""
     d = row.declarer if row.declarer is not None else 0
     key = {"writeoff": "wrote_off", "bomb": "bombed"}.get(row.kind) or (
         "made" if row.made else "failed"
     )
-    return t(lang, key, name=names[d], contract=row.contract)
+    return t(lang, you_key(key, d == you), name=names[d], contract=row.contract)
+
+
+def replay_you(own: bool, seats: list[tuple[str, str]] | None) -> int:
+    """The seat a replay calls "You" (``replay_names``): seat 0 of the player's own
+    game unless the record names its person; else none (-1)."""
+    return 0 if own and not (seats and seats[0][1]) else -1
 
 
 def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[El]]:
@@ -109,7 +115,9 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
     bottom = seat if seat is not None else 0
     scene = Scene.of_state(state, seat)
     scene = dataclasses.replace(scene, legal=())
-    names = replay_names(state.n, lang, ui.own, load_seats(replay.record, state.n))
+    seats = load_seats(replay.record, state.n)
+    names = replay_names(state.n, lang, ui.own, seats)
+    you = replay_you(ui.own, seats)
     finished = _finished_row(replay, step)
     hold: tuple[tuple[int, int], ...] = ()
     winner = -1
@@ -119,7 +127,7 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
         tricks = log[finished.number - 1]["tricks"] if len(log) >= finished.number else ()
         if tricks:
             hold, winner = tuple(tricks[-1][1]), tricks[-1][2]
-        banner = verdict(finished, names, lang)
+        banner = verdict(finished, names, lang, you)
     else:
         viewer = seat if seat is not None else (state.declarer if state.declarer >= 0 else 0)
         events = deal_events(state.observation(viewer))
@@ -128,7 +136,8 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
             last = events[-1]
             if len(events) > 1 and events[-2].headline and last.key == "ev_play":
                 last = events[-2]
-            banner = last.text(names, lang, conv=state.conv)
+            felt = on_felt(events, last)
+            banner = " ".join(e.text(names, lang, you, state.conv) for e in felt)
     m = Model(
         scene=scene,
         lang=lang,

@@ -362,7 +362,7 @@ class Thoughts:
             self.dispatch(AnalysisFound(e.token, None if best is None else int(best)))
 
         names, lang = list(e.names), e.lang
-        run = run_analysis(Replay(e.record), e.deal, names, lang, show, self.log, found)
+        run = run_analysis(Replay(e.record), e.deal, names, lang, show, self.log, found, e.you)
         self.start(e.slot, run)
 
     def autoplay(self, token: int, ms: int) -> None:

@@ -38,7 +38,7 @@ from thousand.phase import Phase
 
 from .dom import El, find_all
 from .editor import Copy, EditorEffect, EditorMsg, on_message
-from .events import Event, deal_events
+from .events import Event, deal_events, on_felt
 from .i18n import t
 from .library import count_game
 from .page_msgs import PageEffect, PageMsg, Slot
@@ -613,8 +613,11 @@ def route(page: Page, msg: Msg) -> list[Effect]:
         s.acknowledge()
         ui.hold = ()
         ui.hold_summary = False
-        announce(page)
-        return [Persist(), Bots()]
+        # The new deal's opening (who deals, who cut) on the felt: the finished
+        # deal's last trick and summary covered it when it was dealt.
+        page.seen = (-1, 0)
+        lingering = announce(page)
+        return [Persist(), *([Linger()] if lingering else []), Bots()]
     if isinstance(msg, UndoPressed | UndoAllowed | UndoRefused) and online(s):
         from .update_online import undo_pressed
 
@@ -881,7 +884,8 @@ def announce(page: Page, initial: bool = False) -> bool:
         return False
     conv, lang, you = s.state.conv, ui.lang, speaker(s)
     heads = [e for e in new if e.headline]
-    ui.banner = (heads or new)[-1].text(names, lang, you, conv)
+    felt = on_felt(events, (heads or new)[-1])
+    ui.banner = " ".join(e.text(names, lang, you, conv) for e in felt)
     said = new[-4:]
     if heads and heads[-1] not in said:
         said = [heads[-1], *said[1:]]

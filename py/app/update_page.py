@@ -88,7 +88,7 @@ from .replay_ctl import (
 from .rules_view import RulesMode, set_name, set_value
 from .seats import kinds as seat_kinds
 from .seats import names as seat_names
-from .seats import names_of, start_problem
+from .seats import names_of, speaker, start_problem
 from .seats import stored as stored_setup
 from .session import Session
 from .share import finished_record, share_fragment
@@ -568,7 +568,10 @@ def switch(page: Page, session: Session) -> list[Effect]:
     page.ui.follower = False
     page.ui.dialog = Dialog.NONE
     U.retell(page)
-    return [U.Persist(), U.Bots()]
+    # cut_ritual: a deal not yet begun opens with its cut, read before the bots go on
+    st = session.state
+    opening = st.conv.cut_ritual and not st.deal_actions
+    return [U.Persist(), *([U.Linger()] if opening else []), U.Bots()]
 
 
 def keep_current(page: Page) -> list[Effect]:
@@ -754,7 +757,7 @@ def summary_analysis(page: Page) -> list[Effect]:
         return fx
     token = new_token(page, Slot.SUMMARY)
     names = tuple(names_of(s, ui.lang))
-    return [*fx, Analyse(Slot.SUMMARY, token, rec, -1, names, ui.lang)]
+    return [*fx, Analyse(Slot.SUMMARY, token, rec, -1, names, ui.lang, speaker(s))]
 
 
 # -- the replay ---------------------------------------------------------------------

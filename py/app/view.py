@@ -44,6 +44,7 @@ from .i18n import (
     number,
     t,
     tn,
+    you_key,
 )
 
 RED_SUITS = (2, 3)
@@ -52,6 +53,8 @@ POSITIONS = {
     3: ("bottom", "left", "right"),
     4: ("bottom", "left", "top", "right"),
 }
+#: The places across the screen, left to right (the give buttons follow it).
+SCREEN_ORDER = {"left": 0, "top": 1, "right": 2, "bottom": 3}
 
 
 @dataclass(frozen=True)
@@ -590,7 +593,12 @@ def _trick(m: Model, trick: Sequence[tuple[int, int]], pos: dict[int, str]) -> E
                     "data-fly": card_str(c),
                     "data-from": seat,
                     "role": "img",
-                    "aria-label": t(lang, "played_by", card=card_name(c, lang), name=m.names[seat]),
+                    "aria-label": t(
+                        lang,
+                        you_key("played_by", seat == m.human),
+                        card=card_name(c, lang),
+                        name=m.names[seat],
+                    ),
                 },
                 card_face(c, lang),
                 key=card_str(c),
@@ -627,7 +635,7 @@ def _prompt(m: Model) -> str:
         if m.thinking >= 0:
             return t(lang, "thinking", name=m.names[m.thinking])
         if sc.turn >= 0 and sc.phase is not Phase.GAME_OVER and not m.between:
-            return t(lang, "prompt_wait", name=m.names[sc.turn])
+            return t(lang, you_key("prompt_wait", sc.turn == m.human), name=m.names[sc.turn])
         return ""
     ph = sc.phase
     if ph is Phase.DARK:
@@ -719,10 +727,16 @@ def controls(m: Model) -> El:
                 points = sc.conventions.bomb_points
                 buttons.append(_btn(t(lang, "bomb", points=points), A.BOMB, cls="btn writeoff"))
         else:
-            # The receivers of a chosen discard card come first: they are the choice now.
-            order = sorted(
-                legal, key=lambda a: not (A.is_discard(a) and A.action_card(a) == m.selected)
-            )
+            # The receivers of a chosen discard card come first: they are the choice now,
+            # in the order the seats sit on screen, left to right (West, North, East).
+            where = positions(sc.players, m.human)
+
+            def place(a: int) -> tuple[bool, int]:
+                chosen = A.is_discard(a) and A.action_card(a) == m.selected
+                seat = (a - A.GIVE_BASE) % 4 if A.is_give(a) else -1
+                return (not chosen, SCREEN_ORDER.get(where.get(seat, ""), 0))
+
+            order = sorted(legal, key=place)
             for a in order:
                 if a in (A.REDEAL, A.KEEP, A.DARK, A.LOOK, A.WRITEOFF):
                     key = {

@@ -202,10 +202,15 @@ def _barrel(
         on_barrel[s] = 1
 
 
+def cutter(players: int, dealer: int) -> int:
+    """cut_ritual: the seat that cuts the deck, the dealer's right (§3)."""
+    return (dealer - 1) % players
+
+
 def _cut_penalty(conv: Conventions, dealer: int, cut_nines: int, mult: int) -> Penalty | None:
     """cut_ritual: the third nine in a row costs the cutter (the dealer's right)."""
     if conv.cut_ritual and cut_nines >= 3:
-        return Penalty((dealer - 1) % conv.players, -conv.penalty * mult, "cut: three nines")
+        return Penalty(cutter(conv.players, dealer), -conv.penalty * mult, "cut: three nines")
     return None
 
 

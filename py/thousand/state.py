@@ -178,6 +178,7 @@ class Observation:
     conventions: Conventions
     winner: int | None
     barrel_falls: tuple[int, ...]  # failed barrels per seat so far (RULES §9)
+    cut_nines: int = 0  # cut_ritual: the nines the cutter brought to the bottom this deal
 
 
 def deal_problem(players: int, dealer: int, hands: list[int], talon: Any) -> str | None:
@@ -1249,6 +1250,7 @@ class State:
             conventions=c,
             winner=self.winner,
             barrel_falls=st.barrel_falls,
+            cut_nines=self.cut_nines,
         )
 
     def deal_points(self) -> list[int]:

@@ -83,7 +83,7 @@ def test_a_card_missing_and_a_short_hand_are_said() -> None:
     ]
     assert words(ed, "ru") == [
         "South: 6 карт, а в руке должно быть 7",
-        "Ещё не разложена 1 карта: Т♠",
+        "Ещё не разложена 1 карта: A♠",
     ]
 
 

@@ -127,8 +127,9 @@ def test_hint_rows_are_words_without_duplicates() -> None:
     assert en[0].why == "On average −18 points, 2 points more than with “Pass” (−20 points)."
 
 
-def test_cards_in_hints_use_the_locale_letters() -> None:
+def test_cards_in_hints_use_the_faces_letters() -> None:
+    """A card in words shows the letter on its face (Q♠ in Russian too), never "QS"."""
     rows = hint_rows(
         [(A.action_from_str("play QS"), {"ev": 3.0})], "ru", ("Вы", "Запад", "Восток"), False
     )
-    assert "Д♠" in rows[0].title and card_str(A.action_from_str("play QS")) not in rows[0].title
+    assert "Q♠" in rows[0].title and card_str(A.action_from_str("play QS")) not in rows[0].title
