@@ -43,8 +43,9 @@ NEVER_YOU = {
     "editor.problem.talon_size": "the editor names the talon",
     "editor.problem.dealer_hand": "the editor names seats by compass",
 }
-#: A you form named otherwise: "ev_gives_you" is "West gives you 9♠".
-SPECIAL = {"ev_gives": "ev_gives_you_to"}
+#: A you form named otherwise: "ev_gives_you" is "West gives you 9♠"; a practice
+#: at your own seat says "you play your own cards".
+SPECIAL = {"ev_gives": "ev_gives_you_to", "practice_banner": "practice_banner_own"}
 
 SAME_IN_ENGLISH = {("en", k) for k in ("bombed", "made", "failed", "wrote_off")}
 
@@ -230,7 +231,12 @@ def test_a_bolt_note_speaks_to_you(lang: str) -> None:
     row = SheetRow(1, 2, "play", declarer=1, contract=120, made=True, bolts=(1, 0, 1))
     row = row._replace(bolt_counts=(1, 0, 2), deltas=(0, 0, 0), totals=(0, 0, 0))
     m: Any = SimpleNamespace(
-        lang=lang, human=0, names=names_in(lang), scene=SimpleNamespace(conventions=Conventions())
+        lang=lang,
+        human=0,
+        people=1,
+        online=False,
+        names=names_in(lang),
+        scene=SimpleNamespace(conventions=Conventions()),
     )
     notes = deal_notes(m, row)
     assert t(lang, "bolt_note_you", count=1) in notes
