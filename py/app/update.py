@@ -514,8 +514,9 @@ def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
     was = page.ui.dialog
     fx = route(page, msg)
-    if was != Dialog.NONE and page.ui.dialog != was:  # what was said about it goes with it
-        drop_notices(page.ui, lambda n: n.dialog == was)
+    now = page.ui.dialog
+    if now not in (was, Dialog.NONE):  # another dialog opens: what was said in one is stale
+        drop_notices(page.ui, lambda n: n.dialog not in (Dialog.NONE, now))
     return page, settle(page, fx)
 
 
@@ -773,8 +774,8 @@ def key_use(page: Page, key: str, typing: bool = False) -> KeyUse:
 
 def key_pressed(page: Page, key: str) -> list[Effect]:
     """Digits choose the n-th choice (a legal card, else a button), arrows move the
-    stepper, Esc closes a dialog (and what was said about it) or else the newest
-    notice, the replay's keys step it: all read from what the model shows."""
+    stepper, Esc closes a dialog or else the newest notice, the replay's keys step
+    it: all read from what the model shows."""
     ui = page.ui
     if key == "Escape" and ui.dialog:
         ui.dialog = Dialog.NONE
@@ -922,9 +923,9 @@ def notice(
 ) -> list[Effect]:
     """Show a message (one per key: a newer outcome replaces the older). Errors and
     notices with a button stay until dismissed; ``passing`` ones close by themselves;
-    ``in_dialog``: it answers what was done in the open dialog, and goes when that
-    dialog closes. Takes the Screen alone: the page warns of bad storage before its
-    game is loaded."""
+    ``in_dialog``: it answers what was done in the open dialog (it stays on the
+    table when that dialog closes, and goes when another dialog opens). Takes the
+    Screen alone: the page warns of bad storage before its game is loaded."""
     ui.notices_made += 1
     key = key or f"n{ui.notices_made}"
     ui.notices = [n for n in ui.notices if n.key != key]

@@ -501,7 +501,7 @@ def file_name(name: str, kind: str) -> str:
 
 def refused_file(ui: Screen, why: str | Words) -> list[Effect]:
     """An import that changed nothing, said in the dialog it came from (the notice
-    goes when that dialog closes, or when the next import replaces it)."""
+    goes when another dialog opens, or when the next import replaces it)."""
     words = Words.of("import_bad", why=why)
     return U.notice(ui, words, NoticeKind.ERROR, "import", in_dialog=True)
 

@@ -106,7 +106,7 @@ class Notice:
     dismissed, ``passing`` closes by itself). Its words are a key and parameters,
     worded in the page's language when drawn. Every notice has a close button
     (Esc closes the newest while no dialog is open); one made in a dialog about
-    what was done there (``dialog``) goes when that dialog closes."""
+    what was done there (``dialog``) is stale, and goes, once another dialog opens."""
 
     words: Words
     kind: NoticeKind = NoticeKind.INFO

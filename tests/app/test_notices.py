@@ -1,6 +1,7 @@
 """Notices: words kept as a key and parameters (worded anew when the language
-changes), a close button on each, Esc, and a notice about a dialog going with
-that dialog; the toolbar working over the deal summary; the toolbar's names."""
+changes), a close button on each, Esc, a notice about what was done in a dialog
+going once another dialog opens, a later success replacing a stale error; the
+toolbar working over the deal summary; the toolbar's names."""
 
 from __future__ import annotations
 
@@ -104,12 +105,15 @@ def test_every_notice_has_a_close_button_that_closes_it() -> None:
     assert page.ui.notices == [] and notice_boxes(page) == []
 
 
-def test_esc_closes_the_dialog_with_what_was_said_about_it() -> None:
+def test_two_escs_close_the_dialog_then_the_refused_imports_notice() -> None:
     page = refused_import(_page())
     assert page.ui.notices[0].dialog is Dialog.GAMES
     assert key_use(page, "Escape") is KeyUse.HANDLE
     page, _ = update(page, KeyPressed("Escape"))
-    assert page.ui.dialog is Dialog.NONE and page.ui.notices == []
+    assert page.ui.dialog is Dialog.NONE and len(page.ui.notices) == 1  # still to read
+    assert key_use(page, "Escape") is KeyUse.HANDLE
+    page, _ = update(page, KeyPressed("Escape"))
+    assert page.ui.notices == [] and notice_boxes(page) == []
 
 
 def test_esc_without_a_dialog_closes_the_newest_notice_then_the_next() -> None:
@@ -130,10 +134,15 @@ def test_esc_without_a_dialog_closes_the_newest_notice_then_the_next() -> None:
 
 def test_opening_another_dialog_drops_the_stale_error() -> None:
     page = refused_import(_page())
-    page = click(page, "sheet")  # the toolbar's score sheet, over the games dialog
-    assert page.ui.dialog is Dialog.SHEET and page.ui.notices == []
-    page = refused_import(page)
     page = click(page, "close")
+    assert page.ui.dialog is Dialog.NONE and len(page.ui.notices) == 1
+    page = click(page, "sheet")  # the toolbar's score sheet
+    assert page.ui.dialog is Dialog.SHEET and page.ui.notices == []
+    page = refused_import(click(page, "close"))
+    page = click(page, "games")  # the same dialog again (a toggle): closed
+    page = click(page, "games")  # ... and open: the error is about it, it stays
+    assert [n.key for n in page.ui.notices] == ["import"]
+    page = click(page, "new")
     assert page.ui.notices == []
 
 
@@ -171,6 +180,8 @@ def test_a_start_refused_by_the_setup_goes_when_the_setup_is_mended() -> None:
     assert note.words.key == "no_person" and note.dialog is Dialog.NEW
     page, _ = update(page, SetupChanged("kind", "human", 0))
     assert page.ui.notices == [] and page.ui.dialog is Dialog.NEW
+    page = click(page, "start")
+    assert page.ui.notices == [] and page.ui.dialog is Dialog.NONE  # the game started
 
 
 # -- the toolbar over the deal summary ---------------------------------------------------
