@@ -282,12 +282,12 @@ def summary(m: Model, extra: Sequence[El | None] = (), practice: bool = False) -
             el(
                 "tr",
                 {},
-                el("th", {}),
+                el("td", {}),  # (the corner and the bolts' column: no header to read)
                 el("th", {"scope": "col"}, t(lang, "sum_tricks")),
                 el("th", {"scope": "col"}, t(lang, "points")),
                 el("th", {"scope": "col"}, t(lang, "score")),
                 el("th", {"scope": "col"}, t(lang, "total")),
-                el("th", {}),
+                el("td", {}),
             ),
         ),
         el("tbody", {}, rows),

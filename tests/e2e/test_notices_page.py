@@ -144,8 +144,11 @@ def test_the_toolbar_works_over_the_deal_summary(
     # the toolbar is not under the summary's dim layer: its buttons are pressable
     assert page.evaluate(TOOLBAR_COVERED) == []
     name = "phone" if size["width"] < 500 else "desktop"
+    found: list[str] = []
     if tool == "sheet":
         page.screenshot(path=str(artifacts / f"summary-{name}.png"))
+        page.add_script_tag(path=str(AXE))
+        _audit(page, "summary", found)
     _press(page, f'.toolbar [data-ui="{tool}"]', size)
     page.wait_for_selector(f'[data-dialog="{tool}"] .dialog')
     top = page.evaluate(
@@ -155,6 +158,8 @@ def test_the_toolbar_works_over_the_deal_summary(
     assert top == tool  # over the summary
     if tool == "sheet":
         page.screenshot(path=str(artifacts / f"summary-sheet-{name}.png"))
+        _audit(page, "the score sheet over the summary", found)
+    assert not found, "axe-core found:\n" + "\n".join(found)
     _press(page, f'[data-dialog="{tool}"] [data-ui="close"]', size)
     page.wait_for_selector(f'[data-dialog="{tool}"]', state="detached")
     assert page.locator('[data-dialog="summary"] .dialog').is_visible()  # back to it
@@ -185,9 +190,9 @@ def _audit(page: Any, where: str, found: list[str]) -> None:
 def test_every_screen_passes_axe_in_every_language_on_a_phone_and_a_desktop(
     page: Any, base_url: str
 ) -> None:
-    """axe-core on the game page, each toolbar dialog opened by its visible button,
-    a notice up, at 1280x800 and 390x844, in Russian, Ukrainian, Polish and English:
-    no violation."""
+    """axe-core on the game page, each toolbar dialog opened by its visible button
+    (and the statistics and the rules editor they open), a notice up, at 1280x800
+    and 390x844, in Russian, Ukrainian, Polish and English: no violation."""
     assert AXE.is_file(), "node_modules/axe-core is missing: run ./build.sh (npm ci)"
     open_table(page, base_url, "?lang=ru&level=easy&speed=fast&seed=5&fresh=1")
     page.add_script_tag(path=str(AXE))
@@ -204,6 +209,12 @@ def test_every_screen_passes_axe_in_every_language_on_a_phone_and_a_desktop(
                 page.click(f'.toolbar [data-ui="{tool}"]')
                 page.wait_for_selector(f'[data-dialog="{tool}"] .dialog')
                 _audit(page, f"{at} {tool}", found)
+                # and the dialog each opens further: the statistics, the rules editor
+                inner = {"games": ("stats", "stats"), "new": ("rules", "rules")}.get(tool)
+                if inner is not None:
+                    page.click(f'[data-dialog="{tool}"] [data-ui="{inner[0]}"]')
+                    page.wait_for_selector(f'[data-dialog="{inner[1]}"] .dialog')
+                    _audit(page, f"{at} {tool} > {inner[1]}", found)
                 page.keyboard.press("Escape")
                 page.wait_for_selector(".overlay", state="detached")
     # a notice up: a refused file, in the Games dialog and then on the table
