@@ -627,12 +627,6 @@ def refused(m: Model, card: int) -> Words | None:
     return Words.of("refuse_" + duty.code, suit=SUIT_SYMBOLS[duty.suit])
 
 
-def refusal(m: Model, card: int) -> str:
-    """``refused`` in words ("" when no duty forbids the card)."""
-    why = refused(m, card)
-    return why.text(m.lang) if why is not None else ""
-
-
 def _prompt(m: Model) -> str:
     sc, lang = m.scene, m.lang
     if not m.human_turn:
@@ -1002,8 +996,8 @@ def render(m: Model, dialogs: Sequence[El | None] = ()) -> list[El]:
 
 def with_notices(children: list[El], notes: El | None) -> list[El]:
     """The notices just below the toolbar; while a dialog is open, inside its
-    overlay above the box instead, so that they never cover the dialog's title or fields
-    (the box shrinks to the room left and scrolls)."""
+    overlay above the box instead, so that they never cover the dialog's title or
+    fields (the box shrinks to the room left and scrolls)."""
     if notes is None:
         return children
     for c in reversed(children):
