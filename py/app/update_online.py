@@ -123,7 +123,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             seat, sdp = read_reply(lobby, msg.seat, msg.text)
         except InviteError as e:
             lobby.error = "net.code." + e.code.lower()
-            return notice(ui, Words.of(lobby.error), NoticeKind.ERROR, "reply")
+            return notice(ui, Words.of(lobby.error), NoticeKind.ERROR, "reply", in_dialog=True)
         lobby.error = ""
         ui.notices = [n for n in ui.notices if n.key != "reply"]
         seat.state, seat.answered = "connecting", True
@@ -172,9 +172,13 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             got = read_fragment(text[text.index("#") :]) if "#" in text else decode_invite(text)
         except (InviteError, ValueError) as e:
             code = e.code.lower() if isinstance(e, InviteError) else "malformed"
-            return notice(ui, Words.of("net.code." + code), NoticeKind.ERROR, "join")
+            return notice(
+                ui, Words.of("net.code." + code), NoticeKind.ERROR, "join", in_dialog=True
+            )
         if not isinstance(got, Invite) or lobby.role != "guest":
-            return notice(ui, Words.of("net.code.not_an_invite"), NoticeKind.ERROR, "join")
+            return notice(
+                ui, Words.of("net.code.not_an_invite"), NoticeKind.ERROR, "join", in_dialog=True
+            )
         ui.joining = got
         lobby.reply, lobby.reply_link, lobby.reply_qr, lobby.state = "", "", (0, ""), "new"
         ui.notices = [n for n in ui.notices if n.key != "join"]

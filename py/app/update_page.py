@@ -176,7 +176,7 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
         return U.notice(ui, Words.of("oops"), NoticeKind.ERROR, "oops")
     if isinstance(msg, OnlineCodeFailed):
         text = Words.of("net.code_failed", why=msg.why[:120], start=Words.of("start"))
-        return U.notice(ui, text, NoticeKind.ERROR, "online-code")
+        return U.notice(ui, text, NoticeKind.ERROR, "online-code", in_dialog=True)
     raise TypeError(f"not a page message: {msg!r}")  # pragma: no cover
 
 

@@ -14,7 +14,15 @@ from app_helpers import new_session, notices_said
 
 from app.dom import El, find_all, text_of, to_html
 from app.i18n import LANGS, Seat, Words, t
-from app.page_msgs import MAX_IMPORT_BYTES, Changed, Clicked, FileChosen, FileRead, Stored
+from app.page_msgs import (
+    MAX_IMPORT_BYTES,
+    Changed,
+    Clicked,
+    FileChosen,
+    FileRead,
+    OnlineCodeFailed,
+    Stored,
+)
 from app.screen import Screen, build
 from app.seats import read_setup
 from app.session import Session
@@ -182,6 +190,15 @@ def test_a_start_refused_by_the_setup_goes_when_the_setup_is_mended() -> None:
     assert page.ui.notices == [] and page.ui.dialog is Dialog.NEW
     page = click(page, "start")
     assert page.ui.notices == [] and page.ui.dialog is Dialog.NONE  # the game started
+
+
+def test_a_failed_load_of_the_online_code_belongs_to_the_new_game_dialog() -> None:
+    page = click(_page(), "new")
+    page, _ = update(page, OnlineCodeFailed("HTTP 404"))
+    (note,) = page.ui.notices
+    assert note.dialog is Dialog.NEW and "HTTP 404" in notices_said(page)[0]
+    page = click(page, "games")
+    assert page.ui.notices == []
 
 
 # -- the toolbar over the deal summary ---------------------------------------------------
