@@ -5,11 +5,13 @@
 #   ./build.sh serve [PORT]  build, then serve dist/ on http://127.0.0.1:PORT/ (default 8000)
 #
 # Sources: @pyscript/core and pyodide from the npm registry (package.json +
-# package-lock.json, installed with `npm ci`), the micropip wheel from PyPI, the
-# `thousand` wheel built from pyproject.toml, the `thousand-app` wheel from
-# py/app. Every Python module the browser loads (Pyodide's standard library,
-# both wheels, PyScript's own package) is byte-compiled by Pyodide's Python
-# under node (tools/pyc.mjs), so the page never compiles Python at start-up.
+# package-lock.json, installed with `npm ci`; its devDependency axe-core serves
+# the browser tests' accessibility audit and is never copied), the micropip
+# wheel from PyPI, the `thousand` wheel built from pyproject.toml, the
+# `thousand-app` wheel from py/app. Every Python module the browser loads
+# (Pyodide's standard library, both wheels, PyScript's own package) is
+# byte-compiled by Pyodide's Python under node (tools/pyc.mjs), so the page
+# never compiles Python at start-up.
 # Downloads and compiled files are kept in .cache/ and node_modules/, so a
 # second run needs no network; the same inputs always give the same dist/ (and
 # so the same build id and service-worker version). BUILD_ID=... overrides

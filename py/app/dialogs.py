@@ -24,13 +24,20 @@ from .view import Model, _btn, card_face, card_text
 
 
 def dialog(
-    key: str, title: str, body: Sequence[El | str | None], buttons: Sequence[El], cls: str = ""
+    key: str,
+    title: str,
+    body: Sequence[El | str | None],
+    buttons: Sequence[El],
+    cls: str = "",
+    rest: bool = False,
 ) -> El:
-    """An overlay with one modal box: title, body, a row of buttons."""
+    """An overlay with one modal box: title, body, a row of buttons. ``rest``: a
+    box the game rests on (the deal summary, the game's end), which leaves the
+    toolbar free: its score sheet or log opens over it, and closes back to it."""
     head = f"dlg-{key}-title"
     return el(
         "div",
-        {"class": "overlay", "data-dialog": key},
+        {"class": "overlay rest" if rest else "overlay", "data-dialog": key},
         el(
             "div",
             {
@@ -285,12 +292,12 @@ def summary(
             el(
                 "tr",
                 {},
-                el("th", {}),
+                el("td", {}),  # (the corner and the bolts' column: no header to read)
                 el("th", {"scope": "col"}, t(lang, "sum_tricks")),
                 el("th", {"scope": "col"}, t(lang, "points")),
                 el("th", {"scope": "col"}, t(lang, "score")),
                 el("th", {"scope": "col"}, t(lang, "total")),
-                el("th", {}),
+                el("td", {}),
             ),
         ),
         el("tbody", {}, rows),
@@ -314,6 +321,7 @@ def summary(
             _btn(t(lang, "next_deal"), ui="next", cls="btn primary", data_autofocus="1"),
         ],
         cls="summary " + ok,
+        rest=True,
     )
 
 
@@ -343,6 +351,7 @@ def game_over(m: Model, extra: Sequence[El | None] = ()) -> El | None:
             _btn(t(lang, "new_game"), ui="new", cls="btn primary", data_autofocus="1"),
         ],
         cls="game-over wide",
+        rest=True,
     )
 
 

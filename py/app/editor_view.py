@@ -152,7 +152,8 @@ def _target(ed: Editor, target: str, lang: str, names: Sequence[str]) -> El:
             head,
             ui="editor-target",
             cls="btn small ed-put",
-            aria_label=t(lang, "editor.put", name=name),
+            # the name holds the words the button shows (its count too)
+            aria_label=t(lang, "editor.put", name=head),
         ),
         el("div", {"class": "ed-cards"}, [_card(ed, c, lang) for c in cards], key="cards"),
         typed,
@@ -165,18 +166,24 @@ def layout_part(ed: Editor, lang: str) -> El:
     names = _names(ed, lang)
     targets = [_target(ed, x, lang, names) for x in ed.layout.targets()]
     found = problems(ed.layout)
+    # read out as it changes: a live region around the list (a list keeps its role)
     listed = el(
-        "ul",
-        {"class": "ed-problems", "role": "status"},
-        [
-            el(
-                "li",
-                {"data-editor-problem": p.kind.value},
-                problem_text(p, lang, names, ed.players),
-                key=f"p{i}",
-            )
-            for i, p in enumerate(found)
-        ],
+        "div",
+        {"role": "status"},
+        el(
+            "ul",
+            {"class": "ed-problems"},
+            [
+                el(
+                    "li",
+                    {"data-editor-problem": p.kind.value},
+                    problem_text(p, lang, names, ed.players),
+                    key=f"p{i}",
+                )
+                for i, p in enumerate(found)
+            ],
+            key="list",
+        ),
         key="problems",
     )
     return el(

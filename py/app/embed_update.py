@@ -25,7 +25,7 @@ from thousand import safejson
 from thousand.record import RecordError, Replay
 
 from .dom import El, el
-from .i18n import normalize_lang, t
+from .i18n import Words, normalize_lang, t
 from .page_msgs import AnalysisFound, AnalysisShown, AutoplayTick, Slot
 from .replay_ctl import (
     STEP_KEYS,
@@ -318,7 +318,7 @@ def view(g: Guest) -> tuple[dict[str, str | None], list[El]]:
         return {"data-phase": "error" if g.error else "waiting", **fit}, kids
     m, children = build_replay(data, r, lang)
     if g.error:
-        notice = Notice(t(lang, "replay_bad", why=g.error), NoticeKind.ERROR, "err")
+        notice = Notice(Words.of("replay_bad", why=g.error), NoticeKind.ERROR, "err")
         box = notices(dataclasses.replace(m, notices=(notice,)))
         if box is not None:
             children.append(box)

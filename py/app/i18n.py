@@ -19,6 +19,8 @@ Cards are named in words for screen readers (``card_name``).
 from __future__ import annotations
 
 import gettext
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from . import catalog
 
@@ -197,3 +199,55 @@ def card_short(card: int, lang: str) -> str:
 def reason(lang: str, text: str) -> str:
     """A penalty reason from the engine in ``lang`` (``msgctxt "reason"``)."""
     return CATALOGUES.get(lang, CATALOGUES["en"]).pgettext("reason", text)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat's name as a parameter of ``Words``: the table's name for that seat
+    when the words are shown (a computer player's is worded in the page's language)."""
+
+    seat: int
+
+
+#: What a parameter of ``Words`` may be: text as it is (a player's name, a number,
+#: the engine's own detail), other words, or a seat's name.
+Param = str | int | Seat
+Params = tuple[tuple[str, "Param | Words"], ...]
+
+
+@dataclass(frozen=True)
+class Words:
+    """Words of the page kept as data: a catalogue key and its parameters, worded in
+    the page's language only when shown, so that a switch of language words them
+    anew (a notice never holds a sentence in the language it was made in).
+    ``then``: sentences that follow it.
+
+    >>> w = Words.of("import_bad", why=Words.of("import_too_large"))
+    >>> w.text("en")
+    'That file could not be used (the file is larger than 1 MB); nothing was changed.'
+    >>> w.text("ru")
+    'Этот файл не подходит (файл больше 1 МБ); ничего не изменилось.'
+    """
+
+    key: str
+    params: Params = ()
+    then: tuple[Words, ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **params: Param | Words) -> Words:
+        """The words of ``key`` with ``params``."""
+        return cls(key, tuple(params.items()))
+
+    def text(self, lang: str, names: Sequence[str] = ()) -> str:
+        """The words in ``lang`` (``names``: the table's names of the seats)."""
+        kw = {k: _param(v, lang, names) for k, v in self.params}
+        out = t(lang, self.key, **kw)
+        return " ".join([out, *(w.text(lang, names) for w in self.then)])
+
+
+def _param(value: Param | Words, lang: str, names: Sequence[str]) -> str:
+    if isinstance(value, Words):
+        return value.text(lang, names)
+    if isinstance(value, Seat):
+        return names[value.seat] if 0 <= value.seat < len(names) else "—"
+    return str(value)

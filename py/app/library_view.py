@@ -120,7 +120,7 @@ def _head(lang: str, *columns: str) -> El:
     return el(
         "thead",
         {},
-        el("tr", {}, el("th", {}), [el("th", {"scope": "col"}, t(lang, c)) for c in columns]),
+        el("tr", {}, el("td", {}), [el("th", {"scope": "col"}, t(lang, c)) for c in columns]),
     )
 
 

@@ -19,7 +19,7 @@ from thousand import Conventions
 from . import online_code
 from . import update as U
 from . import update_page as P
-from .i18n import normalize_lang, t
+from .i18n import Words, normalize_lang, t
 from .library import builtin_sets, load_draft, load_stats, saved_games, user_sets
 from .page_msgs import ClearAddress
 from .rules_view import RulesMode, RulesUI
@@ -73,7 +73,7 @@ def open_page(
 
     def corrupt(a: Aside | None, kind: NoticeKind = NoticeKind.ERROR, key: str = "") -> None:
         if a is not None:
-            text = t(ui.lang, "corrupt_settings", key=a.key or "—")
+            text = Words.of("corrupt_settings", key=a.key or "—")
             fx.extend(U.notice(ui, text, kind, key or a.key or "x"))
 
     own, aside = user_sets(store)
@@ -106,26 +106,26 @@ def open_page(
     else:
         page.session, aside = load_or_new(store, lambda: P.new_session(page))
         if aside is not None:
-            fx += U.notice(ui, aside_text(ui.lang, aside), NoticeKind.ERROR, "save")
+            fx += U.notice(ui, aside_words(aside), NoticeKind.ERROR, "save")
     if store.refused:
-        fx += U.notice(ui, t(ui.lang, "storage_refused"), NoticeKind.ERROR, "storage")
+        fx += U.notice(ui, Words.of("storage_refused"), NoticeKind.ERROR, "storage")
     U.announce(page, initial=True)
     return page, fx
 
 
-def aside_text(lang: str, aside: Aside) -> str:
+def aside_words(aside: Aside) -> Words:
     """What became of a save that could not be read."""
     if aside.kept == "whole":
-        return t(lang, "save_corrupt", why=aside.reason, key=aside.key)
+        return Words.of("save_corrupt", why=aside.reason, key=aside.key or "—")
     if aside.kept == "head":
-        return t(lang, "save_corrupt_head", why=aside.reason, key=aside.key, kb=aside.kb)
-    return t(lang, "save_lost", why=aside.reason)
+        return Words.of("save_corrupt_head", why=aside.reason, key=aside.key or "—", kb=aside.kb)
+    return Words.of("save_lost", why=aside.reason)
 
 
 def code_missing(page: U.Page) -> list[U.Effect]:
     """The online table's code is not on this page: said, and nothing else done."""
     ui = page.ui
-    return U.notice(ui, t(ui.lang, "net.code_missing"), NoticeKind.ERROR, "online-code")
+    return U.notice(ui, Words.of("net.code_missing"), NoticeKind.ERROR, "online-code")
 
 
 def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
@@ -141,7 +141,7 @@ def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
     got, why = netresume.load(store)
     fx: list[U.Effect] = []
     if why is not None:
-        text = t(ui.lang, "net.restore_failed", why=why[:120])
+        text = Words.of("net.restore_failed", why=why[:120])
         fx += U.notice(ui, text, NoticeKind.ERROR, "reloaded")
     if got is not None:
         page.session = got
@@ -178,7 +178,7 @@ def open_link(page: U.Page, fragment: str) -> list[U.Effect]:
         ui.lang = str(opts["lang"])
     if got.error or got.record is None:
         why = got.error or "—"
-        return U.notice(ui, t(ui.lang, "replay_bad", why=why), NoticeKind.ERROR, "replay")
+        return U.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
     seat = None if opts.get("open") else opts.get("seat")
     fx = P.open_replay(page, got.record, int(opts.get("step", 0)), seat=seat)
     if ui.replay is not None and opts.get("practice"):
@@ -195,7 +195,7 @@ def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
     try:
         got = read_fragment(fragment)
     except InviteError as e:
-        return U.notice(ui, t(ui.lang, "net.code." + e.code.lower()), NoticeKind.ERROR, "join")
+        return U.notice(ui, Words.of("net.code." + e.code.lower()), NoticeKind.ERROR, "join")
     if not isinstance(got, Invite):
         return []
     s = page.session

@@ -27,6 +27,7 @@ Log(text='refused: pass (it is not your turn)')
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -39,12 +40,12 @@ from thousand.phase import Phase
 from .dom import El, find_all
 from .editor import Copy, EditorEffect, EditorMsg, on_message
 from .events import Event, deal_events, on_felt
-from .i18n import t
+from .i18n import Words
 from .library import count_game
 from .page_msgs import PageEffect, PageMsg, Slot
 from .replay_ctl import STEP_KEYS
 from .screen import Screen, build
-from .seats import change, names_of, speaker
+from .seats import change, names_of, speaker, start_problem
 from .session import Session
 from .session import is_online as online
 from .storage import STATS_KEY
@@ -53,7 +54,7 @@ from .view import (
     Notice,
     NoticeKind,
     controls,
-    refusal,
+    refused,
     stepper_values,
 )
 
@@ -515,7 +516,11 @@ Effect = (
 
 def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
+    was = page.ui.dialog
     fx = route(page, msg)
+    now = page.ui.dialog
+    if now not in (was, Dialog.NONE):  # another dialog opens: what was said in one is stale
+        drop_notices(page.ui, lambda n: n.dialog not in (Dialog.NONE, now))
     return page, settle(page, fx)
 
 
@@ -647,6 +652,8 @@ def route(page: Page, msg: Msg) -> list[Effect]:
         return [Bots()]
     if isinstance(msg, SetupChanged):
         ui.setup = change(ui.setup, msg.name, msg.value, msg.seat)
+        if not start_problem(ui.setup):  # the choice that kept the game from starting is mended
+            drop_notices(ui, lambda n: n.key == "start")
         return []
     if isinstance(msg, BotAnswered):
         if msg.version != s.version or s.bot_to_act() is None or ui.follower:
@@ -729,8 +736,8 @@ def card_clicked(page: Page, msg: CardClicked) -> list[Effect]:
         return []
     phase = s.state.phase
     if not msg.legal:
-        why = refusal(build(s, ui)[0], msg.card)
-        if why:
+        why = refused(build(s, ui)[0], msg.card)
+        if why is not None:
             return notice(ui, why, NoticeKind.PASSING, "refusal")
         return []
     if phase is Phase.PLAY:
@@ -759,7 +766,7 @@ def key_use(page: Page, key: str, typing: bool = False) -> KeyUse:
     """Whether the table takes ``key`` now, read from the model (``typing``: the
     focus is in a text field or a modifier key is down)."""
     ui = page.ui
-    if key == "Escape" and ui.dialog:
+    if key == "Escape" and (ui.dialog or (ui.notices and not typing)):
         return KeyUse.HANDLE
     if typing:
         return KeyUse.IGNORE
@@ -774,11 +781,14 @@ def key_use(page: Page, key: str, typing: bool = False) -> KeyUse:
 
 def key_pressed(page: Page, key: str) -> list[Effect]:
     """Digits choose the n-th choice (a legal card, else a button), arrows move the
-    stepper, Esc closes a dialog, the replay's keys step it: all read from what the
-    model shows."""
+    stepper, Esc closes a dialog or else the newest notice, the replay's keys step
+    it: all read from what the model shows."""
     ui = page.ui
     if key == "Escape" and ui.dialog:
         ui.dialog = Dialog.NONE
+        return []
+    if key == "Escape" and ui.notices:
+        ui.notices = ui.notices[:-1]
         return []
     if ui.replay is not None and not ui.dialog:
         from .replay_ctl import replay_act
@@ -912,30 +922,39 @@ def retell(page: Page) -> None:
 
 def notice(
     ui: Screen,
-    text: str,
+    words: Words,
     kind: NoticeKind = NoticeKind.INFO,
     key: str = "",
-    action: tuple[str, str] | None = None,
+    action: tuple[str, Words] | None = None,
+    *,
+    in_dialog: bool = False,
 ) -> list[Effect]:
     """Show a message (one per key: a newer outcome replaces the older). Errors and
-    notices with a button stay until dismissed; ``passing`` ones close by themselves.
-    Takes the Screen alone: the page warns of bad storage before its game is loaded."""
+    notices with a button stay until dismissed; ``passing`` ones close by themselves;
+    ``in_dialog``: it answers what was done in the open dialog (it stays on the
+    table when that dialog closes, and goes when another dialog opens). Takes the
+    Screen alone: the page warns of bad storage before its game is loaded."""
     ui.notices_made += 1
     key = key or f"n{ui.notices_made}"
     ui.notices = [n for n in ui.notices if n.key != key]
-    ui.notices.append(Notice(text, kind, key, action, ui.notices_made))
+    tied = ui.dialog if in_dialog else Dialog.NONE
+    ui.notices.append(Notice(words, kind, key, action, ui.notices_made, tied))
     return [ClosePassing(key, ui.notices_made)] if kind == NoticeKind.PASSING else []
+
+
+def drop_notices(ui: Screen, gone: Callable[[Notice], bool]) -> None:
+    """Take away the notices whose cause is over (``gone``)."""
+    ui.notices = [n for n in ui.notices if not gone(n)]
 
 
 def follow_notice(page: Page) -> None:
     """Another tab drives the game: say so, with the one-tap way back."""
-    lang = page.ui.lang
     notice(
         page.ui,
-        t(lang, "other_tab" if page.ui.follow_same else "other_tab_new"),
+        Words.of("other_tab" if page.ui.follow_same else "other_tab_new"),
         NoticeKind.INFO,
         "tab",
-        ("take-over", t(lang, "take_over")),
+        ("take-over", Words.of("take_over")),
     )
 
 

@@ -9,9 +9,9 @@ journal written, notices). Imported only once a page has an online table, with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import replace
 
-from .i18n import t
+from .i18n import Seat, Words
 from .netplay import (
     GUEST_LINK,
     NetSession,
@@ -20,7 +20,6 @@ from .netplay import (
     read_reply,
     rejoin_anew,
 )
-from .seats import names_of
 from .session import Session
 from .update import (
     AcceptOffer,
@@ -80,7 +79,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         ui.ice = parse_ice(msg.text[:2000])
         return [
             Remember(ICE_KEY, ui.ice),
-            *notice(ui, t(ui.lang, "net.ice_saved"), NoticeKind.PASSING, "ice"),
+            *notice(ui, Words.of("net.ice_saved"), NoticeKind.PASSING, "ice"),
         ]
     if not isinstance(s, NetSession):
         return [Log(f"dropped: {type(msg).__name__} without an online table")]
@@ -129,7 +128,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             seat, sdp = read_reply(lobby, msg.seat, msg.text)
         except InviteError as e:
             lobby.error = "net.code." + e.code.lower()
-            return notice(ui, t(ui.lang, lobby.error), NoticeKind.ERROR, "reply")
+            return notice(ui, Words.of(lobby.error), NoticeKind.ERROR, "reply", in_dialog=True)
         lobby.error = ""
         ui.notices = [n for n in ui.notices if n.key != "reply"]
         seat.state, seat.answered = "connecting", True
@@ -148,13 +147,13 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         try:
             anew = rehost(s)
         except ProtocolError as e:
-            why = refusal_words(ui.lang, str(e.code), e.params)
+            why = refusal_words(str(e.code), e.params)
             return notice(ui, why, NoticeKind.ERROR, "net")
         page.session = anew
         ui.dialog = Dialog.ONLINE
         ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
         retell(page)
-        told = notice(ui, t(ui.lang, "net.hosting_anew"), NoticeKind.INFO, "anew")
+        told = notice(ui, Words.of("net.hosting_anew"), NoticeKind.INFO, "anew")
         return [Cancel(), KeepJournal(), *told, *(MakeOffer(x.conn) for x in anew.lobby.seats)]
     if isinstance(msg, Reinvite):
         again = next((x for x in lobby.seats if x.seat == msg.seat), None)
@@ -178,9 +177,13 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             got = read_fragment(text[text.index("#") :]) if "#" in text else decode_invite(text)
         except (InviteError, ValueError) as e:
             code = e.code.lower() if isinstance(e, InviteError) else "malformed"
-            return notice(ui, t(ui.lang, "net.code." + code), NoticeKind.ERROR, "join")
+            return notice(
+                ui, Words.of("net.code." + code), NoticeKind.ERROR, "join", in_dialog=True
+            )
         if not isinstance(got, Invite) or lobby.role != "guest":
-            return notice(ui, t(ui.lang, "net.code.not_an_invite"), NoticeKind.ERROR, "join")
+            return notice(
+                ui, Words.of("net.code.not_an_invite"), NoticeKind.ERROR, "join", in_dialog=True
+            )
         ui.joining = got
         lobby.reply, lobby.reply_link, lobby.reply_qr, lobby.state = "", "", (0, ""), "new"
         ui.notices = [n for n in ui.notices if n.key != "join"]
@@ -227,7 +230,7 @@ def reloaded(page: Page) -> list[Effect]:
             fx += net_outputs(page, net.Dropped(GUEST_LINK))
         key = "net.reloaded_guest"
     ui.dialog = Dialog.ONLINE
-    return [*fx, *notice(ui, t(ui.lang, key), NoticeKind.INFO, "reloaded")]
+    return [*fx, *notice(ui, Words.of(key), NoticeKind.INFO, "reloaded")]
 
 
 def close_join(page: Page) -> None:
@@ -305,7 +308,6 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
 
     s, ui = page.session, page.ui
     assert isinstance(s, NetSession)
-    lang = ui.lang
     tricks = len(s.state.tricks)
     deal = s.peer.deal_no
     if s.journal is not None:
@@ -315,7 +317,6 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
     # the journal is written before anything is sent: a page reloaded after a send
     # rebuilds a peer that sent it too (a tick changes nothing worth a write)
     fx: list[Effect] = [] if s.journal is None or isinstance(event, net.Tick) else [KeepJournal()]
-    names = names_of(s, lang)
     for o in outs:
         if isinstance(o, net.Send):
             fx.append(NetSend(o.to, o.text))
@@ -326,50 +327,51 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.Refused) and o.code == "other_game" and o.params.get("theirs"):
             anew = rejoin_anew(s)  # the host hosts this game anew: rejoin it with our record
             if anew is None:
-                fx += notice(
-                    ui, refusal_words(lang, "other_game", o.params), NoticeKind.ERROR, "net"
-                )
+                fx += notice(ui, refusal_words("other_game", o.params), NoticeKind.ERROR, "net")
             else:
                 page.session = anew
                 return [KeepJournal(), *fx, *net_outputs(page, net.Connected(GUEST_LINK))]
         elif isinstance(o, net.CutMade):
             if o.nine:
-                fx += notice(ui, t(lang, "net.cut_nine"), NoticeKind.PASSING, "cut")
+                fx += notice(ui, Words.of("net.cut_nine"), NoticeKind.PASSING, "cut")
         elif isinstance(o, net.Refused) and o.code == "duplicate":
             # a copy of a message already taken (a resend after a reconnection):
             # harmless, so nothing to tell a player
             fx.append(Log(f"a duplicate ignored: {o.params}"))
         elif isinstance(o, net.Refused):
             fx += notice(
-                ui, refusal_words(lang, str(o.code), o.params), NoticeKind.PASSING, "net-refused"
+                ui, refusal_words(str(o.code), o.params), NoticeKind.PASSING, "net-refused"
             )
         elif isinstance(o, net.CheatFound):
             fx += notice(
-                ui, t(lang, "net.cheat", what=str(o.finding)[:200]), NoticeKind.ERROR, "cheat"
+                ui, Words.of("net.cheat", what=str(o.finding)[:200]), NoticeKind.ERROR, "cheat"
             )
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
             if s.lobby.role == "host":
-                again: tuple[str, str] | None = (f"reinvite-{o.seat}", t(lang, "net.reinvite"))
+                again: tuple[str, Words] | None = (
+                    f"reinvite-{o.seat}",
+                    Words.of("net.reinvite"),
+                )
             elif o.seat == s.peer.host_seat:
-                again = ("online", t(lang, "net.rejoin"))
+                again = ("online", Words.of("net.rejoin"))
             else:
                 again = None  # another friend's link to the host: the host invites them again
             kind = NoticeKind.INFO if again is None else NoticeKind.ERROR
-            text = t(lang, "net.lost", name=names[o.seat])
+            text = Words.of("net.lost", name=Seat(o.seat))
             fx += notice(ui, text, kind, f"lost{o.seat}", again)
         elif isinstance(o, net.PeerBack):
             ui.notices = [n for n in ui.notices if n.key != f"lost{o.seat}"]
         elif isinstance(o, net.SeatChanged):
             s.version += 1
-            fx += seat_changed(page, o.seat, o.bot, o.redealt, names)
+            fx += seat_changed(page, o.seat, o.bot, o.redealt)
         elif isinstance(o, net.UndoAsked | net.UndoAnswered | net.Undone | net.UndoVoid):
-            fx += undo_words(page, o, names)
+            fx += undo_words(page, o)
         elif isinstance(o, net.Ended):
             s.version += 1
             key = "net.ended" if o.hash else "net.ended_none"
-            fx += notice(ui, t(lang, key, hash=o.hash), NoticeKind.INFO, "net-over")
+            fx += notice(ui, Words.of(key, hash=o.hash), NoticeKind.INFO, "net-over")
             fx.append(Persist())
         elif isinstance(o, net.DealReady):
             s.version += 1
@@ -381,7 +383,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.DealAudited):
             fx.append(Persist())
         elif isinstance(o, net.GameOver):
-            fx += notice(ui, t(lang, "net.over", hash=o.hash), NoticeKind.INFO, "net-over")
+            fx += notice(ui, Words.of("net.over", hash=o.hash), NoticeKind.INFO, "net-over")
     if len(s.state.tricks) > tricks and s.peer.deal_no == deal:
         ui.hold = s.state.tricks[-1][1]
         ui.hold_winner = s.state.tricks[-1][2]
@@ -390,23 +392,22 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
     return fx
 
 
-def undo_words(page: Page, o: object, names: Sequence[str]) -> list[Effect]:
+def undo_words(page: Page, o: object) -> list[Effect]:
     """An online undo's course, said on every page (the consent dialog is drawn from
     the peer while this page's Allow is awaited: ``screen.build``)."""
     from thousand.net import session as net
 
     s, ui = page.session, page.ui
     assert isinstance(s, NetSession)
-    lang = ui.lang
     if isinstance(o, net.UndoAsked):
         if o.seat == s.human:
-            return notice(ui, t(lang, "net.undo_asked"), NoticeKind.PASSING, "undo")
+            return notice(ui, Words.of("net.undo_asked"), NoticeKind.PASSING, "undo")
         return []
     if isinstance(o, net.UndoAnswered):
         if o.yes:
             return []
         return notice(
-            ui, t(lang, "net.undo_refused", name=names[o.seat]), NoticeKind.PASSING, "undo"
+            ui, Words.of("net.undo_refused", name=Seat(o.seat)), NoticeKind.PASSING, "undo"
         )
     if isinstance(o, net.Undone):
         s.version += 1
@@ -415,44 +416,45 @@ def undo_words(page: Page, o: object, names: Sequence[str]) -> list[Effect]:
         retell(page)
         key = "net.undone_you" if o.seat == s.human else "net.undone"
         return [
-            *notice(ui, t(lang, key, name=names[o.seat]), NoticeKind.PASSING, "undo"),
+            *notice(ui, Words.of(key, name=Seat(o.seat)), NoticeKind.PASSING, "undo"),
             Persist(),
         ]
-    return notice(ui, t(lang, "net.undo_void"), NoticeKind.PASSING, "undo")
+    return notice(ui, Words.of("net.undo_void"), NoticeKind.PASSING, "undo")
 
 
-def seat_changed(
-    page: Page, seat: int, bot: bool, redealt: bool, names: Sequence[str]
-) -> list[Effect]:
+def seat_changed(page: Page, seat: int, bot: bool, redealt: bool) -> list[Effect]:
     """A person's seat taken by the host's computer player, or given back: said to
     everyone, and to that person in their own words."""
     s, ui = page.session, page.ui
     assert isinstance(s, NetSession)
     from thousand.record import clean_name
 
-    lang = ui.lang
     ui.notices = [n for n in ui.notices if n.key != f"lost{seat}"]
-    person = s.peer.names[seat] if seat < len(s.peer.names) else names[seat]
+    person = s.peer.names[seat] if seat < len(s.peer.names) else ""
     if seat == s.peer.seat and s.lobby.role == "guest":
         key = "net.taken_you" if bot else "net.back_you"
     else:
         key = "net.taken" if bot else "net.back"
-    text = t(lang, key, name=clean_name(person) or names[seat])
+    text = Words.of(key, name=clean_name(person) or Seat(seat))
     if bot and redealt:
-        text += " " + t(lang, "net.redealt")
+        text = replace(text, then=(Words.of("net.redealt"),))
     retell(page)
     return notice(ui, text, NoticeKind.INFO, f"seat{seat}")
 
 
-def refusal_words(lang: str, code: str, params: dict[str, object]) -> str:
-    """A peer's refusal in words (its parameters are shown as text, never as markup)."""
+def refusal_words(code: str, params: dict[str, object]) -> Words:
+    """A peer's refusal as words (its parameters are shown as text, never as markup;
+    a code the page has no words for, or whose parameters do not fit them, is
+    named as it is)."""
     from .i18n import has
 
     key = "net.refused." + code
     safe = {k: str(v)[:60] for k, v in params.items()}
     if has(key):
+        words = Words.of(key, **safe)
         try:
-            return t(lang, key, **safe)
+            words.text("en")  # (every catalogue has the same placeholders: test_i18n)
+            return words
         except (KeyError, IndexError, ValueError):
             pass
-    return t(lang, "net.refused.other", code=code[:30])
+    return Words.of("net.refused.other", code=code[:30])

@@ -17,6 +17,7 @@ from typing import Any
 
 from thousand import Conventions, card_from_str, safejson
 from thousand import actions as A
+from thousand.record import FORMAT as RECORD_FORMAT
 from thousand.record import RecordError, Replay, replay
 
 from . import online_code
@@ -33,9 +34,10 @@ from .editor import (
     EditorTargetTapped,
 )
 from .hint import hint_rows
-from .i18n import LANGS, t
+from .i18n import LANGS, Words, t
 from .library import (
     MAX_SAVES,
+    RULES_FORMAT,
     RuleSet,
     SavedGame,
     builtin_sets,
@@ -86,6 +88,7 @@ from .replay_ctl import (
     show_record,
 )
 from .rules_view import RulesMode, set_name, set_value
+from .screen import Screen
 from .seats import kinds as seat_kinds
 from .seats import names as seat_names
 from .seats import names_of, speaker, start_problem
@@ -132,8 +135,7 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
         return changed(page, msg)
     if isinstance(msg, FileChosen):
         if msg.size > MAX_IMPORT_BYTES:
-            why = t(ui.lang, "import_too_large")
-            return U.notice(ui, t(ui.lang, "import_bad", why=why), NoticeKind.ERROR, "import")
+            return refused_file(ui, Words.of("import_too_large"))
         return [ReadFile(msg.kind)]
     if isinstance(msg, FileRead):
         return file_read(page, msg)
@@ -175,10 +177,10 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
         return stored(page, msg)
     if isinstance(msg, Failed):
         ui.thinking = -1
-        return U.notice(ui, t(ui.lang, "oops"), NoticeKind.ERROR, "oops")
+        return U.notice(ui, Words.of("oops"), NoticeKind.ERROR, "oops")
     if isinstance(msg, OnlineCodeFailed):
-        text = t(ui.lang, "net.code_failed", why=msg.why[:120], start=t(ui.lang, "start"))
-        return U.notice(ui, text, NoticeKind.ERROR, "online-code")
+        text = Words.of("net.code_failed", why=msg.why[:120], start=Words.of("start"))
+        return U.notice(ui, text, NoticeKind.ERROR, "online-code", in_dialog=True)
     raise TypeError(f"not a page message: {msg!r}")  # pragma: no cover
 
 
@@ -289,7 +291,7 @@ def online_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
 def copied(page: Page, text: str) -> list[Effect]:
     """Put ``text`` on the clipboard, and say so."""
     ui = page.ui
-    return [Copy(text), *U.notice(ui, t(ui.lang, "share_copied"), NoticeKind.PASSING, "share")]
+    return [Copy(text), *U.notice(ui, Words.of("share_copied"), NoticeKind.PASSING, "share")]
 
 
 def editor_clicked(page: Page, msg: Clicked) -> list[Effect]:
@@ -456,7 +458,7 @@ def library_clicked(page: Page, name: str, game_id: str, now: float) -> list[Eff
         try:
             other = Session.from_save(game.save)
         except Exception as e:
-            return U.notice(ui, t(lang, "import_bad", why=str(e)[:160]), NoticeKind.ERROR, "import")
+            return refused_file(ui, str(e)[:160])
         ui.games = [g for g in ui.games if g.id != game_id]
         return [U.Cancel(), DropGame(game_id), *keep_current(page), *switch(page, other)]
     if name == "game-delete":
@@ -480,6 +482,8 @@ def stored(page: Page, msg: Stored) -> list[Effect]:
     if msg.games is not None:
         ui.games = list(msg.games)
     if msg.why is None and not msg.refused:
+        if msg.key in (SAVE_KEY, SAVES_KEY):  # a later write went through: the failure is over
+            U.drop_notices(ui, lambda n: n.key == "storage" and n.words.key == "storage_failed")
         return []
     if msg.key == RULESETS_KEY:
         ui.rules.message = t(lang, "storage_failed", why=msg.why or "—")
@@ -489,8 +493,8 @@ def stored(page: Page, msg: Stored) -> list[Effect]:
     if msg.refused:
         if msg.key == NET_KEY or any(n.key == "storage" for n in ui.notices):
             return []
-        return U.notice(ui, t(lang, "storage_refused"), NoticeKind.ERROR, "storage")
-    return U.notice(ui, t(lang, "storage_failed", why=msg.why), NoticeKind.ERROR, "storage")
+        return U.notice(ui, Words.of("storage_refused"), NoticeKind.ERROR, "storage")
+    return U.notice(ui, Words.of("storage_failed", why=msg.why or "—"), NoticeKind.ERROR, "storage")
 
 
 def file_name(name: str, kind: str) -> str:
@@ -499,40 +503,55 @@ def file_name(name: str, kind: str) -> str:
     return f"{base}.{kind}.json" if kind == "rules" else f"{base}.json"
 
 
+def refused_file(ui: Screen, why: str | Words) -> list[Effect]:
+    """An import that changed nothing, said in the dialog it came from (the notice
+    goes when another dialog opens, or when the next import replaces it)."""
+    words = Words.of("import_bad", why=why)
+    return U.notice(ui, words, NoticeKind.ERROR, "import", in_dialog=True)
+
+
 def file_read(page: Page, msg: FileRead) -> list[Effect]:
-    """An imported rule set or game record, validated before anything changes."""
+    """An imported rule set or game record, validated before anything changes. Why
+    a file is refused is said in the page's words where the page knows the reason
+    (too large, not the page's file, a finished game), else in the engine's."""
     import random
 
     ui = page.ui
     lang = ui.lang
+    wrong = Words.of("import_not_set" if msg.kind == "set" else "import_not_game")
+    if len(msg.text) > MAX_IMPORT_BYTES:
+        return refused_file(ui, Words.of("import_too_large"))
     try:
         data = safejson.loads(msg.text, max_bytes=MAX_IMPORT_BYTES)
+    except ValueError:
+        return refused_file(ui, wrong)
+    form = data.get("format") if isinstance(data, dict) else None
+    if form != (RULES_FORMAT if msg.kind == "set" else RECORD_FORMAT):
+        return refused_file(ui, wrong)
+    try:
         if msg.kind == "set":
             name, conv = import_set(data)
             own = [s for s in ui.sets if not s.builtin]
             new = RuleSet(new_set_id(ui.sets), name, conv.changes())
-            ui.notices = [n for n in ui.notices if n.key != "import"]
+            U.drop_notices(ui, lambda n: n.key == "import")
             fx = store_sets(page, [*own, new], t(lang, "rules_imported", name=name))
             ui.rules.base = new.id
             ui.rules.values = conv.to_dict()
             return [fx, draft(page)]
         state = replay(data)
         if state.is_terminal():
-            raise ValueError(t(lang, "import_over"))
+            return refused_file(ui, Words.of("import_over"))
         seed = msg.entropy % (1 << 31)
         levels = [ui.setup.get("level", "normal")] * state.n
         imported = Session(state, levels, seed, rules=t(lang, "rules_imported_game"))
         imported.state.rng = random.Random(f"{seed}:{state.n_rows}")
     except (ValueError, RecordError) as e:
-        return U.notice(ui, t(lang, "import_bad", why=str(e)[:200]), NoticeKind.ERROR, "import")
+        return refused_file(ui, str(e)[:200])
     except Exception as e:
         why = type(e).__name__
-        return [
-            U.Log(f"import: {why} {e}"),
-            *U.notice(ui, t(lang, "import_bad", why=why), NoticeKind.ERROR, "import"),
-        ]
+        return [U.Log(f"import: {why} {e}"), *refused_file(ui, why)]
     fx2: list[Effect] = [U.Cancel(), *keep_current(page)]
-    fx2 += U.notice(ui, t(lang, "import_done"), NoticeKind.PASSING, "import")
+    fx2 += U.notice(ui, Words.of("import_done"), NoticeKind.PASSING, "import")
     return [*fx2, *switch(page, imported)]
 
 
@@ -602,7 +621,7 @@ def start_new(page: Page, from_draft: bool = False) -> list[Effect]:
     ui = page.ui
     problem = start_problem(ui.setup)
     if problem:
-        return U.notice(ui, t(ui.lang, problem), NoticeKind.ERROR, "setup")
+        return U.notice(ui, Words.of(problem), NoticeKind.ERROR, "start", in_dialog=True)
     fx: list[Effect] = [U.Remember(SETUP_KEY, stored_setup(ui.setup))]
     conv: Conventions | None = None
     rules = ""
@@ -647,9 +666,8 @@ def open_online(page: Page, conv: Conventions, rules: str) -> list[Effect]:
         session = new_host(me or t(ui.lang, "you"), conv, online, ui.setup["level"])
     except ValueError as e:
         what = str(getattr(e, "params", {}).get("what", e))
-        return U.notice(
-            ui, t(ui.lang, "net.unsupported", what=what[:80]), NoticeKind.ERROR, "setup"
-        )
+        words = Words.of("net.unsupported", what=what[:80])
+        return U.notice(ui, words, NoticeKind.ERROR, "setup", in_dialog=True)
     fx = [*keep_current(page), CloseLinks()]
     page.session = session
     ui.dialog = Dialog.ONLINE
@@ -769,7 +787,8 @@ def open_replay(page: Page, record: dict[str, Any], step: int = 0, **options: An
     try:
         data = Replay(record)
     except (RecordError, ValueError) as e:
-        return U.notice(ui, t(ui.lang, "replay_bad", why=str(e)[:200]), NoticeKind.ERROR, "replay")
+        why = str(e)[:200]
+        return U.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
     ui.dialog = Dialog.NONE
     return [U.Cancel(), *show_record(page, data, step, **options)]
 

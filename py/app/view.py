@@ -20,6 +20,7 @@ Automation contract (stable, documented in docs/AUTOMATION.md):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -39,6 +40,7 @@ from .i18n import (
     LANG_NAMES,
     LANGS,
     SUIT_SYMBOLS,
+    Words,
     card_name,
     card_short,
     number,
@@ -104,13 +106,17 @@ class NoticeKind(StrEnum):
 @dataclass(frozen=True)
 class Notice:
     """A message on the table (``kind``: ``info`` and ``error`` stay until
-    dismissed, ``passing`` closes by itself)."""
+    dismissed, ``passing`` closes by itself). Its words are a key and parameters,
+    worded in the page's language when drawn. Every notice has a close button
+    (Esc closes the newest while no dialog is open); one made in a dialog about
+    what was done there (``dialog``) is stale, and goes, once another dialog opens."""
 
-    text: str
+    words: Words
     kind: NoticeKind = NoticeKind.INFO
     key: str = ""
-    action: tuple[str, str] | None = None  # (data-ui, label) of a button in the notice
+    action: tuple[str, Words] | None = None  # (data-ui, label) of a button in the notice
     serial: int = 0  # the page's n-th notice (a passing one closes itself by it)
+    dialog: Dialog = Dialog.NONE  # the dialog it answers (none: the table's)
 
 
 @dataclass
@@ -615,18 +621,18 @@ def _trick(m: Model, trick: Sequence[tuple[int, int]], pos: dict[int, str]) -> E
 # -- controls ----------------------------------------------------------------------
 
 
-def refusal(m: Model, card: int) -> str:
-    """Why a dimmed card of the human's hand may not be played now, in words
-    (the engine's play duties, ``thousand.refusals.play_refusal``)."""
+def refused(m: Model, card: int) -> Words | None:
+    """Why a dimmed card of the human's hand may not be played now (the engine's
+    play duties, ``thousand.refusals.play_refusal``); None: no duty forbids it."""
     sc = m.scene
     if sc.phase is not Phase.PLAY or not m.human_turn:
-        return ""
+        return None
     hand = sum(1 << c for c in sc.seats[m.human].cards or ())
     trick = [c for _, c in sc.trick]
     duty = play_refusal(hand, trick, sc.trump, sc.conventions, card)
     if duty is None:
-        return ""
-    return t(m.lang, "refuse_" + duty.code, suit=SUIT_SYMBOLS[duty.suit])
+        return None
+    return Words.of("refuse_" + duty.code, suit=SUIT_SYMBOLS[duty.suit])
 
 
 def _prompt(m: Model) -> str:
@@ -844,7 +850,7 @@ def toolbar(m: Model) -> El:
                 ],
                 ui=ui,
                 cls="btn tool",
-                aria_label=label,
+                aria_label=tool_name(label, short),
                 title=label,
             )
         )
@@ -880,6 +886,21 @@ def toolbar(m: Model) -> El:
     )
 
 
+def tool_name(label: str, short: str) -> str:
+    """A toolbar button's accessible name: its label when it holds the short word
+    a phone shows under the icon, else the short word first ("Урок — Научиться
+    играть"): a person who says or sees either word finds the button by it (not
+    in brackets: speech-input tools and axe's check leave out what is bracketed)."""
+    said, shown = _words(label), _words(short)
+    if any(said[i : i + len(shown)] == shown for i in range(len(said))):
+        return label
+    return f"{short} — {label}"
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
+
+
 def notices(m: Model) -> El | None:
     """Messages that stay until dismissed."""
     if not m.notices:
@@ -893,8 +914,10 @@ def notices(m: Model) -> El | None:
                 else f"notice {n.kind}",
                 "role": "alert" if n.kind == NoticeKind.ERROR else "status",
             },
-            el("p", {}, n.text),
-            _btn(n.action[1], ui=n.action[0], cls="btn small") if n.action else None,
+            el("p", {}, n.words.text(m.lang, m.names)),
+            _btn(n.action[1].text(m.lang, m.names), ui=n.action[0], cls="btn small")
+            if n.action
+            else None,
             _btn(
                 "×",
                 ui="dismiss",
@@ -991,13 +1014,13 @@ def render(m: Model, dialogs: Sequence[El | None] = ()) -> list[El]:
 
 
 def with_notices(children: list[El], notes: El | None) -> list[El]:
-    """The notices over the toolbar; while a dialog is open, inside its overlay
-    above the box instead, so that they never cover the dialog's title or fields
-    (the box shrinks to the room left and scrolls)."""
+    """The notices just below the toolbar; while a dialog is open, inside its
+    overlay above the box instead, so that they never cover the dialog's title or
+    fields (the box shrinks to the room left and scrolls)."""
     if notes is None:
         return children
     for c in reversed(children):
-        if c.attrs.get("class") == "overlay":
+        if "overlay" in str(c.attrs.get("class", "")).split():
             c.children.insert(0, notes)
             return children
     return [*children, notes]

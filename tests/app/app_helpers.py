@@ -56,6 +56,18 @@ def page(s: Session, ui: Screen | None = None) -> str:
     return "".join(to_html(k) for k in kids)
 
 
+def notices_said(p: Any) -> list[str]:
+    """The notices of a page (``update.Page``) as its table words them now: in its
+    language, seats by their names at the table."""
+    return [notice_said(p, n) for n in p.ui.notices]
+
+
+def notice_said(p: Any, n: Any) -> str:
+    """One notice of a page as its table words it now."""
+    m, _ = build(p.session, p.ui)
+    return str(n.words.text(p.ui.lang, m.names))
+
+
 def elements(s: Session, ui: Screen | None = None) -> list[El]:
     _, kids = build(s, ui or Screen())
     out: list[El] = []

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from app_helpers import sdps
+from app_helpers import notice_said, notices_said, sdps
 from net_sim import small_group
 
 from app.dom import to_html
@@ -172,7 +172,8 @@ def test_a_friend_who_drops_is_said_to_the_other_friend_until_back() -> None:
         net.send("ann", LinkChanged(conn, "closed"))
         net.drain()
         lost = [n for n in net.pages["olena"].ui.notices if n.key == "lost2"]
-        assert lost and "Petro" in lost[0].text and lost[0].action is None
+        olena = net.pages["olena"]
+        assert lost and "Petro" in notice_said(olena, lost[0]) and lost[0].action is None
         net.gone.discard("petro")
         net.send("petro", LinkChanged("host", "closed"))
         net.send("ann", Reinvite(2))
@@ -210,7 +211,7 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
         olena = net.pages["olena"]
         s = olena.session
         assert isinstance(s, NetSession) and s.lobby.role == "host" and s.human == 1
-        assert "You host this game now" in " ".join(n.text for n in olena.ui.notices)
+        assert "You host this game now" in " ".join(notices_said(olena))
         assert sorted(x.seat for x in s.lobby.seats) == [0, 2]  # Ann's seat and Petro's
         conn = next(x.conn for x in s.lobby.seats if x.seat == 2)
         assert conn in net.offers["olena"]
@@ -235,7 +236,7 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
             raise AssertionError("no deal ended at the table hosted anew")
         mine, theirs = olena.session.peer.game.rows, petro.session.peer.game.rows
         assert mine == theirs and mine[:deals] == rows  # the same game, its deals kept
-        words = " ".join(n.text for p in (olena, petro) for n in p.ui.notices)
+        words = " ".join(w for p in (olena, petro) for w in notices_said(p))
         assert "error" not in [n.kind for p in (olena, petro) for n in p.ui.notices], words
 
         # Ann's page is back and opens the invitation Olena made for Ann's seat: it

@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from app_helpers import new_session
+from app_helpers import new_session, notices_said
 
 from app import online_code
 from app.i18n import LANGS, t
@@ -100,8 +100,9 @@ def test_a_failed_load_is_said_in_words_and_the_dialog_stays(lang: str) -> None:
     before = page.session
     page, _ = update(page, OnlineCodeFailed("HTTP 404"))
     (notice,) = [n for n in page.ui.notices if n.key == "online-code"]
-    assert notice.text == t(lang, "net.code_failed", why="HTTP 404", start=t(lang, "start"))
-    assert "HTTP 404" in notice.text and t(lang, "start") in notice.text
+    said = notice.words.text(lang)
+    assert said == t(lang, "net.code_failed", why="HTTP 404", start=t(lang, "start"))
+    assert "HTTP 404" in said and t(lang, "start") in said
     assert page.session is before and page.ui.dialog is Dialog.NEW
 
 
@@ -110,7 +111,7 @@ def test_an_invitation_without_the_code_is_kept_in_the_address(without_code: Non
     fx = open_link(page, "#join=anything")
     assert not any(isinstance(e, ClearAddress) for e in fx)  # a reload tries again
     (notice,) = page.ui.notices
-    assert notice.text == t("ru", "net.code_missing")
+    assert notice.words.text("ru") == t("ru", "net.code_missing")
 
 
 def test_a_stored_online_table_without_the_code_keeps_its_journal(without_code: None) -> None:
@@ -120,4 +121,4 @@ def test_a_stored_online_table_without_the_code_keeps_its_journal(without_code: 
     before = page.session
     resume_online(page, store)
     assert page.session is before and store.get_text(NET_KEY) is not None
-    assert [n.text for n in page.ui.notices] == [t("pl", "net.code_missing")]
+    assert notices_said(page) == [t("pl", "net.code_missing")]

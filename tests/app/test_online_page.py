@@ -16,10 +16,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from app_helpers import sdps
+from app_helpers import notice_said, notices_said, sdps
 from net_sim import small_group
 
 from app.dom import to_html
+from app.i18n import Words
 from app.invite import decode_invite, read_fragment
 from app.netplay import new_guest, new_host
 from app.page_msgs import Clicked
@@ -238,8 +239,8 @@ def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire
         wire.send("host", LinkChanged(wire.conn, "closed"))
         wire.send("guest", LinkChanged("host", "closed"))
         lost = [n for n in host.ui.notices if n.key == "lost1"]
-        assert lost and lost[0].action == ("reinvite-1", "New invitation")
-        assert "Olena" in lost[0].text
+        assert lost and lost[0].action == ("reinvite-1", Words.of("net.reinvite"))
+        assert "Olena" in notice_said(host, lost[0])
         # the guest's Rejoin dialog asks for a new invitation; the spent reply (its
         # code and QR code) is no longer shown
         assert guest.session.lobby.reply
@@ -301,7 +302,7 @@ def test_a_hostile_message_changes_nothing_and_is_said_in_words(wire: Wire, text
             conn = wire.conn if side == "host" else "host"
             update(page, NetReceived(conn, text))
             assert (page.session.peer.version(), page.session.peer.stage) == before
-            words = " ".join(n.text for n in page.ui.notices)
+            words = " ".join(notices_said(page))
             assert words, side  # said in words on both pages
             assert "<img" not in html(page) and "onerror" not in words
             page.ui.notices.clear()
@@ -334,7 +335,7 @@ def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire)
         rows = guest.session.peer.game.rows
         wire.cut = True
         wire.send("guest", LinkChanged("host", "closed"))  # the host is gone
-        assert "lost" in " ".join(n.text for n in guest.ui.notices)
+        assert "lost" in " ".join(notices_said(guest))
         guest.ui.dialog = Dialog.ONLINE
         assert 'data-ui="continue-alone"' in "".join(
             to_html(k) for k in build(guest.session, guest.ui)[1]
@@ -365,7 +366,7 @@ def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
         assert 'data-ui="take-seat-1"' in page and 'data-ui="end-online"' in page
         assert "Let a computer player play for Olena" in page
         wire.send("host", TakeSeatPressed(1))
-        words = " ".join(n.text for n in host.ui.notices)
+        words = " ".join(notices_said(host))
         assert "A computer player plays for Olena until they are back" in words
         assert "dealt again" in words and not any(n.key == "lost1" for n in host.ui.notices)
         peer = host.session.peer
@@ -384,8 +385,8 @@ def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
         assert host.ui.notices[-1].kind == "passing"
         wire.send("host", EndOnline())
         over = [n for n in host.ui.notices if n.key == "net-over"]
-        assert over and "The host ended the game" in over[0].text
-        assert peer.final_hash and peer.final_hash in over[0].text
+        assert over and "The host ended the game" in notice_said(host, over[0])
+        assert peer.final_hash and peer.final_hash in notice_said(host, over[0])
         assert peer.stage.value == "over" and peer.record() is not None
 
 
@@ -407,7 +408,7 @@ def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> N
         assert 'data-ui="undo"' in html(guest)
         wire.send("guest", UndoPressed())
         wire.drain()
-        assert "You asked to take back your move" in " ".join(n.text for n in guest.ui.notices)
+        assert "You asked to take back your move" in " ".join(notices_said(guest))
         page = html(host)
         assert 'data-ui="allow-undo"' in page and 'data-seat="0"' in page
         assert "Olena asks to take back a move" in page
@@ -415,7 +416,7 @@ def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> N
         # refused first: nothing changes; asked again and allowed: both pages go back
         wire.send("host", UndoRefused())
         wire.drain()
-        assert "did not allow" in " ".join(n.text for n in guest.ui.notices)
+        assert "did not allow" in " ".join(notices_said(guest))
         assert 'data-ui="allow-undo"' not in html(host)
         assert guest.session.undo_point() == n
         wire.send("guest", UndoPressed())
@@ -426,8 +427,8 @@ def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> N
             assert len(page.session.peer.deal.view.actions) == n
             assert 'data-ui="allow-undo"' not in html(page)
         assert guest.session.human_to_act() and not host.session.human_to_act()
-        assert "your move is taken back" in " ".join(n.text for n in guest.ui.notices)
-        assert "Olena's move is taken back" in " ".join(n.text for n in host.ui.notices)
+        assert "your move is taken back" in " ".join(notices_said(guest))
+        assert "Olena's move is taken back" in " ".join(notices_said(host))
 
 
 def test_two_people_play_a_two_player_deal_online() -> None:

@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from app_helpers import new_session, random_record, to_human_turn
+from app_helpers import new_session, notice_said, random_record, to_human_turn
 
 from app import update_page as P
 from app.editor import Copy, Download
@@ -251,7 +251,7 @@ def test_a_notice_is_dismissed_and_a_passing_one_closes_by_its_serial() -> None:
     r = runner()
     r.send(Stored(SAVE_KEY, "the disk is full"))
     (note,) = r.page.ui.notices
-    assert note.kind is NoticeKind.ERROR and "the disk is full" in note.text
+    assert note.kind is NoticeKind.ERROR and "the disk is full" in notice_said(r.page, note)
     r.click("dismiss", **{"data-notice": note.key})
     assert r.page.ui.notices == []
     fx = r.click("copy-link")

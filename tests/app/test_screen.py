@@ -16,8 +16,9 @@ from app_helpers import (
 )
 
 from app.dom import text_of
+from app.i18n import Words
 from app.screen import Screen, build
-from app.view import Notice, stepper_values, table_attrs
+from app.view import Notice, NoticeKind, stepper_values, table_attrs
 from thousand import actions as A
 from thousand.cards import card_str
 from thousand.phase import Phase
@@ -127,7 +128,8 @@ def test_card_names_follow_each_language_rule() -> None:
 
 def test_notices_are_escaped() -> None:
     s = new_session(seed=1)
-    ui = Screen(notices=[Notice('<img src=x onerror="alert(1)">', "error", "x")])
+    why = '<img src=x onerror="alert(1)">'
+    ui = Screen(notices=[Notice(Words.of("import_bad", why=why), NoticeKind.ERROR, "x")])
     html = page(s, ui)
     assert "<img" not in html and "&lt;img" in html
 

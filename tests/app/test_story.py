@@ -192,7 +192,7 @@ def test_the_sheets_dealer_marks_tell_the_seats_apart() -> None:
 
 
 def test_a_dimmed_card_says_which_duty_it_would_break_in_each_language() -> None:
-    from app.view import refusal
+    from app.view import refused
 
     for seed in range(1, 200):
         s = new_session(seed=seed)
@@ -205,9 +205,9 @@ def test_a_dimmed_card_says_which_duty_it_would_break_in_each_language() -> None
                 off = [c for c in hand if not any(_plays(a, c) for a in legal)]
                 if off:
                     led = "♠♣♦♥"[s.state.trick[0] // 6]
-                    texts = {
-                        lang: refusal(build(s, Screen(lang=lang))[0], off[0]) for lang in LANGS
-                    }
+                    why = refused(build(s, Screen())[0], off[0])
+                    assert why is not None
+                    texts = {lang: why.text(lang) for lang in LANGS}
                     assert all(texts.values()), texts
                     assert led in texts["en"] or "trump" in texts["en"] or "beat" in texts["en"]
                     return

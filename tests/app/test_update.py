@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from app_helpers import new_session
+from app_helpers import new_session, notices_said
 
 from app.screen import Screen
 from app.update import (
@@ -190,7 +190,7 @@ def test_a_dimmed_card_says_why_and_a_legal_one_is_played() -> None:
     v = s.version
     page, fx = update(page, CardClicked(off[0], legal=False))
     assert s.version == v
-    assert page.ui.notices[-1].kind == "passing" and "must" in page.ui.notices[-1].text
+    assert page.ui.notices[-1].kind == "passing" and "must" in notices_said(page)[-1]
     assert ClosePassing("refusal", page.ui.notices[-1].serial) in fx
     legal = [A.played_card(a) for a in s.state.legal_actions() if A.is_play(a)]
     page, fx = update(page, CardClicked(legal[0], legal=True))
