@@ -15,7 +15,7 @@ from typing import Any
 from thousand import actions as A
 from thousand.analysis import DealAnalysis
 
-from .i18n import card_short, t
+from .i18n import card_short, t, tn
 from .i18n import you_key as _you_key
 
 
@@ -65,13 +65,13 @@ def analysis_lines(res: DealAnalysis, names: Sequence[str], lang: str, you: int 
             out.append(_w(lang, "discard_partial", n=res.discards_checked, of=res.discards_total))
     costly = [p for p in res.plays if p.lost > 0 or p.outcome_changed]
     for p in costly:
-        line = _w(
+        line = tn(
             lang,
-            you_key("cost", p.seat == you >= 0),
+            "analysis." + you_key("cost", p.seat == you >= 0),
+            p.lost,
             trick=p.trick + 1,
             name=names[p.seat],
             card=card_short(p.card, lang),
-            lost=p.lost,
         )
         if p.best_action is not None:
             better = card_short(A.played_card(p.best_action), lang)

@@ -10,6 +10,7 @@ tense that needs the name's gender, as «бросил(а)» or «wziąłby/wzię
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -261,3 +262,25 @@ def test_the_tables_card_labels_and_prompt_speak_to_you() -> None:
         html = page(s, Screen(lang=lang))
         assert t(lang, "played_by_you", card=card_name(card, lang)) in html
         assert t(lang, "played_by", card=card_name(card, lang), name=t(lang, "you")) not in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "lost", "said"),
+    [
+        ("en", 1, "cost 1 point"),
+        ("en", 20, "cost 20 points"),
+        ("ru", 1, "стоила 1 очко"),
+        ("ru", 3, "стоила 3 очка"),
+        ("ru", 20, "стоила 20 очков"),
+        ("uk", 2, "коштувала 2 очка"),
+        ("uk", 25, "коштувала 25 очок"),
+        ("pl", 5, "kosztowała 5 pkt"),
+    ],
+)
+def test_a_costly_card_counts_its_points_in_the_languages_plural(
+    lang: str, lost: int, said: str
+) -> None:
+    res = analysis(0, 2)
+    res = dataclasses.replace(res, plays=(dataclasses.replace(res.plays[0], lost=lost),))
+    line = analysis_lines(res, names_in(lang), lang, you=0)[-1]
+    assert said in line, line
