@@ -118,6 +118,16 @@ def test_named_sentences_read_right_for_any_name(lang: str) -> None:
             assert not gendered.search(text), (lang, k, text)
 
 
+def test_polish_speaks_to_the_player_without_a_gender() -> None:
+    """Polish says "you" in the past tense by gender ("wziąłeś" / "wzięłaś"), which the
+    page does not know: every Polish text, lessons included, says it another way."""
+    masculine_you = re.compile(r"\w+(łeś|łbyś|liście)\b")
+    for k, text in TABLES["pl"].items():
+        if k.startswith("lesson.bolt.") and "wzięliście" in text:
+            continue  # "Ty i Zachód nie wzięliście": you and West, a plural
+        assert not masculine_you.search(text), (k, text)
+
+
 # -- the builders choose the you form ----------------------------------------------
 
 NAMES = ("You", "West", "East")
