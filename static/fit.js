@@ -22,7 +22,12 @@
     const first = tools.firstElementChild.getBoundingClientRect();
     const last = tools.lastElementChild.getBoundingClientRect();
     const box = bar.getBoundingClientRect();
-    return last.top < first.bottom - 4 && tools.scrollWidth <= tools.clientWidth + 1 && last.right <= box.right + 1;
+    return (
+      last.top < first.bottom - 4 &&
+      tools.scrollWidth <= tools.clientWidth + 1 &&
+      first.left >= box.left - 1 &&
+      last.right <= box.right + 1
+    );
   }
 
   function fit() {
