@@ -231,14 +231,17 @@ WATCH_JS = """() => {
 BAR_JS = """() => [document.querySelector('.toolbar').getBoundingClientRect().height,
                   document.querySelector('.seat-left').getBoundingClientRect().top]"""
 
-#: The chosen card's box against the words of the middle (talon announcement, contract).
+#: The chosen card rises no higher than its hand's top margin (above it lies the
+#: middle: the talon's announcement, the contract), and covers none of those words.
 CHOSEN_JS = """() => {
   const s = document.querySelector('.hand-own .selected').getBoundingClientRect();
-  return [...document.querySelectorAll('#table .banner, #table .info')].filter((e) => {
+  const hand = document.querySelector('.hand-own').getBoundingClientRect();
+  const out = s.top < hand.top - 0.5 ? ['above the hand by ' + (hand.top - s.top)] : [];
+  return out.concat([...document.querySelectorAll('#table .banner, #table .info')].filter((e) => {
     const r = e.getBoundingClientRect();
     return Math.min(r.right, s.right) - Math.max(r.left, s.left) > 0 &&
            Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 0;
-  }).map((e) => e.textContent);
+  }).map((e) => e.textContent));
 }"""
 
 
