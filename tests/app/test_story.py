@@ -148,6 +148,37 @@ def test_the_summary_says_the_rounding_and_a_bolt_in_words() -> None:
     pytest.fail(f"rounding seen {seen_round}, bolt seen {seen_bolt}")
 
 
+def test_the_summary_has_five_columns_the_bolt_under_the_name_and_a_breakable_sum() -> None:
+    """Five columns fit a 320 px phone (tests/e2e/test_fit_phone.py): no column of
+    its own for the bolt, and the points cell breaks only before its "= sum"."""
+    for seed in range(1, 200):
+        s = finished(seed)
+        row = s.summary_row()
+        assert row is not None
+        if not (any(row.bolts) and any(row.marriages)):
+            continue
+        html = page(s)
+        table = html[html.index('<table class="summary-table"') : html.index("</table>")]
+        head = table[: table.index("</thead>")]
+        assert len(re.findall(r"<th[ >]", head)) == 5
+        assert re.search(
+            r'<th scope="row"><span class="name">[^<]+</span><span class="bolt">', table
+        )
+        assert re.search(
+            r'<span class="parts">\d+ \+ \d+</span> <span class="sum">= \d+</span>', table
+        )
+        return
+    pytest.fail("no deal with a bolt and a marriage in 200 seeds")
+
+
+def test_undo_keeps_its_toolbar_slot_greyed_while_it_may_not_be_used() -> None:
+    """The toolbar never grows when Undo becomes usable: the button is always there."""
+    s = finished(3)
+    html = page(s)
+    assert s.undo_point() is None
+    assert re.search(r'<button type="button" class="btn tool" data-ui="undo"[^>]* disabled', html)
+
+
 # -- the table during play -------------------------------------------------------------
 
 
