@@ -144,6 +144,9 @@
       if (o && v.count > o.count) grown = v.rect;
     }
     const winnerSeat = old.winner !== null ? seatsNow.get(old.winner) : null;
+    // Behind a dialog (the deal's summary) cards that left simply go: a card flying
+    // under the dim layer hung, faded, over a nameplate.
+    if (root.querySelector(".overlay")) return fresh;
     for (const [key, item] of old.cards) {
       if (seen.has(key) || !item.el || item.el.isConnected) continue;
       const inTrick = item.el.classList.contains("trick-card");

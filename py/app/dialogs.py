@@ -202,6 +202,19 @@ def _points_cell(r: SheetRow, s: int) -> str:
     return f"{cards} + {marr} = {r.points[s]}" if marr else str(r.points[s])
 
 
+def _points_parts(text: str) -> list[El | str]:
+    """The points cell as two unbreakable halves, "74 + 40" and "= 114": a narrow
+    dialog puts the sum under the marriages instead of pushing the Total off."""
+    sum_at = text.find(" = ")
+    if sum_at < 0:
+        return [text]
+    return [
+        el("span", {"class": "parts"}, text[:sum_at]),
+        " ",
+        el("span", {"class": "sum"}, text[sum_at + 1 :]),
+    ]
+
+
 def deal_notes(m: Model, r: SheetRow) -> list[str]:
     """The deal's result in a scorer's words: the declarer's margin, the rounding,
     the bolts, the penalties."""
@@ -270,16 +283,22 @@ def summary(
     for s in range(len(r.totals)):
         tricks = str(r.tricks[s]) if r.tricks and r.kind == "play" else ""
         bolt = t(lang, "bolt_now") if r.bolts and r.bolts[s] else ""
+        # The bolt is a mark under the name, not a column of its own: five columns
+        # fit a 320 px phone in every language.
         rows.append(
             el(
                 "tr",
                 {"class": "declarer" if s == d else None},
-                el("th", {"scope": "row"}, m.names[s]),
+                el(
+                    "th",
+                    {"scope": "row"},
+                    el("span", {"class": "name"}, m.names[s]),
+                    el("span", {"class": "bolt"}, bolt) if bolt else None,
+                ),
                 el("td", {"class": "num"}, tricks),
-                el("td", {"class": "num"}, _points_cell(r, s)),
+                el("td", {"class": "num pts"}, _points_parts(_points_cell(r, s))),
                 el("td", {"class": "num"}, signed(r.deltas[s])),
                 el("td", {"class": "num"}, el("b", {}, number(r.totals[s]))),
-                el("td", {"class": "bolt"}, bolt),
             )
         )
     notes = [el("li", {}, x) for x in deal_notes(m, r)]
@@ -292,12 +311,11 @@ def summary(
             el(
                 "tr",
                 {},
-                el("td", {}),  # (the corner and the bolts' column: no header to read)
+                el("td", {}),  # (the corner above the names: no header to read)
                 el("th", {"scope": "col"}, t(lang, "sum_tricks")),
                 el("th", {"scope": "col"}, t(lang, "points")),
                 el("th", {"scope": "col"}, t(lang, "score")),
                 el("th", {"scope": "col"}, t(lang, "total")),
-                el("td", {}),
             ),
         ),
         el("tbody", {}, rows),

@@ -826,9 +826,9 @@ def toolbar(m: Model) -> El:
     """Title and the table-level buttons."""
     lang = m.lang
     # (data-ui, icon, label, the label under the icon on a narrow screen)
-    tools: list[tuple[str, str, str, str]] = []
-    if m.undo:
-        tools.append(("undo", "↶", t(lang, "undo"), t(lang, "undo_short")))
+    # Undo keeps its place while it may not be used (greyed out): the toolbar never
+    # grows or moves the table when it comes and goes.
+    tools: list[tuple[str, str, str, str]] = [("undo", "↶", t(lang, "undo"), t(lang, "undo_short"))]
     tools += [
         ("sheet", "≡", t(lang, "sheet"), t(lang, "sheet_short")),
         ("log", "☷", t(lang, "log"), t(lang, "log_short")),
@@ -852,6 +852,7 @@ def toolbar(m: Model) -> El:
                 cls="btn tool",
                 aria_label=tool_name(label, short),
                 title=label,
+                disabled=ui == "undo" and not m.undo,
             )
         )
     # On a phone the select is laid over the language's code (EN, RU, UA, PL):

@@ -6,6 +6,7 @@ players count them, the running tally on the nameplates, big moments on the felt
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from app_helpers import bot_move, new_session, page
@@ -120,9 +121,9 @@ def test_the_summary_shows_tricks_cards_marriages_and_the_margin() -> None:
             assert f"{margin} to spare" in notes[0]
         elif margin < 0:
             assert f"{-margin} short" in notes[0]
-        html = page(s)
+        text = re.sub(r"<[^>]+>", "", page(s))  # the sum may go under the marriages
         s_m = next(x for x in range(3) if row.marriages[x])
-        assert f"{row.cards[s_m]} + {row.marriages[s_m]} = {row.points[s_m]}" in html
+        assert f"{row.cards[s_m]} + {row.marriages[s_m]} = {row.points[s_m]}" in text
         return
     pytest.fail("no deal with a marriage in 60 seeds")
 
@@ -145,6 +146,37 @@ def test_the_summary_says_the_rounding_and_a_bolt_in_words() -> None:
         if seen_round and seen_bolt:
             return
     pytest.fail(f"rounding seen {seen_round}, bolt seen {seen_bolt}")
+
+
+def test_the_summary_has_five_columns_the_bolt_under_the_name_and_a_breakable_sum() -> None:
+    """Five columns fit a 320 px phone (tests/e2e/test_fit_phone.py): no column of
+    its own for the bolt, and the points cell breaks only before its "= sum"."""
+    for seed in range(1, 200):
+        s = finished(seed)
+        row = s.summary_row()
+        assert row is not None
+        if not (any(row.bolts) and any(row.marriages)):
+            continue
+        html = page(s)
+        table = html[html.index('<table class="summary-table"') : html.index("</table>")]
+        head = table[: table.index("</thead>")]
+        assert len(re.findall(r"<th[ >]", head)) == 5
+        assert re.search(
+            r'<th scope="row"><span class="name">[^<]+</span><span class="bolt">', table
+        )
+        assert re.search(
+            r'<span class="parts">\d+ \+ \d+</span> <span class="sum">= \d+</span>', table
+        )
+        return
+    pytest.fail("no deal with a bolt and a marriage in 200 seeds")
+
+
+def test_undo_keeps_its_toolbar_slot_greyed_while_it_may_not_be_used() -> None:
+    """The toolbar never grows when Undo becomes usable: the button is always there."""
+    s = finished(3)
+    html = page(s)
+    assert s.undo_point() is None
+    assert re.search(r'<button type="button" class="btn tool" data-ui="undo"[^>]* disabled', html)
 
 
 # -- the table during play -------------------------------------------------------------
