@@ -77,6 +77,9 @@ class Guest(Peer):
         self.heard = self.now
         return self.bucket
 
+    def _undecodable(self, peer: str, e: ProtocolError) -> None:
+        return  # the host's words are all it hears: nothing to answer
+
     def _resend(self, peer: str, start: int) -> None:
         self.out.extend(Send(HOST, t) for t in self.out_log[start:])
 

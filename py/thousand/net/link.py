@@ -24,6 +24,7 @@ the role's (``thousand.net.host``, ``thousand.net.guest``).
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,7 +50,7 @@ def echo_key(m: dict[str, Any]) -> str:
     return json.dumps({k: v for k, v in m.items() if k not in ("seq",)}, sort_keys=True)
 
 
-class Wire:
+class Wire(ABC):
     """A peer's links and logs, and the sending of what its seats say.
 
     The role fills in who hears what (``_heard_from``, ``_emit``, ``_resend``,
@@ -74,36 +75,46 @@ class Wire:
 
     # -- what the role and the peer fill in ---------------------------------------
 
+    @abstractmethod
     def _heard_from(self, peer: str) -> TokenBucket:
         """Note that ``peer`` was heard now; the rate limit its message takes from."""
         raise NotImplementedError
 
+    @abstractmethod
     def _undecodable(self, peer: str, e: ProtocolError) -> None:
-        """A text from ``peer`` that is no message was refused."""
+        """A text from ``peer`` that is no message was refused (and said so locally)."""
+        raise NotImplementedError
 
+    @abstractmethod
     def _message(self, peer: str, msg: dict[str, Any], text: str) -> None:
         """A decoded message (not a resend request) from ``peer``."""
         raise NotImplementedError
 
+    @abstractmethod
     def _resend(self, peer: str, start: int) -> None:
         """``peer`` asks for this side's messages from number ``start`` on."""
         raise NotImplementedError
 
+    @abstractmethod
     def _reply_to(self, peer: str) -> str:
         """The link a word to ``peer`` goes on."""
         raise NotImplementedError
 
+    @abstractmethod
     def _emit(self, t: str, seat: int, body: dict[str, Any]) -> str:
         """Number, keep and send a message of this peer's ``seat``; its text."""
         raise NotImplementedError
 
+    @abstractmethod
     def _applies_own(self, t: str) -> bool:
         """Whether this peer applies its own message of type ``t`` when it sends it."""
         raise NotImplementedError
 
+    @abstractmethod
     def _apply(self, seat: int, m: dict[str, Any], own: bool = False) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def _owe(self) -> bool:
         raise NotImplementedError
 

@@ -69,6 +69,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -292,12 +293,15 @@ class Peer(Wire):
 
     # -- what only one role does ---------------------------------------------------
 
+    @abstractmethod
     def _connected(self, peer: str) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def _dropped(self, peer: str) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def _tick(self) -> None:
         raise NotImplementedError
 
@@ -307,14 +311,17 @@ class Peer(Wire):
     def _before_table(self, m: dict[str, Any]) -> None:
         """A ``table`` message is about to be checked."""
 
+    @abstractmethod
     def _may_resume(self) -> bool:
         """Whether a ``table`` may go on from audited deals (a game hosted anew)."""
         raise NotImplementedError
 
+    @abstractmethod
     def _table_bots(self) -> None:
         """The table gave its seats: this page's share of the computer players."""
         raise NotImplementedError
 
+    @abstractmethod
     def _seats_changed(self) -> None:
         """A seat went to a computer player or back: the seats this page plays."""
         raise NotImplementedError
