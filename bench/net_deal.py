@@ -2,7 +2,7 @@
 
     PYTHONPATH=py python3 bench/net_deal.py [--deals 3] [--bits 1024|768]
 
-Runs real ``Peer`` sessions (a host, its guests, a bot seat for 3 players) on
+Runs real peers (a ``Host``, its ``Guest``s, a bot seat for 3 players) on
 an in-process, lossless network and times, per deal, everything from the
 table's start to the last ``DealReady`` (the first dealer's draw costs only
 hashes): every seat's key, its encryption and
@@ -28,17 +28,10 @@ from collections import defaultdict, deque
 
 from thousand import Conventions
 from thousand.net import mental as M
-from thousand.net.session import (
-    HOST,
-    Broadcast,
-    Connected,
-    DealReady,
-    Peer,
-    Received,
-    Send,
-    Start,
-    step,
-)
+from thousand.net.events import HOST, Broadcast, Connected, DealReady, Received, Send, Start
+from thousand.net.guest import Guest
+from thousand.net.host import Host
+from thousand.net.peer import step
 
 P768 = int(
     "94c41602e1d946c33b0058792989c64af41e8a361edeeeda7408ac18bdf550cb3bb9b71868621c6b"
@@ -51,9 +44,9 @@ P768 = int(
 def one_deal(players: int, seed: int) -> tuple[float, float]:
     """(seconds of work in all, most seconds of one page) to set up a new table's first deal."""
     guests = 2 if players == 3 else 3  # 3 players: 2 people + a bot seat on the host
-    peers = {"host": Peer.host("H", Conventions(players=players), random.Random(seed))}
+    peers = {"host": Host("H", Conventions(players=players), random.Random(seed))}
     for i in range(1, guests):
-        peers[f"g{i}"] = Peer.guest(f"G{i}", random.Random(seed + i))
+        peers[f"g{i}"] = Guest(f"G{i}", random.Random(seed + i))
     busy: dict[str, float] = defaultdict(float)
     ready: set[str] = set()
     queue: deque[tuple[str, Received]] = deque()

@@ -27,8 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine")
 from net_sim import Table
 
 from thousand import Conventions
+from thousand.net.events import Stage
 from thousand.net.journal import Journal, rebuild, start_guest, start_host
-from thousand.net.session import Peer, Stage
+from thousand.net.peer import Peer
 
 
 def journaled(t: Table, seed: int) -> dict[str, Journal]:

@@ -1,7 +1,7 @@
 """Online play on the page: the table as one peer of ``thousand.net``. Pure.
 
 An online game is a ``NetSession``: a ``Session`` whose game is the view of one
-``thousand.net.session.Peer`` (the deal as this page may see it, the audited
+``thousand.net.peer.Peer`` (the deal as this page may see it, the audited
 deals, the seats' names), so the table, the dialogs and ``update`` draw and
 drive it as they do a game against computer players. The difference is where an
 action goes: not into a local engine but into the peer, which validates it,
@@ -32,7 +32,7 @@ from .i18n import t
 from .session import Session
 
 if TYPE_CHECKING:  # imported when an online table opens, not with the page
-    from thousand.net import session as net
+    from thousand.net import peer as net
     from thousand.net.journal import Journal
 
     from . import invite as inv
@@ -45,7 +45,7 @@ DEFAULT_ICE = (
 )
 #: The protocol version an invitation carries (``thousand.net.messages``).
 PROTOCOL = 1
-#: A guest's name of its one link, to the host (``thousand.net.session.HOST``).
+#: A guest's name of its one link, to the host (``thousand.net.events.HOST``).
 GUEST_LINK = "host"
 
 
@@ -383,7 +383,7 @@ def rehost(s: NetSession) -> NetSession:
     seat, an invitation to make for every other person's seat (the old host's
     included); ``ProtocolError`` (``NOT_NOW``) when the game has not begun or is over."""
     from thousand.net.journal import start_host
-    from thousand.net.session import Resume
+    from thousand.net.peer import Resume
 
     r = Resume.of(s.peer)
     peer, journal = start_host(r.names[r.seat], r.conventions, resume=r)
@@ -399,7 +399,7 @@ def rejoin_anew(s: NetSession, invite: inv.Invite | None = None) -> NetSession |
     already did, holds no game to bring, or the invitation is for another seat."""
     from thousand.net.journal import start_guest
     from thousand.net.messages import ProtocolError
-    from thousand.net.session import Resume
+    from thousand.net.peer import Resume
 
     if s.peer.want_seat >= 0:
         return None  # (it rejoined already)

@@ -65,7 +65,7 @@ from .view import Dialog, NoticeKind
 
 def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     """A message of the online table: a link's news, a peer's message, the lobby."""
-    from thousand.net import session as net
+    from thousand.net import events as net
 
     from .invite import InviteError
     from .update_page import ready_ice
@@ -208,7 +208,7 @@ def reloaded(page: Page) -> list[Effect]:
     """The online table is back after a reload: every link it had is lost. The
     host's page makes a new invitation for each friend's seat; the guest's page
     waits for one (pasted, or opened as a link) to say hello again."""
-    from thousand.net import session as net
+    from thousand.net import events as net
 
     s, ui = page.session, page.ui
     assert isinstance(s, NetSession)
@@ -259,7 +259,7 @@ def alone(s: NetSession) -> Session:
 
 def net_undo(page: Page, yes: bool | None) -> list[Effect]:
     """Online undo: ask for it (``None``), or answer another person's (allow or not)."""
-    from thousand.net import session as net
+    from thousand.net import events as net
 
     s = page.session
     assert isinstance(s, NetSession)
@@ -297,14 +297,15 @@ def savable(page: Page) -> bool:
 
 def net_act(page: Page, action: int, seat: int, version: tuple[int, int]) -> list[Effect]:
     """An action of this page's seat (or of a computer player it runs) into the peer."""
-    from thousand.net import session as net
+    from thousand.net import events as net
 
     return net_outputs(page, net.LocalAction(action, seat, version))
 
 
 def net_outputs(page: Page, event: object) -> list[Effect]:
     """Feed the peer one event; what it answers, as the table's effects."""
-    from thousand.net import session as net
+    from thousand.net import events as net
+    from thousand.net.peer import step
 
     s, ui = page.session, page.ui
     assert isinstance(s, NetSession)
@@ -313,7 +314,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
     if s.journal is not None:
         outs = s.journal.step(s.peer, event)  # type: ignore[arg-type]
     else:
-        _, outs = net.step(s.peer, event)  # type: ignore[arg-type]
+        _, outs = step(s.peer, event)  # type: ignore[arg-type]
     # the journal is written before anything is sent: a page reloaded after a send
     # rebuilds a peer that sent it too (a tick changes nothing worth a write)
     fx: list[Effect] = [] if s.journal is None or isinstance(event, net.Tick) else [KeepJournal()]
@@ -395,7 +396,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
 def undo_words(page: Page, o: object) -> list[Effect]:
     """An online undo's course, said on every page (the consent dialog is drawn from
     the peer while this page's Allow is awaited: ``screen.build``)."""
-    from thousand.net import session as net
+    from thousand.net import events as net
 
     s, ui = page.session, page.ui
     assert isinstance(s, NetSession)

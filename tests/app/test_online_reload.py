@@ -45,7 +45,7 @@ from app.update import (
 )
 from app.view import Dialog
 from thousand import Conventions
-from thousand.net.session import Stage
+from thousand.net.events import Stage
 
 
 class StoredWire(Wire):

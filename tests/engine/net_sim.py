@@ -1,4 +1,4 @@
-"""A little in-process network for the online sessions (``thousand.net``).
+"""A little in-process network for the online peers (``thousand.net``).
 
 ``Table`` holds a host and its guests, carries ``Send``/``Broadcast`` outputs as
 messages with a seeded delay, and can drop, duplicate and reorder them, or let a
@@ -18,7 +18,7 @@ from typing import Any
 from thousand import Conventions
 from thousand.bots import make_bot
 from thousand.net import mental as M
-from thousand.net.session import (
+from thousand.net.events import (
     HOST,
     Broadcast,
     CheatFound,
@@ -28,15 +28,16 @@ from thousand.net.session import (
     LocalAction,
     NeedsBot,
     Output,
-    Peer,
     Received,
     Refused,
     Send,
     Stage,
     Start,
     Tick,
-    step,
 )
+from thousand.net.guest import Guest
+from thousand.net.host import Host
+from thousand.net.peer import Peer, step
 
 # A 256-bit safe prime: whole games run on it so the suite stays fast (the protocol
 # is the same; test_net_mental and the deal tests use the real 1024-bit group).
@@ -76,7 +77,7 @@ class Table:
     humans: bool = True  # play for the people too (as bots)
     idle: set[str] = field(default_factory=set)  # peers whose people the test plays
     choosers: dict[str, Callable[[Any, random.Random], int]] = field(default_factory=dict)
-    kinds: dict[str, type[Peer]] = field(default_factory=dict)  # a peer's class (liars)
+    kinds: dict[str, type[Guest]] = field(default_factory=dict)  # a peer's class (liars)
     peers: dict[str, Peer] = field(default_factory=dict)
     outputs: dict[str, list[Output]] = field(default_factory=dict)
     up: dict[str, bool] = field(default_factory=dict)
@@ -89,12 +90,12 @@ class Table:
         self.rng = random.Random(self.seed)
         self.bot_rng = random.Random(self.seed + 1)
         self.bots = make_bot(self.bot)
-        self.peers["host"] = Peer.host("Host", self.conv, random.Random(self.seed + 10))
+        self.peers["host"] = Host("Host", self.conv, random.Random(self.seed + 10))
         self.outputs["host"] = []
         for i in range(1, self.guests + 1):
             name = f"g{i}"
-            kind = self.kinds.get(name, Peer)
-            self.peers[name] = kind.guest(f"Guest {i}", random.Random(self.seed + 10 + i))
+            kind = self.kinds.get(name, Guest)
+            self.peers[name] = kind(f"Guest {i}", random.Random(self.seed + 10 + i))
             self.outputs[name] = []
 
     # -- carrying messages --------------------------------------------------------

@@ -11,7 +11,8 @@ from net_sim import Table, play_game, small_group
 
 from thousand import Conventions
 from thousand.net import mental as M
-from thousand.net.session import CutMade, Peer, Stage
+from thousand.net.events import CutMade, Stage
+from thousand.net.guest import Guest
 from thousand.record import replay
 
 
@@ -54,7 +55,7 @@ def test_a_game_with_the_cut_ritual_online_scores_as_the_engine(players: int, se
         assert any(cuts)  # these seeds find a nine at the bottom at least once
 
 
-class LyingDealer(Peer):
+class LyingDealer(Guest):
     """A dealer who says the opposite of what the bottom card is."""
 
     def _say(self, t: str, sender: int, /, **body: Any) -> None:

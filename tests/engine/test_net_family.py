@@ -17,7 +17,7 @@ from thousand import actions as A
 from thousand.bots import make_bot
 from thousand.cards import NINE
 from thousand.net.audit import audit
-from thousand.net.session import Stage
+from thousand.net.events import Stage
 from thousand.net.view import AFTER, CLAIM, after_key
 from thousand.record import replay
 

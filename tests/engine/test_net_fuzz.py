@@ -17,7 +17,7 @@ import pytest
 from net_sim import Table, small_group
 
 from thousand import Conventions
-from thousand.net.session import Stage
+from thousand.net.events import Stage
 from thousand.record import replay
 
 

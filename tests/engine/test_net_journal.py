@@ -21,6 +21,7 @@ from net_sim import Table, small_group
 
 from thousand import Conventions
 from thousand.net.drbg import Drbg, new_seed
+from thousand.net.events import Received, Stage
 from thousand.net.journal import (
     MAX_EVENTS,
     Journal,
@@ -30,7 +31,7 @@ from thousand.net.journal import (
     start_host,
 )
 from thousand.net.messages import Refusal
-from thousand.net.session import Peer, Received, Stage
+from thousand.net.peer import Peer
 
 FAST = Conventions(barrel=False, target=300)
 
@@ -321,7 +322,7 @@ def test_a_reload_in_the_lobby_before_the_game_starts() -> None:
     t.run()
     t.connect("g2")
     t.run()
-    t.feed("host", __import__("thousand.net.session", fromlist=["Start"]).Start())
+    t.feed("host", __import__("thousand.net.events", fromlist=["Start"]).Start())
     t.run(until=t.over)
     finished(t)
     assert t.peers["g1"].seat == 1 and t.peers["g2"].seat == 2
@@ -467,7 +468,7 @@ def test_a_host_journal_with_conventions_online_play_cannot_run_is_refused() -> 
 
 
 def test_ticks_are_kept_short_and_refused_duplicates_shorter() -> None:
-    from thousand.net.session import Received, Tick
+    from thousand.net.events import Received, Tick
 
     peer, j = start_host("Ann", Conventions(), new_seed())
     for k in range(100):

@@ -6,7 +6,7 @@ from net_sim import Table
 
 from thousand import Conventions
 from thousand.net import mental as M
-from thousand.net.session import Stage
+from thousand.net.events import Stage
 
 
 def test_a_deal_on_the_real_group() -> None:

@@ -1,5 +1,5 @@
 """The host's page gone for good: a guest hosts the same game anew
-(``Peer.host(..., resume=Resume.of(peer))``), the others rejoin their seats."""
+(``Host(..., resume=Resume.of(peer))``), the others rejoin their seats."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ import pytest
 from net_sim import Table, small_group
 
 from thousand import Conventions
+from thousand.net.events import Stage
+from thousand.net.guest import Guest
+from thousand.net.host import Host
 from thousand.net.messages import Refusal
-from thousand.net.session import Peer, Resume, Stage, history_hash
+from thousand.net.peer import Resume, history_hash
 from thousand.record import replay
 
 SHORT = Conventions(barrel=False, target=300)
@@ -46,10 +49,10 @@ def rehost(t: Table, new_host: str, back: list[str], seed: int, **kw: Any) -> Ta
     old = dict(t.peers)
     nt = Table(t.conv, guests=len(back), seed=seed, bot=t.bot, **kw)
     h = old[new_host]
-    nt.peers["host"] = Peer.host(h.name, h.conv, random.Random(seed), resume=Resume.of(h))
+    nt.peers["host"] = Host(h.name, h.conv, random.Random(seed), resume=Resume.of(h))
     for i, name in enumerate(back, 1):
         g = old[name]
-        nt.peers[f"g{i}"] = Peer.guest(g.name, random.Random(seed + i), resume=Resume.of(g))
+        nt.peers[f"g{i}"] = Guest(g.name, random.Random(seed + i), resume=Resume.of(g))
     return nt
 
 
@@ -99,7 +102,7 @@ def test_the_old_hosts_seat_is_given_back_when_its_person_joins() -> None:
     host = nt.peers["host"]
     nt.run(until=lambda: nt.deals_done() >= 2 or nt.over())
     # the old host's page comes back as a guest of the new host
-    nt.peers["g2b"] = Peer.guest(old_host.name, random.Random(99), resume=Resume.of(old_host))
+    nt.peers["g2b"] = Guest(old_host.name, random.Random(99), resume=Resume.of(old_host))
     nt.outputs["g2b"] = []
     nt.connect("g2b")
     nt.run(until=lambda: 0 not in host.bots or nt.over())
@@ -120,9 +123,9 @@ def test_a_new_host_who_alters_a_finished_deal_is_refused() -> None:
     forged["totals"] = [100, 0, 0]  # every finished deal's score 100 more for seat 0
     bad = Resume(r.game, r.seat, r.names, r.persons, r.conventions, forged)
     nt = Table(SHORT, 1, seed=70, bot="easy")
-    nt.peers["host"] = Peer.host(g1.name, g1.conv, random.Random(70), resume=bad)
+    nt.peers["host"] = Host(g1.name, g1.conv, random.Random(70), resume=bad)
     g2 = t.peers["g2"]
-    nt.peers["g1"] = Peer.guest(g2.name, random.Random(71), resume=Resume.of(g2))
+    nt.peers["g1"] = Guest(g2.name, random.Random(71), resume=Resume.of(g2))
     nt.seat_all()
     nt.run(max_steps=2000)
     guest = nt.peers["g1"]
@@ -140,14 +143,14 @@ def test_a_guest_from_another_game_is_refused() -> None:
     drop_host(b, 1)
     nt = rehost(a, "g1", [], seed=80)
     stranger = b.peers["g2"]
-    nt.peers["g1"] = Peer.guest(stranger.name, random.Random(81), resume=Resume.of(stranger))
+    nt.peers["g1"] = Guest(stranger.name, random.Random(81), resume=Resume.of(stranger))
     nt.outputs["g1"] = []
     nt.connect("g1")
     nt.run(max_steps=500)
     assert any(o.code is Refusal.OTHER_GAME for o in nt.refused("host"))
     assert nt.peers["g1"].stage is Stage.HALTED and nt.peers["g1"].seat < 0
     # nor a page without the game (a fresh guest), nor a name that is not the seat's
-    fresh = Peer.guest("Guest 2", random.Random(82))
+    fresh = Guest("Guest 2", random.Random(82))
     nt.peers["g2"], nt.outputs["g2"] = fresh, []
     nt.connect("g2")
     nt.run(max_steps=500)
@@ -155,8 +158,8 @@ def test_a_guest_from_another_game_is_refused() -> None:
 
 
 def test_a_page_hosting_anew_or_rejoining_reloads_from_its_journal() -> None:
+    from thousand.net.events import Connected, Received
     from thousand.net.journal import rebuild, start_guest, start_host
-    from thousand.net.session import Connected, Received
 
     t = Table(SHORT, 2, seed=11, bot="easy")
     t.seat_all()
@@ -187,8 +190,8 @@ def test_a_new_host_who_leaves_out_more_than_the_last_deal_is_refused() -> None:
     short = {**r.record, "deals": r.record["deals"][:1]}
     bad = Resume(r.game, r.seat, r.names, r.persons, r.conventions, short)
     nt = Table(SHORT, 1, seed=120, bot="easy")
-    nt.peers["host"] = Peer.host(g1.name, g1.conv, random.Random(120), resume=bad)
-    nt.peers["g1"] = Peer.guest(g2.name, random.Random(121), resume=Resume.of(g2))
+    nt.peers["host"] = Host(g1.name, g1.conv, random.Random(120), resume=bad)
+    nt.peers["g1"] = Guest(g2.name, random.Random(121), resume=Resume.of(g2))
     nt.seat_all()
     nt.run(max_steps=2000)
     got = [o for o in nt.refused("g1") if o.code is Refusal.HISTORY]

@@ -1,5 +1,5 @@
 """A person's seat played by a computer player while they are away, and the host
-ending the game (``thousand.net.session``: ``TakeSeat``, ``EndGame``)."""
+ending the game (``thousand.net.events``: ``TakeSeat``, ``EndGame``)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,9 @@ import pytest
 from net_sim import Table, small_group
 
 from thousand import Conventions
+from thousand.net.events import HOST, Ended, EndGame, Received, SeatChanged, Stage, TakeSeat
 from thousand.net.messages import Refusal, encode
-from thousand.net.session import (
-    HOST,
-    Ended,
-    EndGame,
-    Received,
-    SeatChanged,
-    Stage,
-    TakeSeat,
-    record_hash,
-)
+from thousand.net.peer import record_hash
 from thousand.record import replay
 
 SHORT = Conventions(barrel=False, target=200)

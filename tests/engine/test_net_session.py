@@ -1,4 +1,4 @@
-"""Online sessions (thousand.net.session) over the simulated network of ``net_sim``.
+"""Online play (``thousand.net.peer``, ``Host`` and ``Guest``) over the network of ``net_sim``.
 
 Whole games run on the small test group (``net_sim.small_group``): the protocol
 and every check are the same as on the 1024-bit group, only faster.
@@ -16,21 +16,22 @@ from net_sim import Table, small_group
 from thousand import Conventions
 from thousand import actions as A
 from thousand.net import mental as M
-from thousand.net.messages import MAX_TEXT, Refusal, encode
-from thousand.net.session import (
+from thousand.net.events import (
     HOST,
     CheatFound,
     Connected,
     GameOver,
     LocalAction,
     NeedsBot,
-    Peer,
     PeerLost,
     Received,
     Refused,
     Stage,
-    step,
 )
+from thousand.net.guest import Guest
+from thousand.net.host import Host
+from thousand.net.messages import MAX_TEXT, Refusal, encode
+from thousand.net.peer import Peer, step
 from thousand.record import replay
 from thousand.state import Phase
 
@@ -202,11 +203,11 @@ def test_malformed_oversized_flood_and_strangers() -> None:
 
 
 def test_wrong_version_or_build_is_refused_with_both() -> None:
-    host = Peer.host("Ann", Conventions(), random.Random(1))
+    host = Host("Ann", Conventions(), random.Random(1))
     _, outs = step(host, Received("p9", '{"v":1,"t":"hello"}'))
     r = refusal(outs)
     assert r.code is Refusal.WRONG_VERSION and r.params == {"ours": 2, "theirs": 1}
-    guest = Peer.guest("Bob", random.Random(2), build="thousand-9.9")
+    guest = Guest("Bob", random.Random(2), build="thousand-9.9")
     _, outs = step(guest, Connected(HOST))
     _, outs = step(host, Received("p9", outs[0].text))
     r = refusal(outs)
@@ -218,16 +219,16 @@ def test_wrong_version_or_build_is_refused_with_both() -> None:
 
 
 def test_unsupported_conventions_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    from thousand.net import session
+    from thousand.net import peer
 
-    Peer.host("Ann", Conventions(cut_ritual=True), random.Random(1))  # supported now
-    monkeypatch.setattr(session, "UNSUPPORTED", ("dark_game",))
+    Host("Ann", Conventions(cut_ritual=True), random.Random(1))  # supported now
+    monkeypatch.setattr(peer, "UNSUPPORTED", ("dark_game",))
     with pytest.raises(ValueError) as e:
-        Peer.host("Ann", Conventions(dark_game=True), random.Random(1))
+        Host("Ann", Conventions(dark_game=True), random.Random(1))
     assert "dark_game" in str(e.value)
 
 
-class LyingShares(Peer):
+class LyingShares(Guest):
     """Sends a wrong decryption share for the first position it opens."""
 
     def _say(self, t: str, sender: int, /, **body: Any) -> None:
@@ -247,7 +248,7 @@ def test_a_lying_share_is_named_by_the_audit() -> None:
         assert t.peers[name].stage is Stage.HALTED
 
 
-class Cheater(Peer):
+class Cheater(Guest):
     """Ignores the rules for its own actions (its page was tampered with)."""
 
     def _allowed(self, s: Any, a: int) -> bool:
@@ -279,7 +280,7 @@ def test_a_revoke_is_caught_at_the_audit() -> None:
         assert found[0].n >= 0 and "action" in dict(found[0].params)
 
 
-class Liar(Peer):
+class Liar(Guest):
     """Sends actions its own rules refuse (its page was tampered with)."""
 
     def _allowed(self, s: Any, a: int) -> bool:

@@ -1,5 +1,5 @@
 """Online undo: a person takes back a decision once every other person allows it
-(``thousand.net.session``: ``AskUndo``, ``AnswerUndo``)."""
+(``thousand.net.events``: ``AskUndo``, ``AnswerUndo``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ import pytest
 from net_sim import Table, small_group
 
 from thousand import Conventions
-from thousand.net.messages import Refusal
-from thousand.net.session import (
+from thousand.net.events import (
     AnswerUndo,
     AskUndo,
     LocalAction,
@@ -19,6 +18,7 @@ from thousand.net.session import (
     UndoAsked,
     Undone,
 )
+from thousand.net.messages import Refusal
 from thousand.record import replay
 from thousand.state import Phase
 

@@ -15,7 +15,7 @@ never sends it).
 
 >>> from thousand import Conventions
 >>> peer, j = start_host("Ann", Conventions(), seed="ab" * 32)
->>> from .session import Start
+>>> from .events import Start
 >>> outs = j.step(peer, Start())
 >>> again = Journal.from_data(j.to_data()).rebuild()
 >>> again.token == peer.token and again.log == peer.log
@@ -47,8 +47,7 @@ from .. import safejson
 from ..conventions import Conventions, ConventionsError
 from ..fair import HEX64
 from .drbg import Drbg, new_seed
-from .messages import MAX_NAME, MAX_TEXT, ProtocolError, Refusal, decode
-from .session import (
+from .events import (
     BUILD,
     AnswerUndo,
     AskUndo,
@@ -59,14 +58,16 @@ from .session import (
     Event,
     LocalAction,
     Output,
-    Peer,
     Received,
     Refused,
-    Resume,
     Start,
     TakeSeat,
     Tick,
 )
+from .guest import Guest
+from .host import Host
+from .messages import MAX_NAME, MAX_TEXT, ProtocolError, Refusal, decode
+from .peer import Peer, Resume
 from .snapshot import SnapshotError
 from .snapshot import decode as decode_peer
 from .snapshot import encode as encode_peer
@@ -210,10 +211,10 @@ class Journal:
                 raise JournalError("field", f"snapshot: {str(e)[:80]}") from None
         rng = Drbg(self.seed)
         if self.role == "guest":
-            return Peer.guest(self.name, rng, self.build)
+            return Guest(self.name, rng, self.build)
         try:
             conv = Conventions.from_dict(self.conventions)
-            return Peer.host(self.name, conv, rng, self.build)
+            return Host(self.name, conv, rng, self.build)
         except ConventionsError as e:
             raise JournalError("field", f"conventions: {str(e)[:80]}") from None
         except ProtocolError as e:
@@ -447,12 +448,12 @@ def start_host(
     resume: Resume | None = None,
 ) -> tuple[Peer, Journal]:
     """A host's peer on a ``Drbg`` and its journal (``ValueError`` for conventions
-    online play cannot run yet). ``resume``: host a game anew (``Peer.host``); the
+    online play cannot run yet). ``resume``: host a game anew (``Host``); the
     journal then starts from a snapshot of the new peer (its construction holds
     the game so far)."""
     j = Journal("host", name[:MAX_NAME], seed or new_seed(), conventions.changes(), build)
     rng = Drbg(j.seed)
-    peer = Peer.host(j.name, conventions, rng, build, resume=resume)
+    peer = Host(j.name, conventions, rng, build, resume=resume)
     if resume is not None:
         _start_from_snapshot(j, peer)
     return peer, j
@@ -462,9 +463,9 @@ def start_guest(
     name: str, seed: str | None = None, build: str = BUILD, resume: Resume | None = None
 ) -> tuple[Peer, Journal]:
     """A guest's peer on a ``Drbg`` and its journal. ``resume``: rejoin a game hosted
-    anew (``Peer.guest``), the journal starting from a snapshot of the new peer."""
+    anew (``Guest``), the journal starting from a snapshot of the new peer."""
     j = Journal("guest", name[:MAX_NAME], seed or new_seed(), None, build)
-    peer = Peer.guest(j.name, Drbg(j.seed), build, resume=resume)
+    peer = Guest(j.name, Drbg(j.seed), build, resume=resume)
     if resume is not None:
         _start_from_snapshot(j, peer)
     return peer, j

@@ -1,6 +1,6 @@
 """A peer as JSON and back: the journal's snapshot after an audited deal. Pure.
 
-``encode(peer)`` walks the peer's attributes (whatever ``session.Peer`` holds:
+``encode(peer)`` walks the peer's attributes (whatever a ``peer.Peer`` holds:
 no list of fields to keep in step with it) and writes each value with a tag
 for its type; ``decode`` rebuilds an equal peer. Engine states are written as
 their game records (``thousand.record``) and replayed, shared objects once
@@ -23,16 +23,21 @@ from typing import Any
 from ..conventions import Conventions, ConventionsError
 from ..record import RecordError, make_record, replay
 from ..state import State
-from . import audit, mental, messages, session, view
+from . import audit, events, link, mental, messages, view
 from .drbg import Drbg
+from .guest import Guest
+from .host import Host
+from .peer import Deal, Peer
 
 #: Attributes left out (rebuilt on demand or empty between events).
 _SKIP = {
-    "Peer": {"out", "_queue"},
+    "Host": {"out", "_queue"},
+    "Guest": {"out", "_queue"},
     "DealView": {"_cache", "_applied", "_luck"},
 }
 _RESET: dict[str, dict[str, Any]] = {
-    "Peer": {"out": list, "_queue": list},
+    "Host": {"out": list, "_queue": list},
+    "Guest": {"out": list, "_queue": list},
     "DealView": {"_cache": lambda: None, "_applied": lambda: 0, "_luck": lambda: None},
 }
 
@@ -40,9 +45,10 @@ _RESET: dict[str, dict[str, Any]] = {
 _CLASSES: dict[str, type] = {
     c.__name__: c
     for c in (
-        session.Peer,
-        session._Link,
-        session._Deal,
+        Host,
+        Guest,
+        link.Link,
+        Deal,
         messages.Inbox,
         messages.TokenBucket,
         audit.DealRecord,
@@ -51,7 +57,10 @@ _CLASSES: dict[str, type] = {
         mental.Keys,
     )
 }
-_ENUMS: dict[str, type[Enum]] = {e.__name__: e for e in (session.Stage, messages.Refusal)}
+#: The names snapshots written before the roles were classes of their own give
+#: (a peer was one class, its role the ``is_host`` field).
+_OLD_NAMES = {"_Link": "Link", "_Deal": "Deal"}
+_ENUMS: dict[str, type[Enum]] = {e.__name__: e for e in (events.Stage, messages.Refusal)}
 MAX_NODES = 2_000_000
 
 
@@ -197,6 +206,10 @@ class _Reader:
 
     def _object(self, x: dict[str, Any]) -> Any:
         name, fields = x.get("c"), x["v"]
+        if isinstance(name, str) and isinstance(fields, dict):
+            name = _OLD_NAMES.get(name, name)
+            if name == "Peer":
+                name = "Host" if fields.get("is_host") is True else "Guest"
         cls = _CLASSES.get(name) if isinstance(name, str) else None
         if cls is None or not isinstance(fields, dict):
             raise SnapshotError("an unknown class")
@@ -205,8 +218,8 @@ class _Reader:
         self._made(x, obj)
         if dataclasses.is_dataclass(cls):
             allowed = {f.name for f in dataclasses.fields(cls)}
-        else:  # the Peer: the attributes a new one has, whatever they are
-            allowed = set(vars(session.Peer.guest("x", Drbg(bytes(32)))))
+        else:  # a peer: the attributes a new one has, whatever they are
+            allowed = set(vars(Guest("x", Drbg(bytes(32)))))
         allowed -= _SKIP.get(name, set())
         if set(fields) != allowed:
             raise SnapshotError(f"the fields of a {name}")
@@ -217,7 +230,7 @@ class _Reader:
         return obj
 
 
-def encode(peer: session.Peer) -> dict[str, Any]:
+def encode(peer: Peer) -> dict[str, Any]:
     """The peer as JSON-ready data (``SnapshotError``: a value it cannot write)."""
     if peer._queue:
         raise SnapshotError("the peer is in the middle of an event")
@@ -226,7 +239,7 @@ def encode(peer: session.Peer) -> dict[str, Any]:
     return out
 
 
-def decode(data: Any) -> session.Peer:
+def decode(data: Any) -> Peer:
     """The peer ``encode`` wrote; ``SnapshotError`` when the data is not one."""
     try:
         peer = _Reader().value(data)
@@ -236,10 +249,12 @@ def decode(data: Any) -> session.Peer:
         raise SnapshotError(f"a game record: {str(e)[:80]}") from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
         raise SnapshotError(type(e).__name__) from None
-    if type(peer) is not session.Peer:
+    if not isinstance(peer, Peer) or type(peer) not in (Host, Guest):
         raise SnapshotError("not a peer")
-    fresh = session.Peer.guest("x", Drbg(bytes(32)))
+    if peer.is_host is not (type(peer) is Host):
+        raise SnapshotError("not a peer")
+    fresh = Guest("x", Drbg(bytes(32)))
     for k, v in vars(fresh).items():  # each attribute of the type a new peer's has
-        if v is not None and k not in _SKIP["Peer"] and type(getattr(peer, k)) is not type(v):
+        if v is not None and k not in _SKIP["Guest"] and type(getattr(peer, k)) is not type(v):
             raise SnapshotError(f"the peer's {k}")
     return peer

@@ -11,7 +11,7 @@ they depend on cards it cannot see:
   (``claim`` messages; the audit checks every claim against the true hand);
 * another seat may play any card of its (filled-in) hand: following suit, the
   duty to trump and the leading rules are checked at the audit. What *is*
-  checked live: the turn, the phase, the public limits, and (``session``) that
+  checked live: the turn, the phase, the public limits, and (``peer``) that
   the card opens from a position the seat holds, by a proof;
 * a card passed to another seat unseen is, in the fill-in, some card of the
   declarer's that nobody plays later (``DealView.rebuild``).

@@ -1,7 +1,15 @@
 """One peer of an online table as a pure state machine: ``step(peer, event)``.
 
+What the host's page and a guest's page share: the table's and the deal's
+messages (``MESSAGES``, ``DEAL_MESSAGES``: a message's type to the method that
+applies it), the deal's state (``Deal``), the audit and undo. The roles are
+``thousand.net.host.Host`` (seats the guests, relays, runs the bots of the
+empty seats) and ``thousand.net.guest.Guest`` (seated by the host's welcome);
+the links and numbered logs are ``thousand.net.link``; the events and outputs
+``thousand.net.events``.
+
 The runner (the page's WebRTC glue) turns what happens into events and the
-outputs back into calls; the session holds every rule of the protocol and
+outputs back into calls; the peer holds every rule of the protocol and
 touches no clock, network or global random (``entropy`` is injected:
 ``drbg.Drbg`` online: reproducible from its secret seed by the journal;
 ``random.Random(seed)`` in tests).
@@ -24,26 +32,31 @@ guest talks to the host only (``Send("host", ...)``). A deal runs:
    checks and replays the deal (``audit``) and the true game moves on.
 
 >>> import random
->>> host = Peer.host("Ann", Conventions(), random.Random(1))
->>> guest = Peer.guest("Bob", random.Random(2))
+>>> from thousand.net.events import Connected, Received, Start
+>>> from thousand.net.guest import Guest
+>>> from thousand.net.host import Host
+>>> host = Host("Ann", Conventions(), random.Random(1))
+>>> guest = Guest("Bob", random.Random(2))
 >>> guest, out = step(guest, Connected("host"))
 >>> host, out = step(host, Received("p1", out[0].text))
 >>> [type(o).__name__ for o in out], host.names
 (['Seated', 'Broadcast'], ['Ann', 'Bob'])
->>> guest, out = step(guest, Received(HOST, out[1].text))  # the welcome: seated
+>>> guest, out = step(guest, Received("host", out[1].text))  # the welcome: seated
 >>> guest.seat, guest.players
 (1, 3)
 >>> host, out = step(host, Start())  # seat 2 gets a bot; the draw for the dealer starts
 >>> host.bots, [type(o).__name__ for o in out][:3]
 ({2}, ['Broadcast', 'Seated', 'Broadcast'])
+>>> sorted(MESSAGES)[:3], sorted(DEAL_MESSAGES)[:3]
+(['commit', 'done', 'end'], ['act', 'alarm', 'claim'])
 
 When the host's page is gone for good, any person hosts the same game anew
 from what their page holds, and the others rejoin their seats
 (docs/PROTOCOL.md, "Hosting a game anew")::
 
     r = Resume.of(peer)  # this page's peer of the game
-    new = Peer.host(peer.name, r.conventions, entropy, resume=r)  # keeps its seat
-    new = Peer.guest(peer.name, entropy, resume=r)  # each other person's page
+    new = Host(peer.name, r.conventions, entropy, resume=r)  # keeps its seat
+    new = Guest(peer.name, entropy, resume=r)  # each other person's page
 
 then as any table: invitations, ``Connected``/``Received``, ``Start`` (the seats
 nobody reclaimed go to the host's computer player until their person joins).
@@ -56,31 +69,54 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections import deque
+from abc import abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
-from .. import __version__
 from .. import actions as A
 from ..cards import ACE, KING, NINE, NINES_MASK, QUEEN
-from ..conventions import Conventions, ConventionsError
+from ..conventions import Conventions
 from ..record import Replay, make_record
 from ..rules import hand_redeal
 from ..state import Observation, Phase, State
 from . import mental as M
 from .audit import AuditResult, DealRecord, Finding, audit
-from .messages import (
-    MAX_NAME,
-    Inbox,
-    ProtocolError,
-    Refusal,
-    TokenBucket,
-    decode,
-    encode,
-    hx,
-    unhex,
+from .events import (
+    HOST,
+    AnswerUndo,
+    AskUndo,
+    CheatFound,
+    Connected,
+    CutMade,
+    DealAudited,
+    DealReady,
+    Dropped,
+    Ended,
+    EndGame,
+    Event,
+    GameAdvanced,
+    GameOver,
+    LocalAction,
+    Output,
+    PeerBack,
+    PeerLost,
+    Progress,
+    Received,
+    Refused,
+    SeatChanged,
+    Seated,
+    Stage,
+    Start,
+    TakeSeat,
+    Tick,
+    UndoAnswered,
+    UndoAsked,
+    Undone,
+    UndoVoid,
 )
+from .link import Wire
+from .messages import MAX_NAME, ProtocolError, Refusal, hx, unhex
 from .view import (
     CLAIM,
     HIDDEN_ASIDE,
@@ -90,298 +126,6 @@ from .view import (
     ShadowState,
     after_key,
 )
-
-BUILD = f"thousand-{__version__}"
-HOST = "host"  # a guest's name for its one link
-POLL = 1.0  # seconds of silence on a link before asking for a resend
-
-
-# -- events and outputs -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Connected:
-    """A link opened (host: a guest's connection id; guest: ``HOST``)."""
-
-    peer: str
-
-
-@dataclass(frozen=True)
-class Dropped:
-    """A link closed."""
-
-    peer: str
-
-
-@dataclass(frozen=True)
-class Received:
-    """A message's text arrived on a link."""
-
-    peer: str
-    text: str
-
-
-@dataclass(frozen=True)
-class LocalAction:
-    """The page (or a bot it ran) chose an action for one of this peer's seats;
-    ``version`` is the (deal, index) it was chosen for (stale ones are refused)."""
-
-    action: int
-    seat: int
-    version: tuple[int, int] | None = None
-
-
-@dataclass(frozen=True)
-class Start:
-    """Host: start the game; seats nobody took get bots."""
-
-
-@dataclass(frozen=True)
-class Tick:
-    """The time now (seconds): rate limits and resend requests."""
-
-    now: float
-
-
-@dataclass(frozen=True)
-class TakeSeat:
-    """Host: a computer player plays for the person at ``seat`` (whose link is lost)
-    until they are back; the deal in play is dealt again (their cards are locked
-    with a key only their page holds)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class EndGame:
-    """Host: end the game now; its record is the deals audited so far."""
-
-
-@dataclass(frozen=True)
-class AskUndo:
-    """A person's page asks to take back its seat's last decision (``seat``)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class AnswerUndo:
-    """A person's page answers the pending undo for its seat: allow it or not."""
-
-    seat: int
-    yes: bool
-
-
-Event = (
-    Connected
-    | Dropped
-    | Received
-    | LocalAction
-    | Start
-    | Tick
-    | TakeSeat
-    | EndGame
-    | AskUndo
-    | AnswerUndo
-)
-
-
-@dataclass(frozen=True)
-class Send:
-    """Send ``text`` on one link."""
-
-    to: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Broadcast:
-    """Host: send ``text`` to every connected guest."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Seated:
-    """The table changed: names per seat (the page escapes them)."""
-
-    names: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class GameAdvanced:
-    """An action was applied: ``action`` None when this peer may not see it."""
-
-    deal: int
-    n: int
-    seat: int
-    action: int | None
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A message (or local request) was refused: a code and its parameters."""
-
-    peer: str
-    code: Refusal
-    params: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class CheatFound:
-    """The audit (or a proof) caught a lie; the game stops."""
-
-    finding: Finding
-
-
-@dataclass(frozen=True)
-class NeedsBot:
-    """Host: a bot seat is to act at this (deal, index)."""
-
-    seat: int
-    version: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class PeerLost:
-    """A seat's player lost the connection (the game waits for them)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class PeerBack:
-    """A seat's player, whose connection was lost, is connected again."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class SeatChanged:
-    """A person's seat is played by the host's computer player (``bot``) from now on
-    (``redealt``: the deal in play was dealt again), or by its person again from the
-    next deal."""
-
-    seat: int
-    bot: bool
-    redealt: bool = False
-
-
-@dataclass(frozen=True)
-class CutMade:
-    """cut_ritual: the dealer looked at the bottom card after cut ``n`` (1-3): a nine
-    (``nine``: cut again; the third costs the cutter) or not (the dealing starts)."""
-
-    dealer: int
-    n: int
-    nine: bool
-
-
-@dataclass(frozen=True)
-class UndoAsked:
-    """``seat`` asks to take back the deal's actions from index ``n``; ``waiting``:
-    the people whose Allow it needs."""
-
-    seat: int
-    n: int
-    waiting: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class UndoAnswered:
-    """A person answered the pending undo (``yes``: allowed)."""
-
-    seat: int
-    yes: bool
-
-
-@dataclass(frozen=True)
-class Undone:
-    """Everyone allowed: the deal is back at ``n`` actions, ``seat`` to act again."""
-
-    seat: int
-    n: int
-
-
-@dataclass(frozen=True)
-class UndoVoid:
-    """The pending undo lapsed: someone acted, or the deal ended."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Ended:
-    """The host ended the game; ``hash`` is the short hash of the audited deals' record
-    (empty: no deal was finished)."""
-
-    hash: str
-
-
-@dataclass(frozen=True)
-class DealReady:
-    """The deal is dealt: the page may show this peer's cards."""
-
-    deal: int
-
-
-@dataclass(frozen=True)
-class Progress:
-    """The deal's setup: ``done`` of ``total`` steps."""
-
-    done: int
-    total: int
-
-
-@dataclass(frozen=True)
-class DealAudited:
-    """A deal ended and passed the audit; ``record`` is the game so far."""
-
-    deal: int
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """The game ended; ``hash`` is the short hash of the record (the same on every peer)."""
-
-    hash: str
-
-
-Output = (
-    Send
-    | Broadcast
-    | Seated
-    | GameAdvanced
-    | Refused
-    | CheatFound
-    | NeedsBot
-    | PeerLost
-    | PeerBack
-    | SeatChanged
-    | CutMade
-    | Ended
-    | UndoAsked
-    | UndoAnswered
-    | Undone
-    | UndoVoid
-    | DealReady
-    | Progress
-    | DealAudited
-    | GameOver
-)
-
-
-class Stage(Enum):
-    """Where the session is."""
-
-    LOBBY = "lobby"
-    DRAW = "draw"  # who deals first: commit, then open
-    SETUP = "setup"  # keys, shuffles, dealing shares, claims
-    PLAY = "play"
-    AUDIT = "audit"
-    OVER = "over"
-    HALTED = "halted"  # a cheat was found, or the host refused us
-
 
 # Conventions that need more than the protocol does yet (a hidden card seen by
 # the rules in ways the shadow does not model).
@@ -466,18 +210,7 @@ def rewind(record: dict[str, Any], deals: int) -> tuple[State, State, int]:
 
 
 @dataclass
-class _Link:
-    """Host: one guest's connection."""
-
-    seat: int
-    inbox: Inbox = field(default_factory=Inbox)
-    bucket: TokenBucket = field(default_factory=lambda: TokenBucket(100.0, 400.0))
-    up: bool = True
-    heard: float = 0.0  # when a message last came (or a nack was last sent)
-
-
-@dataclass
-class _Deal:
+class Deal:
     """One deal's crypto and view for this peer."""
 
     rec: DealRecord
@@ -500,15 +233,18 @@ class _Deal:
     cut_settled: bool = True  # cut_ritual: the cuts are done (the dealing may start)
 
 
-class Peer:
-    """One page's side of an online table (``Peer.host`` or ``Peer.guest``).
+class Peer(Wire):
+    """One page's side of an online table: ``Host`` or ``Guest`` (``thousand.net.host``,
+    ``thousand.net.guest``), which fill in what only their role does.
 
     ``step`` updates it in place and returns it: its engine states are large and
-    mutable, so the runner owns one Peer and feeds it every event.
+    mutable, so the runner owns one Peer and feeds it every event. Every field is
+    a Peer's, whichever its role (a snapshot and the journal's checks read them all).
     """
 
     def __init__(self, is_host: bool, name: str, entropy: random.Random, build: str) -> None:
-        self.is_host = is_host
+        super().__init__()
+        self.is_host = is_host  # the role, as data: which class rebuilds it
         self.host_seat = 0  # the host's seat (a game hosted anew: the new host's own)
         self.want_seat = -1  # a guest rejoining a game hosted anew: its seat in that game
         self.resume_deals: dict[int, int] = {}  # host anew: audited deals per seat's page
@@ -516,11 +252,10 @@ class Peer:
         self.rng = entropy
         self.build = build
         self.conv = Conventions()
-        self.now = 0.0
         self.stage = Stage.LOBBY
-        self.seat = 0 if is_host else -1
-        self.local: set[int] = {0} if is_host else set()
-        self.names: list[str] = [self.name] if is_host else []
+        self.seat = -1
+        self.local: set[int] = set()  # the seats this page plays (its person's, its bots)
+        self.names: list[str] = []
         self.bots: set[int] = set()
         self.persons: set[int] = set()  # the seats people took (the table's word)
         self.taken: set[int] = set()  # persons' seats a computer player plays for now
@@ -531,15 +266,6 @@ class Peer:
         self.game_id = ""
         self.token = format(entropy.getrandbits(128), "032x")
         self.tokens: dict[int, str] = {}  # host: each seat's hello token (rejoining)
-        # links
-        self.links: dict[str, _Link] = {}
-        self.log: list[str] = []  # host: the numbered broadcast log
-        self.inbox = Inbox()  # guest: the host's log
-        self.bucket = TokenBucket(200.0, 2000.0)
-        self.out_log: list[str] = []  # guest: what it sent, for resends
-        self.echo: deque[str] = deque()
-        self.heard = 0.0
-        self.host_up = False
         # the game
         self.commits: dict[int, str] = {}
         self.opens: dict[int, int] = {}
@@ -548,65 +274,13 @@ class Peer:
         self.base: State | None = None
         self.last: int | None = None
         self.game: State | None = None  # the true game after the audited deals
-        self.deal: _Deal | None = None
+        self.deal: Deal | None = None
         # the last audited deal: (base, last, record, revealed), to show or re-check it
         self.audited: tuple[State | None, int | None, DealRecord, dict[int, Any]] | None = None
         self.asked: set[tuple[int, int]] = set()
         self.hashes: dict[int, str] = {}
         self.final_hash: str | None = None
         self.findings: list[Finding] = []
-        self.out: list[Output] = []
-        self._queue: list[tuple[str, int, dict[str, Any]]] = []
-
-    # -- construction -----------------------------------------------------------
-
-    @classmethod
-    def host(
-        cls,
-        name: str,
-        conventions: Conventions,
-        entropy: random.Random,
-        build: str = BUILD,
-        resume: Resume | None = None,
-    ) -> Peer:
-        """The host's peer (seat 0); ``ValueError`` for conventions not supported online.
-
-        ``resume``: host anew a game whose host's page is gone (``Resume.of`` this
-        page's guest peer; ``conventions`` and ``name`` are then the game's own). This
-        page keeps its seat; the other people rejoin theirs by new invitations (their
-        ``hello`` names the game, the seat and the name it had); the seats nobody
-        reclaims by ``Start`` (the old host's among them) are played by this page's
-        computer player until their person joins; the deal that was interrupted is
-        dealt again, and the scores and deals go on from the audited record.
-        """
-        bad = unsupported(conventions)
-        if bad:
-            raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(bad))
-        p = cls(True, name, entropy, build)
-        p.conv = conventions
-        if resume is not None:
-            bad = unsupported(resume.conventions)
-            if bad:
-                raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(bad))
-            p._resume(resume)
-            p.seat = p.host_seat = resume.seat
-            p.local = {resume.seat}
-            p.resume_deals = {resume.seat: resume.deals()}
-        return p
-
-    @classmethod
-    def guest(
-        cls, name: str, entropy: random.Random, build: str = BUILD, resume: Resume | None = None
-    ) -> Peer:
-        """A guest's peer (seated by the host's welcome). ``resume``: rejoin this page's
-        seat of a game hosted anew by another of its people (``Resume.of`` this page's
-        old peer): the new host must welcome it to that game and seat, and the table's
-        audited deals must be this page's own, or it refuses (``Refusal.HISTORY``)."""
-        p = cls(False, name, entropy, build)
-        if resume is not None:
-            p._resume(resume)
-            p.want_seat = resume.seat
-        return p
 
     def _resume(self, r: Resume) -> None:
         self.conv = r.conventions
@@ -617,7 +291,45 @@ class Peer:
         if r.record is not None and n:
             self.game, self.base, self.last = rewind(r.record, n)
 
-    # -- queries for the page -------------------------------------------------
+    # -- what only one role does ---------------------------------------------------
+
+    @abstractmethod
+    def _connected(self, peer: str) -> None:
+        raise NotImplementedError
+
+    @abstractmethod
+    def _dropped(self, peer: str) -> None:
+        raise NotImplementedError
+
+    @abstractmethod
+    def _tick(self) -> None:
+        raise NotImplementedError
+
+    def _welcome(self, m: dict[str, Any]) -> None:
+        """A guest's welcome to the table (the host's page has none)."""
+
+    def _before_table(self, m: dict[str, Any]) -> None:
+        """A ``table`` message is about to be checked."""
+
+    @abstractmethod
+    def _may_resume(self) -> bool:
+        """Whether a ``table`` may go on from audited deals (a game hosted anew)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def _table_bots(self) -> None:
+        """The table gave its seats: this page's share of the computer players."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def _seats_changed(self) -> None:
+        """A seat went to a computer player or back: the seats this page plays."""
+        raise NotImplementedError
+
+    def _ask_bots(self, d: Deal) -> None:
+        """The table waits for an action: ask a computer player of this page for it."""
+
+    # -- queries for the page ----------------------------------------------------------------
 
     @property
     def players(self) -> int:
@@ -663,7 +375,7 @@ class Peer:
         rec["deals"] = rec["deals"][:n]
         return rec
 
-    # -- the one door ----------------------------------------------------------
+    # -- the one door ------------------------------------------------------------------------
 
     def handle(self, event: Event) -> list[Output]:
         """Apply one event; the outputs to carry out."""
@@ -700,333 +412,56 @@ class Peer:
         elif isinstance(ev, AnswerUndo):
             self._answer_undo(ev.seat, ev.yes)
 
-    # -- links ------------------------------------------------------------------
+    def _start(self) -> None:
+        raise ProtocolError(Refusal.NOT_NOW, what="start")  # the host's word
 
-    def _raw(self, t: str, **body: Any) -> str:
-        return encode(t, 0, max(self.seat, 0), **body)
+    def _take_seat(self, seat: int) -> None:
+        raise ProtocolError(Refusal.NOT_NOW, what="take_seat", seat=seat)  # the host's word
 
-    def _connected(self, peer: str) -> None:
-        if self.is_host:
-            return  # the guest speaks first (hello)
-        self.host_up = True
-        have: dict[str, Any] = {"have": self.inbox.expected} if self.seat >= 0 else {}
-        if self.want_seat >= 0:  # rejoining a game hosted anew
-            deals = len(self.game.log) if self.game is not None else 0
-            have.update(game=self.game_id, seat=self.want_seat, deals=deals)
-        self.out.append(
-            Send(
-                HOST, self._raw("hello", name=self.name, build=self.build, token=self.token, **have)
-            )
-        )
-
-    def _dropped(self, peer: str) -> None:
-        if self.is_host:
-            link = self.links.get(peer)
-            if link is not None and link.up:
-                link.up = False
-                self.out.append(PeerLost(link.seat))
-                if link.seat >= 0 and self.stage is not Stage.LOBBY:
-                    self._say_host("link", seat=link.seat, up=False)  # told to the others
-        elif self.host_up:
-            self.host_up = False
-            self.out.append(PeerLost(self.host_seat))
-
-    def _tick(self) -> None:
-        """Ask for a resend when messages are missing, or when a link has been quiet
-        for a second (the last messages may be the lost ones): a nack from the next
-        number expected; the other side resends what follows, if anything."""
-        if self.is_host:
-            for peer, link in self.links.items():
-                if link.up and self.now - link.heard >= POLL:
-                    link.heard = self.now
-                    self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
-        elif self.host_up and self.now - self.heard >= POLL:
-            self.heard = self.now
-            if self.seat < 0:  # no welcome yet: the hello may have been lost
-                self._connected(HOST)
-            else:
-                self.out.append(Send(HOST, self._raw("nack", from_seq=self.inbox.expected)))
-
-    def _refuse(self, peer: str, e: ProtocolError) -> None:
-        self.out.append(Refused(peer, e.code, e.params))
-
-    def _received(self, peer: str, text: str) -> None:
-        if self.is_host:
-            link = self.links.get(peer)
-            bucket = link.bucket if link else self.bucket
-        else:
-            bucket = self.bucket
-        if self.is_host and link is not None:
-            link.heard = self.now
-        elif not self.is_host:
-            self.heard = self.now
-        if not bucket.take(self.now):
-            self._refuse(peer, ProtocolError(Refusal.FLOOD, peer=peer))
-            return
-        try:
-            msg = decode(text)
-        except ProtocolError as e:
-            self._refuse(peer, e)
-            if self.is_host and e.code is Refusal.WRONG_VERSION and link is None:
-                self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
-            return
-        t = msg["t"]
-        try:
-            if t == "nack":
-                self._resend(peer, msg["from_seq"])
-            elif self.is_host:
-                self._host_received(peer, msg, text)
-            else:
-                self._guest_received(msg, text)
-        except ProtocolError as e:
-            self._refuse(peer, e)
-        except (ValueError, KeyError, IndexError, TypeError) as e:
-            # a message the checks above should have refused: refuse it, never crash
-            # the page (the property test hunts for these)
-            self._refuse(peer, ProtocolError(Refusal.MALFORMED, why=type(e).__name__))
-
-    def _resend(self, peer: str, start: int) -> None:
-        if self.is_host:
-            if peer in self.links:
-                self.out.extend(Send(peer, t) for t in self.log[start:])
-        else:
-            self.out.extend(Send(HOST, t) for t in self.out_log[start:])
-
-    def _told_refused(self, peer: str, msg: dict[str, Any]) -> None:
-        """The other side refused one of our messages: say so (code and parameters)."""
-        known = msg["code"] in Refusal._value2member_map_
-        code = Refusal(msg["code"]) if known else Refusal.MALFORMED
-        self.out.append(Refused(peer, code, {"theirs": True, **dict(msg["params"])}))
-
-    def _tell_refused(self, peer: str, e: ProtocolError) -> None:
-        """Refuse a peer's message and tell it (unnumbered: a refusal is never refused)."""
-        self._refuse(peer, e)
-        params = {k: v for k, v in e.params.items() if isinstance(v, (int, str, bool))}
-        dest = HOST if not self.is_host else peer
-        self.out.append(Send(dest, self._raw("refuse", code=e.code.value, params=params)))
-
-    def _host_received(self, peer: str, msg: dict[str, Any], text: str) -> None:
-        if msg["t"] == "hello":
-            self._hello(peer, msg)
-            return
-        if msg["t"] == "refuse":
-            self._told_refused(peer, msg)
-            if msg["code"] in (Refusal.HISTORY.value, Refusal.OTHER_GAME.value):
-                self._dropped(peer)  # that page left the table: its seat may be taken
-            return
-        link = self.links.get(peer)
-        if link is None:
-            raise ProtocolError(Refusal.UNKNOWN_PEER, peer=peer)
-        for t in link.inbox.accept(msg["seq"], text):
-            m = decode(t)
-            if link.seat in self.bots:
-                continue  # sent before the seat was given to a computer player: void
-            if m["from"] != link.seat or m["t"] in ("hello", "welcome", "table", "refuse"):
-                self._refuse(peer, ProtocolError(Refusal.MALFORMED, why="from"))
-                continue
-            try:
-                self._apply(link.seat, m)
-            except ProtocolError as e:
-                self._tell_refused(peer, e)
-                if e.code is Refusal.BAD_PROOF:
-                    self._raise_alarm(link.seat if m["t"] in ("act", "sealed") else None)
-                continue
-            self._relay(m)
-            self._pump()
-
-    def _relay(self, m: dict[str, Any]) -> None:
-        body = {k: v for k, v in m.items() if k not in ("v", "t", "seq", "from")}
-        text = encode(m["t"], len(self.log), m["from"], **body)
-        self.log.append(text)
-        self.out.append(Broadcast(text))
-
-    def _hello(self, peer: str, msg: dict[str, Any]) -> None:
-        if msg["build"] != self.build:
-            e = ProtocolError(Refusal.WRONG_VERSION, ours=self.build, theirs=msg["build"])
-            self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
-            raise e
-        for old, link in list(self.links.items()):
-            if self.tokens.get(link.seat) == msg["token"]:  # a guest back after a drop
-                del self.links[old]
-                link.up = True
-                self.links[peer] = link
-                self.out.extend(Send(peer, t) for t in self.log[msg.get("have", 0) :])
-                self.out.append(Send(peer, self._raw("nack", from_seq=link.inbox.expected)))
-                if self.stage is not Stage.LOBBY:
-                    self._say_host("link", seat=link.seat, up=True)
-                return
-        if self.game_id and self.is_host and self.host_seat in self.resume_deals:
-            self._rehello(peer, msg)
-            return
-        if self.stage is not Stage.LOBBY or len(self.names) >= self.players:
-            self.out.append(Send(peer, self._raw("refuse", code="table_full", params={})))
-            raise ProtocolError(Refusal.TABLE_FULL)
-        seat = len(self.names)
-        self.names.append(msg["name"][:MAX_NAME])
-        self._seat_link(peer, seat, msg["token"])
-        self.out.append(Seated(tuple(self.names)))
-
-    def _seat_link(self, peer: str, seat: int, token: str, **extra: Any) -> None:
-        """Seat the page on link ``peer``: the log so far, then its welcome."""
-        self.tokens[seat] = token
-        self.links[peer] = _Link(seat)
-        self.out.extend(Send(peer, t) for t in self.log)
-        self._say_host(
-            "welcome",
-            seat=seat,
-            token=token,
-            build=self.build,
-            conventions=self.conv.changes(),
-            **extra,
-        )
-
-    def _rehello(self, peer: str, msg: dict[str, Any]) -> None:
-        """A game hosted anew: a person of that game takes back their seat (matched by
-        the game's id, the seat and the name the game's record gave it)."""
-        seat = msg.get("seat", -1)
-        why = ""
-        if msg.get("game") != self.game_id:
-            why = "game"
-        elif seat not in self.persons or seat == self.host_seat or seat >= self.players:
-            why = "seat"
-        elif self.names[seat] != msg["name"][:MAX_NAME]:
-            why = "name"
-        elif self._link_up(seat) or (self.stage is not Stage.LOBBY and seat not in self.taken):
-            why = "taken"
-        if why:
-            e = ProtocolError(Refusal.OTHER_GAME, why=why)
-            self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
-            raise e
-        for old, link in list(self.links.items()):
-            if link.seat == seat:
-                del self.links[old]  # an earlier link of this seat's page, now gone
-        self.resume_deals[seat] = msg.get("deals", 0)
-        self._seat_link(peer, seat, msg["token"], host=self.host_seat, game=self.game_id)
-        self.out.append(Seated(tuple(self.names)))
-
-    def _guest_received(self, msg: dict[str, Any], text: str) -> None:
-        if msg["t"] == "refuse":
-            self._told_refused(HOST, msg)
-            if self.seat < 0:
-                self.stage = Stage.HALTED  # the host would not seat us
-            return
-        if msg["t"] == "hello":
-            raise ProtocolError(Refusal.MALFORMED, why="hello")
-        for t in self.inbox.accept(msg["seq"], text):
-            m = decode(t)
-            if m["from"] in self.local and m["t"] != "welcome":
-                # our own message back: it must be one we sent (the host may have
-                # refused some in between; anything else is forged)
-                body = _body(m)
-                while self.echo and self.echo[0] != body:
-                    self.echo.popleft()
-                if not self.echo:
-                    f = Finding(0, self.deal_no, -1, "forged", (("seat", m["from"]),))
-                    self._cheat([f])
-                    continue
-                self.echo.popleft()
-                if m["t"] not in AFTER_ECHO:
-                    continue  # applied when sent
-            try:
-                self._apply(m["from"], m, own=m["from"] in self.local)
-            except ProtocolError as e:
-                self._tell_refused(HOST, e)
-                if e.code is Refusal.BAD_PROOF:
-                    self._raise_alarm(m["from"] if m["t"] in ("act", "sealed") else None)
-            self._pump()
-
-    # -- saying things ------------------------------------------------------------
-
-    def _say(self, t: str, sender: int, /, **body: Any) -> None:
-        """A message from one of this peer's seats: applied here, then sent."""
-        self._queue.append((t, sender, body))
+    def _end_game(self) -> None:
+        raise ProtocolError(Refusal.NOT_NOW, what="end")  # the host's word
 
     def _say_host(self, t: str, /, **body: Any) -> None:
         self._say(t, self.host_seat, **body)
 
-    def _flush(self) -> bool:
-        if not self._queue:
-            return False
-        t, seat, body = self._queue.pop(0)
-        if self.is_host:
-            text = encode(t, len(self.log), seat, **body)
-            self.log.append(text)
-            self.out.append(Broadcast(text))
-        else:
-            text = encode(t, len(self.out_log), seat, **body)
-            self.out_log.append(text)
-            self.echo.append(_body(decode(text)))
-            self.out.append(Send(HOST, text))
-        if t != "welcome" and (self.is_host or t not in AFTER_ECHO):
-            self._apply(seat, decode(text), own=True)
-        return True
-
-    def _pump(self) -> None:
-        """Send what is queued, then what this peer's seats owe, until quiet."""
-        for _ in range(10_000):
-            if self._flush():
-                continue
-            if not self._owe():
-                return
-
-    # -- the game messages -----------------------------------------------------------
+    # -- the table's messages (``MESSAGES``) -------------------------------------------------
 
     def _apply(self, seat: int, m: dict[str, Any], own: bool = False) -> None:
+        """Apply a message of ``seat`` (``own``: one of this page's seats said it):
+        by its type, from ``MESSAGES`` or, within the deal in play, ``DEAL_MESSAGES``."""
         t = m["t"]
-        if t == "welcome":
-            self._welcome(m)
-        elif t == "table":
-            self._table(seat, m)
-        elif t in ("commit", "open"):
-            self._draw(seat, m)
-        elif t == "done":
-            self._done(seat, m)
-        elif t == "seat":
-            self._seat(seat, m)
-        elif t == "end":
-            self._end(seat, m)
-        elif t == "link":
-            if seat != self.host_seat:
-                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="link")
-            if not own and m["seat"] != self.seat:  # (the host said it already)
-                self.out.append(PeerBack(m["seat"]) if m["up"] else PeerLost(m["seat"]))
-        elif t == "halt":
-            if not own:  # another seat found a cheat: stop too, saying who and what
-                self.out.append(
-                    Refused(HOST, Refusal.CHEAT, {"by": seat, "seat": m["seat"], "what": m["what"]})
-                )
-                self._stop()
-        else:
-            d = self.deal
-            if d is None or self.stage in (Stage.LOBBY, Stage.DRAW):
-                raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what=t)
-            if m.get("deal") != self.deal_no:
-                raise ProtocolError(Refusal.STALE, deal=m.get("deal"), now=self.deal_no)
-            getattr(self, "_m_" + t)(d, seat, m, own)
-
-    def _welcome(self, m: dict[str, Any]) -> None:
-        if self.is_host or m["token"] != self.token or self.seat >= 0:
+        table = MESSAGES.get(t)
+        if table is not None:
+            table(self, seat, m, own)
             return
-        try:
-            conv = Conventions.from_dict(m["conventions"])
-        except ConventionsError:
-            raise ProtocolError(Refusal.MALFORMED, why="conventions") from None
-        if unsupported(conv):
-            raise ProtocolError(Refusal.UNSUPPORTED, what=",".join(unsupported(conv)))
-        if self.want_seat >= 0 and (
-            m.get("game") != self.game_id or m["seat"] != self.want_seat or conv != self.conv
-        ):
-            self._stop()  # not the game this page holds
-            raise ProtocolError(Refusal.OTHER_GAME, why="welcome")
-        self.conv = conv
-        self.seat = m["seat"]
-        self.host_seat = m.get("host", 0)
-        self.local = {self.seat} - self.bots  # a late comer's seat: the computer's for now
+        d = self.deal
+        if d is None or self.stage in (Stage.LOBBY, Stage.DRAW):
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what=t)
+        if m.get("deal") != self.deal_no:
+            raise ProtocolError(Refusal.STALE, deal=m.get("deal"), now=self.deal_no)
+        DEAL_MESSAGES[t](self, d, seat, m, own)
 
-    def _table(self, seat: int, m: dict[str, Any]) -> None:
-        if self.want_seat >= 0 and self.seat < 0 and "host" in m:
-            self.host_seat = m["host"]  # a late comer to a game hosted anew: its welcome
-            # comes after the log it missed
+    def _m_welcome(self, seat: int, m: dict[str, Any], own: bool) -> None:
+        self._welcome(m)
+
+    def _m_link(self, seat: int, m: dict[str, Any], own: bool) -> None:
+        """``link``: the host says a seat's player lost (or got back) its connection."""
+        if seat != self.host_seat:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="link")
+        if not own and m["seat"] != self.seat:  # (the host said it already)
+            self.out.append(PeerBack(m["seat"]) if m["up"] else PeerLost(m["seat"]))
+
+    def _m_halt(self, seat: int, m: dict[str, Any], own: bool) -> None:
+        """``halt``: another seat found a cheat: stop too, saying who and what."""
+        if not own:
+            self.out.append(
+                Refused(HOST, Refusal.CHEAT, {"by": seat, "seat": m["seat"], "what": m["what"]})
+            )
+            self._stop()
+
+    def _m_table(self, seat: int, m: dict[str, Any], own: bool) -> None:
+        """``table``: the host seats the table (names, bots) and the draw starts."""
+        self._before_table(m)
         if seat != self.host_seat or self.stage is not Stage.LOBBY:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="table")
         names, bots, taken = m["names"], m["bots"], m.get("taken", [])
@@ -1044,10 +479,7 @@ class Peer:
         self.bots = set(bots) | set(taken)
         self.taken = set(taken)
         self.persons = set(range(self.players)) - set(bots)
-        if self.is_host:
-            self.local |= self.bots
-        elif self.seat in self.bots:
-            self.local = set()  # its computer player plays it until the next deal
+        self._table_bots()
         self.game_id = m["game"]
         self.stage = Stage.DRAW
         self.out.append(Seated(tuple(self.names)))
@@ -1060,7 +492,7 @@ class Peer:
     def _resume_table(self, m: dict[str, Any]) -> None:
         """A game hosted anew goes on from its first ``deals`` audited deals: they must
         be this page's own (the same hash), or it refuses and stops."""
-        if m["game"] != self.game_id or (self.want_seat < 0 and not self.is_host):
+        if m["game"] != self.game_id or not self._may_resume():
             self._stop()
             raise ProtocolError(Refusal.OTHER_GAME, why="table")
         n = m["deals"]
@@ -1083,37 +515,7 @@ class Peer:
         self.deal_no = n
         self.audited = None
 
-    def _start(self) -> None:
-        if not self.is_host or self.stage is not Stage.LOBBY:
-            raise ProtocolError(Refusal.NOT_NOW, what="start")
-        if self.game_id and self.host_seat in self.resume_deals:  # a game hosted anew
-            back = {link.seat for link in self.links.values() if link.up}
-            # from the deals every page back has audited: at most one fewer than this
-            # page's (the host's page went during the reveals); a page further behind
-            # cannot check them and refuses the table
-            own = self.resume_deals[self.host_seat]
-            n = min([own, *(c for s in back if (c := self.resume_deals[s]) >= own - 1)])
-            taken = sorted(self.persons - back - {self.host_seat})
-            extra: dict[str, Any] = {"deals": n}
-            if n:
-                extra["hash"] = history_hash(self.record(), n)
-            self._say_host(
-                "table",
-                names=list(self.names),
-                bots=sorted(set(range(self.players)) - self.persons),
-                game=self.game_id,
-                host=self.host_seat,
-                taken=taken,
-                **extra,
-            )
-            return
-        bots = list(range(len(self.names), self.players))
-        names = [*self.names, *(f"bot {s}" for s in bots)]
-        self._say_host(
-            "table", names=names, bots=bots, game=format(self.rng.getrandbits(64), "016x")
-        )
-
-    def _draw(self, seat: int, m: dict[str, Any]) -> None:
+    def _m_draw(self, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage is not Stage.DRAW or m["deal"] != 1:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what=m["t"])
         if m["t"] == "commit":
@@ -1132,39 +534,12 @@ class Peer:
             dealer = M.joint([self.opens[s] for s in range(self.players)], self.players)
             self._new_deal(dealer)
 
-    # -- a person's seat played by a computer player, and the host ending the game --
+    def _m_done(self, seat: int, m: dict[str, Any], own: bool) -> None:
+        self.hashes[seat] = m["hash"]
+        if self.final_hash is not None and m["hash"] != self.final_hash:
+            self.out.append(Refused(HOST, Refusal.CHEAT, {"seat": seat, "what": "hash"}))
 
-    IN_GAME = (Stage.DRAW, Stage.SETUP, Stage.PLAY, Stage.AUDIT)
-
-    def _link_up(self, seat: int) -> bool:
-        return any(link.seat == seat and link.up for link in self.links.values())
-
-    def seat_can_be_taken(self, seat: int) -> bool:
-        """Host: whether a computer player may now play for the person at ``seat``."""
-        return (
-            self.is_host
-            and self.stage in self.IN_GAME
-            and seat != self.host_seat
-            and seat in self.persons
-            and seat not in self.bots
-            and not self._link_up(seat)
-        )
-
-    def can_end(self) -> bool:
-        """Host: whether the game can be ended now."""
-        return self.is_host and self.stage in self.IN_GAME
-
-    def _take_seat(self, seat: int) -> None:
-        if not self.seat_can_be_taken(seat):
-            raise ProtocolError(Refusal.NOT_NOW, what="take_seat", seat=seat)
-        self._say_host("seat", deal=self.deal_no, seat=seat, bot=True)
-
-    def _end_game(self) -> None:
-        if not self.can_end():
-            raise ProtocolError(Refusal.NOT_NOW, what="end")
-        self._say_host("end", deals=len(self.game.log) if self.game is not None else 0)
-
-    def _seat(self, sender: int, m: dict[str, Any]) -> None:
+    def _m_seat(self, sender: int, m: dict[str, Any], own: bool) -> None:
         """``seat``: from the host only, for a person's seat; a computer player takes
         it now (the deal in play is dealt again), or gives it back at the next deal."""
         s = m["seat"]
@@ -1183,6 +558,32 @@ class Peer:
             self.pending[s] = False
             self.out.append(SeatChanged(s, False))
 
+    def _m_end(self, sender: int, m: dict[str, Any], own: bool) -> None:
+        """``end``: the game's record is its first ``deals`` deals (a guest may have
+        audited one more when the host's word comes: that deal is left out)."""
+        if sender != self.host_seat or self.stage not in self.IN_GAME:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="end")
+        if m["deals"] > (len(self.game.log) if self.game is not None else 0):
+            raise ProtocolError(Refusal.MALFORMED, why="deals")
+        self.ended_at = m["deals"]
+        self.stage = Stage.OVER
+        self._queue.clear()
+        rec = self.record()
+        self.final_hash = record_hash(rec) if rec is not None else ""
+        self.out.append(Ended(self.final_hash))
+
+    # -- a person's seat played by a computer player -----------------------------------------
+
+    IN_GAME = (Stage.DRAW, Stage.SETUP, Stage.PLAY, Stage.AUDIT)
+
+    def seat_can_be_taken(self, seat: int) -> bool:
+        """Host: whether a computer player may now play for the person at ``seat``."""
+        return False
+
+    def can_end(self) -> bool:
+        """Host: whether the game can be ended now."""
+        return False
+
     def _set_bot(self, s: int, bot: bool) -> None:
         if bot:
             self.bots.add(s)
@@ -1190,10 +591,7 @@ class Peer:
         else:
             self.bots.discard(s)
             self.taken.discard(s)
-        if self.is_host:
-            self.local = {self.host_seat} | self.bots
-        elif self.seat >= 0:
-            self.local = {self.seat} - self.bots
+        self._seats_changed()
 
     def _redeal(self, s: int) -> bool:
         """The seat ``s`` changed hands: the draw forgets its unopened commitment, a
@@ -1208,21 +606,7 @@ class Peer:
         self._new_deal(d.rec.dealer)
         return True
 
-    def _end(self, sender: int, m: dict[str, Any]) -> None:
-        """``end``: the game's record is its first ``deals`` deals (a guest may have
-        audited one more when the host's word comes: that deal is left out)."""
-        if sender != self.host_seat or self.stage not in self.IN_GAME:
-            raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="end")
-        if m["deals"] > (len(self.game.log) if self.game is not None else 0):
-            raise ProtocolError(Refusal.MALFORMED, why="deals")
-        self.ended_at = m["deals"]
-        self.stage = Stage.OVER
-        self._queue.clear()
-        rec = self.record()
-        self.final_hash = record_hash(rec) if rec is not None else ""
-        self.out.append(Ended(self.final_hash))
-
-    # -- undo: a person takes back a decision with every other person's Allow ------
+    # -- undo: a person takes back a decision with every other person's Allow ----------------
 
     def undo_target(self, seat: int) -> int | None:
         """How many of the deal's actions stay if ``seat`` takes back its last
@@ -1276,7 +660,7 @@ class Peer:
             raise ProtocolError(Refusal.NOT_NOW, what="undo")
         self._say("undo_ok", seat, deal=self.deal_no, n=self.undo_req[1], yes=yes)
 
-    def _m_undo(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_undo(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if m["n"] != self.undo_target(seat):
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="undo")
         self.undo_req, self.undo_yes = (seat, m["n"]), set()
@@ -1284,7 +668,7 @@ class Peer:
         if not self.undo_waiting():
             self._undo(d)
 
-    def _m_undo_ok(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_undo_ok(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         req = self.undo_req
         if req is None or m["n"] != req[1] or seat not in self.undo_waiting():
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="undo_ok")
@@ -1296,7 +680,7 @@ class Peer:
         if not self.undo_waiting():
             self._undo(d)
 
-    def _undo(self, d: _Deal) -> None:
+    def _undo(self, d: Deal) -> None:
         assert self.undo_req is not None
         seat, n = self.undo_req
         self.undo_req, self.undo_yes = None, set()
@@ -1312,6 +696,8 @@ class Peer:
             self.out.append(UndoVoid(self.undo_req[0]))
         self.undo_req, self.undo_yes = None, set()
 
+    # -- the deal's messages (``DEAL_MESSAGES``): keys and shuffles --------------------------
+
     def _new_deal(self, dealer: int) -> None:
         self._void_undo()
         for s, bot in sorted(self.pending.items()):
@@ -1321,7 +707,7 @@ class Peer:
         rec = DealRecord(self.deal_no, dealer)
         view = DealView(self.conv, self.base, self.last, dealer, self._known())
         keys = {s: M.new_keys(self.rng) for s in sorted(self.local)}
-        self.deal = _Deal(rec, view, keys)
+        self.deal = Deal(rec, view, keys)
         self.deal.dark = view.opening_phase() is Phase.DARK
         self.deal.cut_settled = not self.conv.cut_ritual
         self.stage = Stage.SETUP
@@ -1334,13 +720,13 @@ class Peer:
         n = self.players
         return [s for s in range(n) if not (n == 4 and s == dealer)]
 
-    def _progress(self, d: _Deal) -> None:
+    def _progress(self, d: Deal) -> None:
         n = self.players
         total = 3 * n + len(self._holders(d.rec.dealer)) - d.dark
         done = len(d.rec.publics) + len(d.rec.decks) + d.rounds + len(d.rec.claims)
         self.out.append(Progress(done, total))
 
-    def _m_key(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_key(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage is not Stage.SETUP or seat in d.rec.publics:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="key")
         h = unhex(m["h"])
@@ -1349,7 +735,7 @@ class Peer:
         d.rec.publics[seat] = h
         self._progress(d)
 
-    def _m_deck(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_deck(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         stage = len(d.rec.decks)
         if (
             self.stage is not Stage.SETUP
@@ -1364,13 +750,13 @@ class Peer:
         d.rec.decks[stage] = cards
         self._progress(d)
 
-    # -- cut_ritual: the cutter cuts, the dealer looks at the bottom card -------------
+    # -- cut_ritual: the cutter cuts, the dealer looks at the bottom card --------------------
 
-    def _cut_order(self, d: _Deal) -> list[int]:
+    def _cut_order(self, d: Deal) -> list[int]:
         """The seats that open the bottom card to the dealer, in turn (all but it)."""
         return [s for s in range(self.players) if s != d.rec.dealer]
 
-    def _cut_value(self, d: _Deal) -> tuple[int, int]:
+    def _cut_value(self, d: Deal) -> tuple[int, int]:
         """The bottom card's index in the shuffled deck after the cut under way, and its
         value after the shares so far."""
         shuffled = d.rec.decks[self.players - 1]
@@ -1379,7 +765,7 @@ class Peer:
         chain = d.rec.cut_chains[i] if i < len(d.rec.cut_chains) else []
         return b, chain[-1][1] if chain else shuffled[b]
 
-    def _owe_cut(self, d: _Deal) -> bool:
+    def _owe_cut(self, d: Deal) -> bool:
         """The share of the bottom card this peer's next seat owes, or the dealer's
         word on it (a nine: cut again)."""
         rec, i = d.rec, len(d.rec.cut_calls)
@@ -1404,7 +790,7 @@ class Peer:
         self._say("cut", rec.dealer, deal=self.deal_no, n=i + 1, nine=nine)
         return True
 
-    def _m_cut(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_cut(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         rec = d.rec
         i = len(rec.cut_calls)
         chain = rec.cut_chains[i] if i < len(rec.cut_chains) else []
@@ -1425,11 +811,13 @@ class Peer:
             d.view._cache = None
         self.out.append(CutMade(seat, i + 1, m["nine"]))
 
-    def _share_targets(self, d: _Deal, seat: int) -> list[int]:
+    # -- dealing shares, the talon and claims ------------------------------------------------
+
+    def _share_targets(self, d: Deal, seat: int) -> list[int]:
         places = d.view.places()
         return [p for p, h in enumerate(places) if h >= 0 and h != seat]
 
-    def _m_shares(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_shares(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         items = [(p, unhex(x)) for p, x in m["items"]]
         if m["part"] == "cut":
             i = len(d.rec.cut_calls)
@@ -1479,10 +867,10 @@ class Peer:
             if d.talon_rounds == len(d.talon_order):
                 self._open_talon(d)
 
-    def _first(self, d: _Deal) -> int:
+    def _first(self, d: Deal) -> int:
         return (d.rec.dealer + 1) % self.players
 
-    def _open_own(self, d: _Deal, only: int | None = None) -> None:
+    def _open_own(self, d: Deal, only: int | None = None) -> None:
         """After the dealing shares: each of this peer's seats removes its own layer
         (first hand, when it may play in the dark, only once it looks: ``only``)."""
         places = d.view.places()
@@ -1503,7 +891,7 @@ class Peer:
                     self._raise_alarm(None)
                     return
 
-    def _open_talon(self, d: _Deal) -> None:
+    def _open_talon(self, d: Deal) -> None:
         s = self._shadow(d)
         decl = s.declarer
         for p in d.talon_pos:
@@ -1521,7 +909,7 @@ class Peer:
                 return
         d.talon_done = True
 
-    def _after_due(self, d: _Deal) -> list[int]:
+    def _after_due(self, d: Deal) -> list[int]:
         """redeal_four_nines_after_discard: the receivers of the declarer's cards whose
         claim (four nines now, or not) the table still waits for."""
         if not self.conv.redeal_four_nines_after_discard or self.stage is not Stage.PLAY:
@@ -1531,7 +919,7 @@ class Peer:
             return []
         return [r for r in to if after_key(r) not in d.rec.claims]
 
-    def _m_claim(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_claim(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if m.get("after"):
             if seat not in self._after_due(d):
                 raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="claim")
@@ -1563,9 +951,9 @@ class Peer:
             self.out.append(DealReady(self.deal_no))
             self._after_action(d)
 
-    # -- actions --------------------------------------------------------------------
+    # -- actions -----------------------------------------------------------------------------
 
-    def _shadow(self, d: _Deal) -> ShadowState:
+    def _shadow(self, d: Deal) -> ShadowState:
         """The deal's shadow; a ``ProtocolError`` when what was learned contradicts the
         actions (a lie: the alarm's audit names it)."""
         try:
@@ -1573,10 +961,10 @@ class Peer:
         except ShadowError as e:
             raise ProtocolError(Refusal.BAD_PROOF, seat=-1, what="replay", n=e.n) from None
 
-    def _shadow_start(self, d: _Deal) -> int:
+    def _shadow_start(self, d: Deal) -> int:
         return 1 if d.view.base is None else d.view.base.deal_no + 1
 
-    def _look_claim_due(self, d: _Deal) -> bool:
+    def _look_claim_due(self, d: Deal) -> bool:
         """Dark allowed and first hand chose to look: the table waits for its claim."""
         first = self._first(d)
         return (
@@ -1596,7 +984,7 @@ class Peer:
         )
 
     def _card_source(
-        self, d: _Deal, seat: int, pos: int, card: int, proof: list[str] | None
+        self, d: Deal, seat: int, pos: int, card: int, proof: list[str] | None
     ) -> bool:
         """Check that ``seat`` may play ``card`` from ``pos``; True when it was passed to it."""
         s = self._shadow(d)
@@ -1626,7 +1014,7 @@ class Peer:
             raise ProtocolError(Refusal.BAD_PROOF, seat=seat, what="card", pos=pos)
         return passed
 
-    def _m_act(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_act(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage is not Stage.PLAY:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="act")
         n = len(d.view.actions)
@@ -1678,7 +1066,7 @@ class Peer:
             raise ProtocolError(code, seat=seat, action=text)
         self._acted(d, seat, m, text, to, n)
 
-    def _acted(self, d: _Deal, seat: int, m: dict[str, Any], text: str, to: int, n: int) -> None:
+    def _acted(self, d: Deal, seat: int, m: dict[str, Any], text: str, to: int, n: int) -> None:
         last = d.view.actions[-1][2]
         if A.is_give(last) and "pos" in m:  # open_discard: the receiver plays it by this proof
             card, got = divmod(last - A.GIVE_BASE, 4)
@@ -1703,7 +1091,7 @@ class Peer:
         self.out.append(GameAdvanced(self.deal_no, n, seat, shown))
         self._after_action(d)
 
-    def _check_play(self, d: _Deal, seat: int, m: dict[str, Any], a: int, card: int) -> int:
+    def _check_play(self, d: Deal, seat: int, m: dict[str, Any], a: int, card: int) -> int:
         """Check a card's (and a marriage partner's) source; the mask of cards shown."""
         shows = 1 << card
         passed = self._card_source(d, seat, m["pos"], card, m.get("proof"))
@@ -1720,7 +1108,7 @@ class Peer:
                     d.view.learn_give(seat, partner)
         return shows
 
-    def _after_action(self, d: _Deal) -> None:
+    def _after_action(self, d: Deal) -> None:
         s = self._shadow(d)
         if s.is_terminal() or s.deal_no != self._shadow_start(d):
             self.stage = Stage.AUDIT
@@ -1738,7 +1126,7 @@ class Peer:
             others = tuple(x for x in range(self.players) if x != s.declarer)
             d.talon_order = (*others, s.declarer) if s.talon_shown else others
 
-    def _m_sealed(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_sealed(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         s = self._shadow(d)
         to = m["to"]
         last = d.view.actions[-1] if d.view.actions else None
@@ -1824,7 +1212,7 @@ class Peer:
         """Whether this peer's seat may take ``a`` now (the engine's word)."""
         return a in s.legal_actions()
 
-    def _proof(self, d: _Deal, owner: int, pos: int) -> list[str] | None:
+    def _proof(self, d: Deal, owner: int, pos: int) -> list[str] | None:
         if pos in d.talon_pos and self._shadow(d).talon_shown:
             return None
         y = d.rec.value(pos, self.players)
@@ -1832,7 +1220,7 @@ class Peer:
         c, s = M.prove(d.keys[owner], y, self.rng)
         return [hx(c), hx(s)]
 
-    def _card_fields(self, d: _Deal, seat: int, card: int, suffix: str) -> dict[str, Any]:
+    def _card_fields(self, d: Deal, seat: int, card: int, suffix: str) -> dict[str, Any]:
         pos = d.view.cards.index(card)
         got = d.given.get(seat)
         if got is not None and got[0] == pos:
@@ -1844,15 +1232,10 @@ class Peer:
             out["proof" + suffix] = proof
         return out
 
-    # -- what this peer's seats owe ------------------------------------------------------
+    # -- what this peer's seats owe ----------------------------------------------------------
 
     def _owe(self) -> bool:
         """Queue the next message one of this peer's seats owes; False: none."""
-        if self.is_host and self.stage in (Stage.SETUP, Stage.PLAY, Stage.AUDIT):
-            for s in sorted(self.taken - set(self.pending)):
-                if self._link_up(s):  # back: their seat again from the next deal
-                    self._say_host("seat", deal=self.deal_no + 1, seat=s, bot=False)
-                    return True
         if self.stage is Stage.DRAW:
             for s in sorted(self.local):
                 if s not in self.commits:
@@ -1938,12 +1321,8 @@ class Peer:
                     self._say("shares", seat, deal=self.deal_no, part="talon", items=items)
                     return True
                 return False
-            if self.is_host and self._ready():
-                cur = d.view.shadow(rec.claims).current_player()
-                v = self.version()
-                if cur in self.bots and v not in self.asked and self.undo_req is None:
-                    self.asked.add(v)
-                    self.out.append(NeedsBot(cur, v))
+            if self._ready():
+                self._ask_bots(d)
             return False
         if self.stage is Stage.AUDIT:
             for s, k in d.keys.items():
@@ -1958,7 +1337,7 @@ class Peer:
                     return True
         return False
 
-    # -- alarms and the audit ------------------------------------------------------------
+    # -- alarms and the audit ----------------------------------------------------------------
 
     def _raise_alarm(self, accused: int | None) -> None:
         """A proof failed: everyone reveals now. A card proof that fails names its
@@ -1971,14 +1350,14 @@ class Peer:
         extra = {} if accused is None else {"seat": accused}
         self._say("alarm", seat, deal=self.deal_no, code="bad_proof", **extra)
 
-    def _m_alarm(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_alarm(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage in (Stage.SETUP, Stage.PLAY):
             d.alarm = seat
             d.accused = m.get("seat")
             self.stage = Stage.AUDIT
             self._void_undo()
 
-    def _m_reveal(self, d: _Deal, seat: int, m: dict[str, Any], own: bool) -> None:
+    def _m_reveal(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage is not Stage.AUDIT or seat in d.revealed:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=seat, what="reveal")
         hidden = [(k, str(t)) for k, t in m["hidden"]]
@@ -1986,7 +1365,7 @@ class Peer:
         if len(d.revealed) == self.players:
             self._finish_deal(d)
 
-    def _finish_deal(self, d: _Deal) -> None:
+    def _finish_deal(self, d: Deal) -> None:
         d.rec.actions = list(d.view.actions)
         result: AuditResult = audit(self.conv, self.base, self.last, d.rec, d.revealed)
         found = result.findings
@@ -2019,11 +1398,6 @@ class Peer:
         probe.apply_action(self.last)
         self._new_deal(probe.dealer)
 
-    def _done(self, seat: int, m: dict[str, Any]) -> None:
-        self.hashes[seat] = m["hash"]
-        if self.final_hash is not None and m["hash"] != self.final_hash:
-            self.out.append(Refused(HOST, Refusal.CHEAT, {"seat": seat, "what": "hash"}))
-
     def _cheat(self, found: list[Finding]) -> None:
         """Report the findings and stop; tell the table (``halt``) so every page stops."""
         already = self.stage is Stage.HALTED
@@ -2039,6 +1413,35 @@ class Peer:
         self._queue.clear()
 
 
+#: The table's messages: a message's type to the method that applies it.
+MESSAGES: dict[str, Callable[[Peer, int, dict[str, Any], bool], None]] = {
+    "welcome": Peer._m_welcome,
+    "table": Peer._m_table,
+    "commit": Peer._m_draw,
+    "open": Peer._m_draw,
+    "done": Peer._m_done,
+    "seat": Peer._m_seat,
+    "end": Peer._m_end,
+    "link": Peer._m_link,
+    "halt": Peer._m_halt,
+}
+
+#: The deal's messages: applied to the deal in play, when the message is for it.
+DEAL_MESSAGES: dict[str, Callable[[Peer, Deal, int, dict[str, Any], bool], None]] = {
+    "key": Peer._m_key,
+    "deck": Peer._m_deck,
+    "cut": Peer._m_cut,
+    "shares": Peer._m_shares,
+    "claim": Peer._m_claim,
+    "act": Peer._m_act,
+    "sealed": Peer._m_sealed,
+    "alarm": Peer._m_alarm,
+    "reveal": Peer._m_reveal,
+    "undo": Peer._m_undo,
+    "undo_ok": Peer._m_undo_ok,
+}
+
+
 def partners(card: int) -> list[int]:
     """The cards a marriage led with ``card`` shows beside it: the king's queen or the
     queen's king; with ``ace_marriage`` an ace's three other aces."""
@@ -2046,10 +1449,6 @@ def partners(card: int) -> list[int]:
     if rank == ACE:
         return [6 * x + ACE for x in range(4) if x != suit]
     return [6 * suit + (QUEEN if rank == KING else KING)]
-
-
-def _body(m: dict[str, Any]) -> str:
-    return json.dumps({k: v for k, v in m.items() if k not in ("seq",)}, sort_keys=True)
 
 
 def step(peer: Peer, event: Event) -> tuple[Peer, list[Output]]:
