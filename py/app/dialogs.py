@@ -20,38 +20,7 @@ from .dom import El, el
 from .events import Event, redeal_why
 from .i18n import number, reason, signed, t, tn, you_key
 from .session import LEVELS
-from .view import Model, _btn, card_face, card_text
-
-
-def dialog(
-    key: str,
-    title: str,
-    body: Sequence[El | str | None],
-    buttons: Sequence[El],
-    cls: str = "",
-    rest: bool = False,
-) -> El:
-    """An overlay with one modal box: title, body, a row of buttons. ``rest``: a
-    box the game rests on (the deal summary, the game's end), which leaves the
-    toolbar free: its score sheet or log opens over it, and closes back to it."""
-    head = f"dlg-{key}-title"
-    return el(
-        "div",
-        {"class": "overlay rest" if rest else "overlay", "data-dialog": key},
-        el(
-            "div",
-            {
-                "class": f"dialog {cls}".strip(),
-                "role": "dialog",
-                "aria-modal": "true",
-                "aria-labelledby": head,
-            },
-            el("h2", {"id": head}, title),
-            list(body),
-            el("div", {"class": "row buttons"}, list(buttons)),
-        ),
-        key="dlg-" + key,
-    )
+from .view import Model, button, card_face, card_text, dialog
 
 
 def _mark(row: SheetRow, lang: str) -> tuple[str, str]:
@@ -108,7 +77,7 @@ def sheet_table(m: Model, rows: Sequence[SheetRow] | None = None, replayable: bo
             short[r.dealer],
         )
         replay = (
-            _btn(
+            button(
                 "▶",
                 ui="replay-deal",
                 cls="btn mini",
@@ -330,13 +299,13 @@ def summary(
             el("ul", {"class": "deal-notes"}, notes) if notes else None,
             *extra,
         ],
-        ([_btn(t(lang, "analysis"), ui="analysis", cls="btn")] if analysis else [])
+        ([button(t(lang, "analysis"), ui="analysis", cls="btn")] if analysis else [])
         if practice
         else [
-            _btn(t(lang, "replay_deal"), ui="replay-deal", cls="btn", data_deal=str(r.number)),
-            _btn(t(lang, "analysis"), ui="analysis", cls="btn"),
-            _btn(t(lang, "share"), ui="share", cls="btn"),
-            _btn(t(lang, "next_deal"), ui="next", cls="btn primary", data_autofocus="1"),
+            button(t(lang, "replay_deal"), ui="replay-deal", cls="btn", data_deal=str(r.number)),
+            button(t(lang, "analysis"), ui="analysis", cls="btn"),
+            button(t(lang, "share"), ui="share", cls="btn"),
+            button(t(lang, "next_deal"), ui="next", cls="btn primary", data_autofocus="1"),
         ],
         cls="summary " + ok,
         rest=True,
@@ -364,9 +333,9 @@ def game_over(m: Model, extra: Sequence[El | None] = ()) -> El | None:
             *extra,
         ],
         [
-            _btn(t(lang, "replay_game"), ui="replay-game", cls="btn"),
-            _btn(t(lang, "share"), ui="share", cls="btn"),
-            _btn(t(lang, "new_game"), ui="new", cls="btn primary", data_autofocus="1"),
+            button(t(lang, "replay_game"), ui="replay-game", cls="btn"),
+            button(t(lang, "share"), ui="share", cls="btn"),
+            button(t(lang, "new_game"), ui="new", cls="btn primary", data_autofocus="1"),
         ],
         cls="game-over wide",
         rest=True,
@@ -379,7 +348,7 @@ def sheet_dialog(m: Model) -> El:
         "sheet",
         t(m.lang, "sheet"),
         [sheet_table(m, replayable=True)],
-        [_btn(t(m.lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+        [button(t(m.lang, "close"), ui="close", cls="btn", data_autofocus="1")],
         cls="wide",
     )
 
@@ -442,7 +411,7 @@ def log_dialog(
             el("ol", {"class": "deal-log"}, out),
             fair_section(m, seeds),
         ],
-        [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+        [button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
     )
 
 
@@ -499,7 +468,7 @@ def undo_consent(
         if p in allowed:
             return el("b", {}, t(lang, "undo_allowed"))
         if mine in (-1, p):
-            return _btn(t(lang, "undo_allow"), ui="allow-undo", cls="btn", data_seat=str(p))
+            return button(t(lang, "undo_allow"), ui="allow-undo", cls="btn", data_seat=str(p))
         return el("span", {"class": "waiting"}, t(lang, "undo_waiting"))
 
     rows = [el("li", {"class": "consent"}, el("span", {}, m.names[p]), answer(p)) for p in others]
@@ -511,7 +480,7 @@ def undo_consent(
             el("ul", {"class": "consents"}, rows),
         ],
         [
-            _btn(
+            button(
                 t(lang, "undo_refuse"),
                 ui="close" if mine == -1 else "refuse-undo",
                 cls="btn",
@@ -651,7 +620,7 @@ def new_game_dialog(
                 ],
             ),
         ),
-        _btn(t(lang, "edit_rules"), ui="rules", cls="btn"),
+        button(t(lang, "edit_rules"), ui="rules", cls="btn"),
         *extra,
     ]
     return dialog(
@@ -659,8 +628,8 @@ def new_game_dialog(
         t(lang, "new_game"),
         body,
         [
-            _btn(t(lang, "start"), ui="start", cls="btn primary", data_autofocus="1"),
-            _btn(t(lang, "close"), ui="close", cls="btn"),
+            button(t(lang, "start"), ui="start", cls="btn primary", data_autofocus="1"),
+            button(t(lang, "close"), ui="close", cls="btn"),
         ],
         cls="new-game",
     )
@@ -686,8 +655,8 @@ def share_dialog(lang: str, link: str) -> El:
             ),
         ],
         [
-            _btn(t(lang, "share_copy"), ui="copy-link", cls="btn primary", data_autofocus="1"),
-            _btn(t(lang, "close"), ui="close", cls="btn"),
+            button(t(lang, "share_copy"), ui="copy-link", cls="btn primary", data_autofocus="1"),
+            button(t(lang, "close"), ui="close", cls="btn"),
         ],
         cls="share",
     )

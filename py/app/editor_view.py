@@ -19,7 +19,6 @@ from thousand.cards import card_str
 from thousand.phase import Phase
 from thousand.record import MAX_NOTE_CHARS
 
-from .dialogs import dialog
 from .dom import El, el
 from .editor import (
     AUTHOR,
@@ -40,7 +39,7 @@ from .events import deal_events
 from .hint import action_title
 from .i18n import card_name, number, t
 from .replay_view import replay_names, verdict
-from .view import _btn, card_face
+from .view import button, card_face, dialog
 
 if TYPE_CHECKING:
     from .library import RuleSet
@@ -148,7 +147,7 @@ def _target(ed: Editor, target: str, lang: str, names: Sequence[str]) -> El:
             "data-ui": "editor-target",
             "data-editor-target": target,
         },
-        _btn(
+        button(
             head,
             ui="editor-target",
             cls="btn small ed-put",
@@ -193,9 +192,9 @@ def layout_part(ed: Editor, lang: str) -> El:
         el(
             "div",
             {"class": "row ed-fill"},
-            _btn(t(lang, "editor.random"), ui="editor-random", cls="btn"),
-            _btn(t(lang, "editor.clear"), ui="editor-clear", cls="btn"),
-            _btn(t(lang, "editor.from_game"), ui="editor-from-game", cls="btn"),
+            button(t(lang, "editor.random"), ui="editor-random", cls="btn"),
+            button(t(lang, "editor.clear"), ui="editor-clear", cls="btn"),
+            button(t(lang, "editor.from_game"), ui="editor-from-game", cls="btn"),
             key="fill",
         ),
         _target(ed, DECK, lang, names),  # the cards to place, then their places
@@ -215,7 +214,7 @@ def layout_part(ed: Editor, lang: str) -> El:
                 },
                 key="text",
             ),
-            _btn(t(lang, "editor.load_button"), ui="editor-load", cls="btn small"),
+            button(t(lang, "editor.load_button"), ui="editor-load", cls="btn small"),
             key="load",
         ),
         key="layout",
@@ -242,7 +241,7 @@ def _move_buttons(ed: Editor, lang: str, names: Sequence[str]) -> tuple[dict[int
                 continue
         words = action_title(a, lang, names, st.conv)
         others.append(
-            _btn(
+            button(
                 words,
                 ui="editor-act",
                 cls="btn small",
@@ -366,7 +365,7 @@ def play_part(ed: Editor, lang: str) -> El:
         "div",
         {"class": "row ed-steps"},
         [
-            _btn(icon, ui=ui, cls="btn step", aria_label=t(lang, label), disabled=off)
+            button(icon, ui=ui, cls="btn step", aria_label=t(lang, label), disabled=off)
             for icon, ui, label, off in steps
         ],
         el(
@@ -455,13 +454,13 @@ def publish_part(ed: Editor, lang: str) -> El | None:
                 el(
                     "div",
                     {"class": "row"},
-                    _btn(
+                    button(
                         t(lang, "editor.copy"),
                         ui="editor-copy",
                         cls="btn small",
                         data_what=what,
                     ),
-                    _btn(
+                    button(
                         t(lang, "editor.download"),
                         ui="editor-download",
                         cls="btn small",
@@ -495,15 +494,15 @@ def editor_dialog(ed: Editor, lang: str, sets: Sequence[RuleSet]) -> El:
         layout_part(ed, lang) if ed.stage is Stage.LAYOUT else play_part(ed, lang),
     ]
     buttons = [
-        _btn(t(lang, "editor.play"), ui="editor-play", cls="btn", disabled=bool(found))
+        button(t(lang, "editor.play"), ui="editor-play", cls="btn", disabled=bool(found))
         if ed.stage is Stage.LAYOUT
-        else _btn(t(lang, "editor.back"), ui="editor-layout", cls="btn"),
-        _btn(
+        else button(t(lang, "editor.back"), ui="editor-layout", cls="btn"),
+        button(
             t(lang, "editor.publish"),
             ui="editor-publish",
             cls="btn primary",
             disabled=bool(found),
         ),
-        _btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1"),
+        button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1"),
     ]
     return dialog("editor", t(lang, "editor.title"), body, buttons, cls="editor")

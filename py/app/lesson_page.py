@@ -275,7 +275,7 @@ def caption_area(session: Session, lang: str, names: tuple[str, ...]) -> El | No
     """The lesson's caption above the table: what to do and why, the buttons on."""
     if not isinstance(session, LessonSession):
         return None
-    from .view import _btn
+    from .view import button
 
     m = session.model
     ls = m.lesson
@@ -291,18 +291,18 @@ def caption_area(session: Session, lang: str, names: tuple[str, ...]) -> El | No
     buttons: list[El | None] = []
     if wait == "next" or (session.waiting_for_summary() and wait != "end"):
         buttons.append(
-            _btn(t(lang, "lesson.next"), ui="lesson-next", cls="btn primary", data_autofocus="1")
+            button(t(lang, "lesson.next"), ui="lesson-next", cls="btn primary", data_autofocus="1")
         )
     elif wait == "end" and m.index + 1 < len(m.lessons):
         buttons.append(
-            _btn(
+            button(
                 t(lang, "lesson.next_lesson"),
                 ui="lesson-next",
                 cls="btn primary",
                 data_autofocus="1",
             )
         )
-    leave_btn = _btn(t(lang, "lesson.leave"), ui="lesson-leave", cls="btn small")
+    leave_btn = button(t(lang, "lesson.leave"), ui="lesson-leave", cls="btn small")
     expect = L.expected(m)
     return el(
         "section",

@@ -6,11 +6,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .dialogs import dialog
 from .dom import El, el
 from .i18n import MINUS, number, t
 from .library import SavedGame
-from .view import _btn
+from .view import button, dialog
 
 
 def _date(ts: float) -> str:
@@ -53,14 +52,14 @@ def games_dialog(
                 el(
                     "div",
                     {"class": "row"},
-                    _btn(
+                    button(
                         t(lang, "games_continue"),
                         ui="game-continue",
                         cls="btn primary",
                         data_game=g.id,
                     ),
-                    _btn(t(lang, "replay"), ui="game-replay", cls="btn", data_game=g.id),
-                    _btn(
+                    button(t(lang, "replay"), ui="game-replay", cls="btn", data_game=g.id),
+                    button(
                         t(lang, "games_delete_sure" if asking else "games_delete"),
                         ui="game-delete-sure" if asking else "game-delete",
                         cls="btn writeoff",
@@ -88,7 +87,7 @@ def games_dialog(
         el(
             "div",
             {"class": "row io"},
-            _btn(t(lang, "export"), ui="export", cls="btn"),
+            button(t(lang, "export"), ui="export", cls="btn"),
             el(
                 "label",
                 {"class": "btn file"},
@@ -103,14 +102,14 @@ def games_dialog(
                     },
                 ),
             ),
-            _btn(t(lang, "stats"), ui="stats", cls="btn"),
+            button(t(lang, "stats"), ui="stats", cls="btn"),
         ),
     ]
     return dialog(
         "games",
         t(lang, "games"),
         body,
-        [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
+        [button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")],
         cls="wide games",
     )
 
@@ -205,11 +204,11 @@ def stats_dialog(lang: str, stats: dict[str, Any], confirm: bool = False) -> El:
         else None,
     ]
     buttons = [
-        _btn(
+        button(
             t(lang, "stats_reset_sure" if confirm else "stats_reset"),
             ui="stats-reset-sure" if confirm else "stats-reset",
             cls="btn writeoff",
         ),
-        _btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1"),
+        button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1"),
     ]
     return dialog("stats", t(lang, "stats"), body, buttons, cls="stats")

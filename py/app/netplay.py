@@ -458,8 +458,7 @@ def lobby_dialog(
 ) -> El:
     """The host's invitations (a link, its QR code and the reply field per online
     seat) or the guest's reply, with the state of each link."""
-    from .dialogs import dialog
-    from .view import _btn
+    from .view import button, dialog
 
     lobby = session.lobby
     body: list[El | str | None] = [
@@ -507,10 +506,10 @@ def lobby_dialog(
                     parts.append(
                         el("p", {"data-taken": "1"}, t(lang, "net.taken_badge", name=person))
                     )
-                parts.append(_btn(t(lang, "net.reinvite"), ui=f"reinvite-{seat.seat}", cls="btn"))
+                parts.append(button(t(lang, "net.reinvite"), ui=f"reinvite-{seat.seat}", cls="btn"))
                 if session.peer.seat_can_be_taken(seat.seat):
                     parts.append(
-                        _btn(
+                        button(
                             t(lang, "net.take_seat", name=name),
                             ui=f"take-seat-{seat.seat}",
                             cls="btn",
@@ -538,7 +537,9 @@ def lobby_dialog(
                             },
                         ),
                     ),
-                    _btn(t(lang, "net.connect"), ui="connect", cls="btn", data_seat=str(seat.seat)),
+                    button(
+                        t(lang, "net.connect"), ui="connect", cls="btn", data_seat=str(seat.seat)
+                    ),
                 ]
             body.append(
                 el(
@@ -551,19 +552,19 @@ def lobby_dialog(
         if any(seat.state in ("closed", "failed") for seat in lobby.seats):
             body += [
                 el("p", {}, t(lang, "net.alone_text")),
-                _btn(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
+                button(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
             ]
             if session.peer.can_end():
                 body += [
                     el("p", {}, t(lang, "net.end_text")),
-                    _btn(t(lang, "net.end"), ui="end-online", cls="btn"),
+                    button(t(lang, "net.end"), ui="end-online", cls="btn"),
                 ]
         buttons = [
-            _btn(t(lang, "net.begin"), ui="begin-online", cls="btn primary", data_autofocus="1"),
-            _btn(t(lang, "close"), ui="close", cls="btn"),
+            button(t(lang, "net.begin"), ui="begin-online", cls="btn primary", data_autofocus="1"),
+            button(t(lang, "close"), ui="close", cls="btn"),
         ]
         if session.peer.stage.value != "lobby":  # begun: new invitations only
-            buttons = [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
+            buttons = [button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.invite_title")
     else:
         body.append(el("p", {}, _state_badge(lang, lobby.state)))
@@ -609,17 +610,17 @@ def lobby_dialog(
                     "textarea",
                     {"data-ui": "invite-input", "rows": "2", "spellcheck": "false"},
                 ),
-                _btn(t(lang, "net.rejoin"), ui="rejoin", cls="btn"),
+                button(t(lang, "net.rejoin"), ui="rejoin", cls="btn"),
             ]
             if session.peer.stage in session.peer.IN_GAME:  # the host may be gone for good
                 body += [
                     el("p", {}, t(lang, "net.host_anew_text")),
-                    _btn(t(lang, "net.host_anew"), ui="host-anew", cls="btn"),
+                    button(t(lang, "net.host_anew"), ui="host-anew", cls="btn"),
                 ]
             body += [
                 el("p", {}, t(lang, "net.alone_text")),
-                _btn(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
+                button(t(lang, "net.alone"), ui="continue-alone", cls="btn"),
             ]
-        buttons = [_btn(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
+        buttons = [button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.join_title")
     return dialog("online", title, body, buttons, cls="online")

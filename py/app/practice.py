@@ -105,7 +105,7 @@ def banner(p: Practice, lang: str, at_end: bool = False) -> El:
     """The felt's line all through a practice (``data-practice-banner``): that this is a
     practice, whose cards the player holds, and *Back to the game* (at the deal's end
     the summary holds that button, so the banner does not repeat it)."""
-    from .view import _btn
+    from .view import button
 
     name = p.names(lang)[p.seat]
     own = p.own and p.seat == 0 and not (p.seat_names and p.seat_names[0][1])
@@ -114,14 +114,14 @@ def banner(p: Practice, lang: str, at_end: bool = False) -> El:
         "section",
         {"class": "practice-banner", "data-practice-banner": "1", "role": "status"},
         el("p", {"class": "practice-text"}, text),
-        None if at_end else _btn(t(lang, "practice_end"), ui="practice-end", cls="btn small"),
+        None if at_end else button(t(lang, "practice_end"), ui="practice-end", cls="btn small"),
         key="practice-banner",
     )
 
 
 def section(p: Practice, row: SheetRow, lang: str) -> El:
     """The practice's end in the deal summary: the comparison and the ways on."""
-    from .view import _btn
+    from .view import button
 
     return el(
         "section",
@@ -130,8 +130,10 @@ def section(p: Practice, row: SheetRow, lang: str) -> El:
         el(
             "div",
             {"class": "row"},
-            _btn(t(lang, "practice_again"), ui="practice-again", cls="btn"),
-            _btn(t(lang, "practice_end"), ui="practice-end", cls="btn primary", data_autofocus="1"),
+            button(t(lang, "practice_again"), ui="practice-again", cls="btn"),
+            button(
+                t(lang, "practice_end"), ui="practice-end", cls="btn primary", data_autofocus="1"
+            ),
         ),
         key="practice",
     )

@@ -24,7 +24,7 @@ from .dialogs import sheet_table
 from .dom import El, el
 from .events import deal_events, on_felt
 from .i18n import t, tn, you_key
-from .view import Model, _btn, default_names, render
+from .view import Model, button, default_names, dialog, render
 
 
 @dataclass
@@ -154,14 +154,12 @@ def build_replay(replay: Replay, ui: ReplayUI, lang: str) -> tuple[Model, list[E
     caption = replay.notes.get(step, "")
     extra: list[El | None] = [replay_bar(replay, ui, lang, step, caption)]
     if ui.sheet:
-        from .dialogs import dialog
-
         extra.append(
             dialog(
                 "sheet",
                 t(lang, "sheet"),
                 [sheet_table(dataclasses.replace(m, scene=scene), list(state.rows))],
-                [_btn(t(lang, "close"), ui="replay-sheet", cls="btn", data_autofocus="1")],
+                [button(t(lang, "close"), ui="replay-sheet", cls="btn", data_autofocus="1")],
                 cls="wide",
             )
         )
@@ -238,10 +236,10 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
             ("⇥", "step-last", "step_last", step >= steps),
         ]
         moves = [
-            _btn(icon, ui=name, cls="btn step", aria_label=t(lang, label), disabled=off)
+            button(icon, ui=name, cls="btn step", aria_label=t(lang, label), disabled=off)
             for icon, name, label, off in steps_ui
         ]
-        play = _btn(
+        play = button(
             "❚❚" if ui.playing else "▶",
             ui="step-play",
             cls="btn step primary",
@@ -258,13 +256,13 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
                 [el("option", {"value": v, "selected": v == current}, label) for v, label in views],
                 key="view",
             ),
-            _btn(
+            button(
                 _labelled("≡", t(lang, "sheet")),
                 ui="replay-sheet",
                 cls="btn small",
                 aria_label=t(lang, "sheet"),
             ),
-            _btn(
+            button(
                 _labelled("⚖", t(lang, "analysis")),
                 ui="analysis",
                 cls="btn small",
@@ -273,7 +271,7 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
             ),
             None
             if ui.embed and not ui.practice
-            else _btn(
+            else button(
                 _labelled("▷", t(lang, "practice_here")),
                 ui="practice-here",
                 cls="btn small",
@@ -281,7 +279,7 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
             ),
             None
             if ui.embed
-            else _btn(
+            else button(
                 _labelled("↻", t(lang, "practice_deal")),
                 ui="practice-deal",
                 cls="btn small",
@@ -289,13 +287,15 @@ def replay_bar(replay: Replay, ui: ReplayUI, lang: str, step: int, caption: str)
             ),
             None
             if ui.embed
-            else _btn(  # the deal editor, from this deal (app.editor)
+            else button(  # the deal editor, from this deal (app.editor)
                 _labelled("✎", t(lang, "editor.tool")),
                 ui="editor",
                 cls="btn small",
                 aria_label=t(lang, "editor.tool"),
             ),
-            None if ui.embed else _btn(t(lang, "replay_close"), ui="replay-close", cls="btn small"),
+            None
+            if ui.embed
+            else button(t(lang, "replay_close"), ui="replay-close", cls="btn small"),
         ]
     analysis = analysis_section(lang, ui.analysis_rows if ui.analysis else None, ui.analysis_pct)
     return el(

@@ -29,12 +29,11 @@ from thousand.conventions import (
     is_on,
 )
 
-from .dialogs import dialog
 from .dom import El, el
 from .i18n import t
 from .library import RuleSet
 from .rules_text import CHOICES, CONVENTION_GROUP, GROUPS
-from .view import Confirm, _btn
+from .view import Confirm, button, dialog
 
 CLASSIC = Conventions()
 #: Ints that are multiples of 5 in the rules (the number inputs step by 5).
@@ -288,16 +287,16 @@ def rules_dialog(
                         },
                         key="name",
                     ),
-                    _btn(t(lang, "rules_save_new"), ui="set-save", cls="btn"),
-                    _btn(t(lang, "rules_rename"), ui="set-rename", cls="btn") if own else None,
-                    _btn(t(lang, "rules_duplicate"), ui="set-duplicate", cls="btn"),
-                    _btn(t(lang, "rules_delete"), ui="set-delete", cls="btn writeoff")
+                    button(t(lang, "rules_save_new"), ui="set-save", cls="btn"),
+                    button(t(lang, "rules_rename"), ui="set-rename", cls="btn") if own else None,
+                    button(t(lang, "rules_duplicate"), ui="set-duplicate", cls="btn"),
+                    button(t(lang, "rules_delete"), ui="set-delete", cls="btn writeoff")
                     if own and ui.confirm != Confirm.DELETE_SET
                     else None,
-                    _btn(t(lang, "rules_delete_sure"), ui="set-delete-sure", cls="btn writeoff")
+                    button(t(lang, "rules_delete_sure"), ui="set-delete-sure", cls="btn writeoff")
                     if own and ui.confirm == Confirm.DELETE_SET
                     else None,
-                    _btn(t(lang, "rules_export"), ui="set-export", cls="btn"),
+                    button(t(lang, "rules_export"), ui="set-export", cls="btn"),
                     el(
                         "label",
                         {"class": "btn file"},
@@ -393,11 +392,11 @@ def rules_dialog(
     buttons: list[El] = []
     if readonly:
         buttons.append(
-            _btn(t(lang, "rules_change"), ui="rules-edit", cls="btn primary", data_autofocus="1")
+            button(t(lang, "rules_change"), ui="rules-edit", cls="btn primary", data_autofocus="1")
         )
     else:
         buttons.append(
-            _btn(
+            button(
                 t(lang, "rules_start"),
                 ui="start",
                 cls="btn primary",
@@ -405,7 +404,7 @@ def rules_dialog(
                 disabled=bool(errs),
             )
         )
-    buttons.append(_btn(t(lang, "close"), ui="close", cls="btn"))
+    buttons.append(button(t(lang, "close"), ui="close", cls="btn"))
     title = t(lang, "rules_title_game" if readonly else "rules_title")
     return dialog("rules", title, body, buttons, cls="wide rules")
 

@@ -257,7 +257,11 @@ def card_text(card: int, lang: str) -> El:
     return el("span", {"class": "card-text"}, short[:-1], suit_span(card // 6))
 
 
-def _btn(label: Any, action: int | None = None, ui: str = "", cls: str = "btn", **extra: Any) -> El:
+def button(
+    label: Any, action: int | None = None, ui: str = "", cls: str = "btn", **extra: Any
+) -> El:
+    """A button: an engine action (``data-action``) or a page control (``data-ui``);
+    ``extra`` becomes ``data-*`` and ``aria-*`` attributes (``data_seat`` → ``data-seat``)."""
     attrs: dict[str, Any] = {"type": "button", "class": cls}
     if action is not None:
         attrs["data-action"] = A.action_str(action)
@@ -265,6 +269,37 @@ def _btn(label: Any, action: int | None = None, ui: str = "", cls: str = "btn", 
         attrs["data-ui"] = ui
     attrs.update({k.replace("_", "-"): v for k, v in extra.items()})
     return el("button", attrs, label)
+
+
+def dialog(
+    key: str,
+    title: str,
+    body: Sequence[El | str | None],
+    buttons: Sequence[El],
+    cls: str = "",
+    rest: bool = False,
+) -> El:
+    """An overlay with one modal box: title, body, a row of buttons. ``rest``: a
+    box the game rests on (the deal summary, the game's end), which leaves the
+    toolbar free: its score sheet or log opens over it, and closes back to it."""
+    head = f"dlg-{key}-title"
+    return el(
+        "div",
+        {"class": "overlay rest" if rest else "overlay", "data-dialog": key},
+        el(
+            "div",
+            {
+                "class": f"dialog {cls}".strip(),
+                "role": "dialog",
+                "aria-modal": "true",
+                "aria-labelledby": head,
+            },
+            el("h2", {"id": head}, title),
+            list(body),
+            el("div", {"class": "row buttons"}, list(buttons)),
+        ),
+        key="dlg-" + key,
+    )
 
 
 # -- seats -------------------------------------------------------------------------
@@ -689,7 +724,7 @@ def _stepper(m: Model, kind: str) -> list[El]:
             el(
                 "div",
                 {"class": "stepper", "role": "group", "aria-label": t(lang, "value_label")},
-                _btn(
+                button(
                     "−",
                     ui="lower",
                     cls="btn step",
@@ -697,7 +732,7 @@ def _stepper(m: Model, kind: str) -> list[El]:
                     disabled=v == values[0],
                 ),
                 el("output", {"class": "value", "aria-live": "polite"}, str(v)),
-                _btn(
+                button(
                     "+",
                     ui="raise",
                     cls="btn step",
@@ -707,7 +742,7 @@ def _stepper(m: Model, kind: str) -> list[El]:
                 key="stepper",
             )
         )
-    out.append(_btn(label, make(v), cls="btn primary " + kind, data_autofocus="1"))
+    out.append(button(label, make(v), cls="btn primary " + kind, data_autofocus="1"))
     return out
 
 
@@ -720,18 +755,18 @@ def controls(m: Model) -> El:
     if legal:
         if ph is Phase.BIDDING:
             if A.PASS in legal:
-                buttons.append(_btn(t(lang, "pass"), A.PASS, cls="btn pass"))
+                buttons.append(button(t(lang, "pass"), A.PASS, cls="btn pass"))
             if A.UNBLIND in legal:
                 value = sc.conventions.unblind_bid()
-                buttons.append(_btn(t(lang, "unblind", value=value), A.UNBLIND, cls="btn"))
+                buttons.append(button(t(lang, "unblind", value=value), A.UNBLIND, cls="btn"))
             buttons.extend(_stepper(m, "bid"))
         elif ph is Phase.CONTRACT:
             buttons.extend(_stepper(m, "contract"))
             if A.WRITEOFF in legal:
-                buttons.append(_btn(t(lang, "writeoff"), A.WRITEOFF, cls="btn writeoff"))
+                buttons.append(button(t(lang, "writeoff"), A.WRITEOFF, cls="btn writeoff"))
             if A.BOMB in legal:
                 points = sc.conventions.bomb_points
-                buttons.append(_btn(t(lang, "bomb", points=points), A.BOMB, cls="btn writeoff"))
+                buttons.append(button(t(lang, "bomb", points=points), A.BOMB, cls="btn writeoff"))
         else:
             # The receivers of a chosen discard card come first: they are the choice now,
             # in the order the seats sit on screen, left to right (West, North, East).
@@ -752,22 +787,24 @@ def controls(m: Model) -> El:
                         A.LOOK: "look",
                         A.WRITEOFF: "writeoff",
                     }[a]
-                    buttons.append(_btn(t(lang, key), a, cls="btn " + key))
+                    buttons.append(button(t(lang, key), a, cls="btn " + key))
                 elif a == A.BOMB:
                     points = sc.conventions.bomb_points
-                    buttons.append(_btn(t(lang, "bomb", points=points), a, cls="btn writeoff"))
+                    buttons.append(button(t(lang, "bomb", points=points), a, cls="btn writeoff"))
                 elif a in (A.PICK_BASE, A.PICK_BASE + 1):
-                    buttons.append(_btn(t(lang, "pick", n=a - A.PICK_BASE + 1), a, cls="btn pick"))
+                    buttons.append(
+                        button(t(lang, "pick", n=a - A.PICK_BASE + 1), a, cls="btn pick")
+                    )
                 elif A.is_discard(a) and A.action_card(a) == m.selected:
                     card = card_short(m.selected, lang)
                     if A.is_aside(a):
                         label = t(lang, "aside", card=card)
                     else:
                         label = t(lang, "give_to", card=card, name=m.names[(a - A.GIVE_BASE) % 4])
-                    buttons.append(_btn(label, a, cls="btn give primary"))
+                    buttons.append(button(label, a, cls="btn give primary"))
             if ph is Phase.PLAY and declarable(sc):
                 buttons.append(
-                    _btn(
+                    button(
                         t(lang, "lead_plain"),
                         ui="plain-lead",
                         cls="btn small toggle",
@@ -776,7 +813,7 @@ def controls(m: Model) -> El:
                 )
     hint: list[El | None] = []
     if m.human_turn and not m.hint_off:
-        hint.append(_btn(t(lang, "hint"), ui="hint", cls="btn small hint-btn"))
+        hint.append(button(t(lang, "hint"), ui="hint", cls="btn small hint-btn"))
     if m.hint is not None and m.hint_pct >= 0:
         hint.append(
             el(
@@ -842,7 +879,7 @@ def toolbar(m: Model) -> El:
     buttons = []
     for ui, icon, label, short in tools:
         buttons.append(
-            _btn(
+            button(
                 [
                     el("span", {"class": "icon", "aria-hidden": "true"}, icon) if icon else None,
                     el("span", {"class": "label"}, label),
@@ -916,10 +953,10 @@ def notices(m: Model) -> El | None:
                 "role": "alert" if n.kind == NoticeKind.ERROR else "status",
             },
             el("p", {}, n.words.text(m.lang, m.names)),
-            _btn(n.action[1].text(m.lang, m.names), ui=n.action[0], cls="btn small")
+            button(n.action[1].text(m.lang, m.names), ui=n.action[0], cls="btn small")
             if n.action
             else None,
-            _btn(
+            button(
                 "×",
                 ui="dismiss",
                 cls="btn small",
@@ -959,7 +996,7 @@ def privacy(m: Model) -> El | None:
                 t(m.lang, "pass_device", name=m.screen_for),
             ),
             el("p", {}, t(m.lang, "pass_device_why")),
-            _btn(t(m.lang, "show_cards"), ui="show-cards", cls="btn primary", data_autofocus="1"),
+            button(t(m.lang, "show_cards"), ui="show-cards", cls="btn primary", data_autofocus="1"),
         ),
         key="privacy",
     )
