@@ -6,8 +6,11 @@
 // word, on a desktop), then "tiny" (icon over a small word, as on a phone). The
 // choice is made from the widths the page's own fonts give, once per language and
 // width; Undo keeps its slot (greyed while it may not be used), so its coming and
-// going never changes the choice. Pure presentation: py/app never sets data-fit,
-// so the DOM patcher leaves it alone.
+// going never changes the choice. The choice is made in the same task as the
+// patch that changed the toolbar (a MutationObserver's callback runs before the
+// page is painted), so a language switch never shows the toolbar on two rows
+// for a frame. Pure presentation: py/app never sets data-fit, so the DOM
+// patcher leaves it alone.
 (() => {
   "use strict";
 
@@ -50,9 +53,11 @@
   function start() {
     const table = document.querySelector("#table");
     if (!table) return;
-    new MutationObserver(later).observe(table, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(fit).observe(table, { childList: true, subtree: true, characterData: true });
     addEventListener("resize", later);
-    later();
+    // a font that arrives late changes the widths: choose again
+    document.fonts?.addEventListener?.("loadingdone", () => { done = ""; later(); });
+    fit();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
