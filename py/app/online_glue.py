@@ -15,8 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .thinking import decide, guarded
-from .update import (
+from .model import (
     AcceptOffer,
     Effect,
     FinishLink,
@@ -32,6 +31,7 @@ from .update import (
     OfferMade,
     ReplyMade,
 )
+from .thinking import decide, guarded
 
 #: Seconds between the ticks that let the peer ask for lost messages again.
 TICK_S = 0.5

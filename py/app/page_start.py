@@ -16,7 +16,9 @@ from typing import Any
 
 from thousand import Conventions
 
+from . import model as M
 from . import online_code
+from . import table_act as T
 from . import update as U
 from . import update_page as P
 from .i18n import Words, normalize_lang, t
@@ -63,18 +65,18 @@ class Pace:
 
 def open_page(
     store: Store, params: dict[str, str], nav_lang: str = "en", tab: str = "", base_url: str = ""
-) -> tuple[U.Page, list[U.Effect]]:
+) -> tuple[M.Page, list[M.Effect]]:
     """The page as the storage and the URL parameters leave it (``?fresh=1``: a new
     game, ``?seed=``: its seed, ``?lang=``, ``?ice=none``)."""
     ui = Screen()
     stored_lang, _ = store.read(LANG_KEY)
     ui.lang = normalize_lang(params.get("lang") or stored_lang or nav_lang)
-    fx: list[U.Effect] = []
+    fx: list[M.Effect] = []
 
     def corrupt(a: Aside | None, kind: NoticeKind = NoticeKind.ERROR, key: str = "") -> None:
         if a is not None:
             text = Words.of("corrupt_settings", key=a.key or "—")
-            fx.extend(U.notice(ui, text, kind, key or a.key or "x"))
+            fx.extend(T.notice(ui, text, kind, key or a.key or "x"))
 
     own, aside = user_sets(store)
     corrupt(aside)
@@ -97,7 +99,7 @@ def open_page(
     ui.setup = read_setup(stored_setup, params, [s.id for s in ui.sets])
     ui.base_url = base_url
     seed = _int(params.get("seed"), 0, 2**31 - 1)
-    page = U.Page(None, ui, tab=tab, seed=seed)  # type: ignore[arg-type]  # (made next)
+    page = M.Page(None, ui, tab=tab, seed=seed)  # type: ignore[arg-type]  # (made next)
     # the ICE servers are read with the first online table (``update_page.ready_ice``)
     page.ice_stored = "none" if params.get("ice") == "none" else store.read(ICE_KEY)[0]
     page.ice_read = False
@@ -106,10 +108,10 @@ def open_page(
     else:
         page.session, aside = load_or_new(store, lambda: P.new_session(page))
         if aside is not None:
-            fx += U.notice(ui, aside_words(aside), NoticeKind.ERROR, "save")
+            fx += T.notice(ui, aside_words(aside), NoticeKind.ERROR, "save")
     if store.refused:
-        fx += U.notice(ui, Words.of("storage_refused"), NoticeKind.ERROR, "storage")
-    U.announce(page, initial=True)
+        fx += T.notice(ui, Words.of("storage_refused"), NoticeKind.ERROR, "storage")
+    T.announce(page, initial=True)
     return page, fx
 
 
@@ -122,13 +124,13 @@ def aside_words(aside: Aside) -> Words:
     return Words.of("save_lost", why=aside.reason)
 
 
-def code_missing(page: U.Page) -> list[U.Effect]:
+def code_missing(page: M.Page) -> list[M.Effect]:
     """The online table's code is not on this page: said, and nothing else done."""
     ui = page.ui
-    return U.notice(ui, Words.of("net.code_missing"), NoticeKind.ERROR, "online-code")
+    return T.notice(ui, Words.of("net.code_missing"), NoticeKind.ERROR, "online-code")
 
 
-def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
+def resume_online(page: M.Page, store: Store) -> list[M.Effect]:
     """An online table the page had before a reload comes back from its journal,
     its links gone: the host invites its friends again, a guest waits for that."""
     if store.get_text(NET_KEY) is None:
@@ -139,29 +141,29 @@ def resume_online(page: U.Page, store: Store) -> list[U.Effect]:
     from . import netresume
 
     got, why = netresume.load(store)
-    fx: list[U.Effect] = []
+    fx: list[M.Effect] = []
     if why is not None:
         text = Words.of("net.restore_failed", why=why[:120])
-        fx += U.notice(ui, text, NoticeKind.ERROR, "reloaded")
+        fx += T.notice(ui, text, NoticeKind.ERROR, "reloaded")
     if got is not None:
         page.session = got
         P.ready_ice(page)
-        return [*fx, *U.update(page, U.Reloaded())[1]]
+        return [*fx, *U.update(page, M.Reloaded())[1]]
     return fx
 
 
-def resume_lesson(page: U.Page, store: Store, learn: bool = False) -> list[U.Effect]:
+def resume_lesson(page: M.Page, store: Store, learn: bool = False) -> list[M.Effect]:
     """A reload while a lesson was on the table resumes it where it was; the
     rules pages' *Learn to play* (``?learn=1``) starts it (or resumes it)."""
     from .lesson import active
 
     stored, _ = store.read(LESSON_KEY)
     if active(stored) or learn:
-        return U.update(page, U.LessonStarted(stored))[1]
+        return U.update(page, M.LessonStarted(stored))[1]
     return []
 
 
-def open_link(page: U.Page, fragment: str) -> list[U.Effect]:
+def open_link(page: M.Page, fragment: str) -> list[M.Effect]:
     """What the address's fragment opens: ``#join=`` the reply to an invitation,
     ``#record=`` / ``#z=`` a share link's record in the replay view."""
     if fragment.startswith("#join="):
@@ -178,7 +180,7 @@ def open_link(page: U.Page, fragment: str) -> list[U.Effect]:
         ui.lang = str(opts["lang"])
     if got.error or got.record is None:
         why = got.error or "—"
-        return U.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
+        return T.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
     seat = None if opts.get("open") else opts.get("seat")
     fx = P.open_replay(page, got.record, int(opts.get("step", 0)), seat=seat)
     if ui.replay is not None and opts.get("practice"):
@@ -186,7 +188,7 @@ def open_link(page: U.Page, fragment: str) -> list[U.Effect]:
     return fx
 
 
-def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
+def open_invitation(page: M.Page, fragment: str) -> list[M.Effect]:
     """Guest: a ``#join=`` link opens the reply to its invitation."""
     from .invite import Invite, InviteError, invite_sdp, read_fragment
     from .netplay import NetSession, new_guest, rejoin_anew
@@ -195,13 +197,13 @@ def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
     try:
         got = read_fragment(fragment)
     except InviteError as e:
-        return U.notice(ui, Words.of("net.code." + e.code.lower()), NoticeKind.ERROR, "join")
+        return T.notice(ui, Words.of("net.code." + e.code.lower()), NoticeKind.ERROR, "join")
     if not isinstance(got, Invite):
         return []
     s = page.session
     if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
         if got.session != s.lobby.session:  # a new invitation for the reloaded table
-            return U.update(page, U.InvitationPasted(fragment))[1]
+            return U.update(page, M.InvitationPasted(fragment))[1]
         return []  # (that link opened again)
     fx = P.keep_current(page)
     pairs = zip(seat_names(ui.setup), seat_kinds(ui.setup), strict=False)
@@ -213,4 +215,4 @@ def open_invitation(page: U.Page, fragment: str) -> list[U.Effect]:
     P.ready_ice(page)
     ui.joining = got
     ui.dialog = Dialog.ONLINE
-    return [*fx, U.AcceptOffer(invite_sdp(got))]
+    return [*fx, M.AcceptOffer(invite_sdp(got))]

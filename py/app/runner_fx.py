@@ -25,6 +25,7 @@ from thousand.record import Replay
 
 from .dom import Attrs, Patcher
 from .editor import EditorBotAnswered, EditorThink, state_at
+from .model import BotAnswered, HoldOver, Msg, Page
 from .page_msgs import (
     Analyse,
     AnalysisFound,
@@ -43,7 +44,7 @@ from .replay_view import replay_attrs
 from .screen import build
 from .storage import LANG_KEY
 from .thinking import THINK_SLICE_MS, decide, guarded
-from .update import HOLD_ON, BotAnswered, HoldOver, Msg, Page, bots_next
+from .update import HOLD_ON, bots_next
 from .view import Dialog, table_attrs
 
 #: The URL parameters the page reads.

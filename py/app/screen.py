@@ -191,7 +191,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     lesson: El | None = None  # Learn to play: the caption (app.lesson_page)
     in_lesson = session.game_id.startswith("lesson-")
     if in_lesson:
-        from .lesson_page import caption_area
+        from .lesson_view import caption_area
 
         lesson = caption_area(session, ui.lang, names)
     if m.scene.phase is Phase.GAME_OVER:

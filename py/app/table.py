@@ -26,6 +26,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from thousand import card_from_str, safejson
 
 from . import boot
+from . import model as door
 from . import page_msgs as M
 from . import runner_fx as fx
 from . import update as U
@@ -49,7 +50,7 @@ class Table:
         base_url = str(window.location.href).split("#")[0].split("?")[0]
         self.page, effects = open_page(self.store, self.params, nav, self.tab, base_url)
         fx.drop_one_shot_params()
-        self.inbox: list[U.Msg] = []
+        self.inbox: list[door.Msg] = []
         self.busy = False
         self.thoughts = fx.Thoughts(self.dispatch, self.fail)
         self.thoughts.timing = self.params.get("debug") == "timing"  # timings logged
@@ -77,7 +78,7 @@ class Table:
 
     # -- the one door ---------------------------------------------------------------
 
-    def dispatch(self, msg: U.Msg) -> None:
+    def dispatch(self, msg: door.Msg) -> None:
         """Every input goes through ``update``; its effects are carried out here."""
         self.inbox.append(msg)
         if not self.busy:
@@ -103,28 +104,28 @@ class Table:
         if err is not None or games is not None:
             self.inbox.append(M.Stored(key, err, err is not None and self.store.refused, games))
 
-    def run(self, effects: list[U.Effect]) -> None:
+    def run(self, effects: list[door.Effect]) -> None:
         """Carry out what ``update`` asked for."""
         s, ui, th = self.page.session, self.page.ui, self.thoughts
         for e in effects:
-            if isinstance(e, U.Persist):
+            if isinstance(e, door.Persist):
                 self.stored(SAVE_KEY, save(self.store, s, self.tab))
-            elif isinstance(e, U.Bots | U.Cancel):
+            elif isinstance(e, door.Bots | door.Cancel):
                 th.stop("bots")
-                if isinstance(e, U.Cancel):
+                if isinstance(e, door.Cancel):
                     th.stop("hint")
                 elif e.go:
                     th.start("bots", th.drive(lambda: self.page, s, s.version, self.pace))
-            elif isinstance(e, U.Linger):
+            elif isinstance(e, door.Linger):
                 th.linger = time.perf_counter() + self.pace.headline
-            elif isinstance(e, U.ClosePassing):
+            elif isinstance(e, door.ClosePassing):
                 th.passing(e.key, e.serial)
-            elif isinstance(e, U.Log):
+            elif isinstance(e, door.Log):
                 fx.log(e.text)
-            elif isinstance(e, U.Remember):
+            elif isinstance(e, door.Remember):
                 self.stored(e.key, self.store.write(e.key, e.value))
-            elif isinstance(e, U.KeepJournal | U.ForgetJournal):
-                self.stored(NET_KEY, fx.journal(self.store, s, isinstance(e, U.KeepJournal)))
+            elif isinstance(e, door.KeepJournal | door.ForgetJournal):
+                self.stored(NET_KEY, fx.journal(self.store, s, isinstance(e, door.KeepJournal)))
             elif isinstance(e, EditorThink):
                 th.start("editor", th.editor_bot(e, lambda: self.page, self.pace))
             elif isinstance(e, Download):
@@ -144,7 +145,7 @@ class Table:
                 if self.file_el is not None:
                     th.start("file", th.read_file(self.file_el, e.kind))
             elif isinstance(e, M.ReadLesson):
-                self.inbox.append(U.LessonStarted(self.store.read(LESSON_KEY)[0]))
+                self.inbox.append(door.LessonStarted(self.store.read(LESSON_KEY)[0]))
             elif isinstance(e, M.KeepGame | M.DropGame):
                 if isinstance(e, M.KeepGame):
                     err = keep_game(self.store, replace(e.game, date=now()))
@@ -190,10 +191,10 @@ class Table:
                 entropy = random.SystemRandom().randrange(1 << 62)
                 self.dispatch(M.Clicked(str(ui), data, entropy, time.time()))
             elif action := el.getAttribute("data-action"):
-                self.dispatch(U.Act(str(action)))
+                self.dispatch(door.Act(str(action)))
             elif card := el.getAttribute("data-card"):
                 legal = el.getAttribute("data-legal") == "1"
-                self.dispatch(U.CardClicked(card_from_str(str(card)), legal))
+                self.dispatch(door.CardClicked(card_from_str(str(card)), legal))
         except Exception as e:
             self.fail(e)
 
@@ -227,7 +228,7 @@ class Table:
             if use is not U.KeyUse.IGNORE:
                 if use is U.KeyUse.TAKE:
                     event.preventDefault()
-                self.dispatch(U.KeyPressed(key))
+                self.dispatch(door.KeyPressed(key))
         except Exception as e:
             self.fail(e)
 
@@ -242,7 +243,7 @@ class Table:
             other = Session.from_save(data)
         except Exception:
             return
-        self.dispatch(U.OtherTabSaved(other))
+        self.dispatch(door.OtherTabSaved(other))
 
     def on_drag(self, event: Any) -> None:
         """The deal editor's cards dragged onto a hand or the talon."""
@@ -290,10 +291,10 @@ def start() -> Table:
     table.run(open_link(page, str(window.location.hash or "")))
     if page.ui.replay is None:  # a new game is saved at once, a resumed one unchanged
         learn = table.params.get("learn") == "1"
-        table.run(U.settle(page, [U.Persist(), *resume_lesson(page, table.store, learn)]))
+        table.run(U.settle(page, [door.Persist(), *resume_lesson(page, table.store, learn)]))
     table.drain()
     # The phase render() just set (a share link's replay, not the game behind it).
     boot.mark_ready(str(table.root.getAttribute("data-phase") or "loading"))
     table.root.setAttribute("aria-busy", "false")
-    table.run(U.settle(page, [U.Bots()]))
+    table.run(U.settle(page, [door.Bots()]))
     return table

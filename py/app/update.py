@@ -15,8 +15,12 @@ tests drive the whole page through it in CPython (``tests/app/test_update.py``,
 ``tests/app/test_page_door.py``). A message made for an older state (a bot's
 answer, the end of a hold, a hint) carries the version or token it was made for
 and is dropped when the page has moved on; an illegal action is refused with a
-reason.
+reason. The model, the messages and the effects are defined in ``model``, the
+table's own steps that every part of the door shares in ``table_act``: the parts
+import those, never this module, so the door dispatches downwards only.
 
+>>> from app.model import Act, Page
+>>> from app.screen import Screen
 >>> from app.session import Session
 >>> from thousand import Conventions
 >>> page = Page(Session.new(Conventions(), "easy", seed=3), Screen())
@@ -27,489 +31,69 @@ Log(text='refused: pass (it is not your turn)')
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from thousand import IllegalActionError, action_from_str
 from thousand import actions as A
 from thousand.cards import card_str
 from thousand.phase import Phase
 
-from .dom import El, find_all
-from .editor import Copy, EditorEffect, EditorMsg, on_message
-from .events import Event, deal_events, on_felt
-from .i18n import Words
+from .editor import Copy, EditorMsg, on_message
 from .library import count_game
-from .page_msgs import PageEffect, PageMsg, Slot
+from .model import (
+    Act,
+    BotAnswered,
+    Bots,
+    Cancel,
+    CardClicked,
+    CountStats,
+    Effect,
+    HoldOver,
+    KeepJournal,
+    KeyPressed,
+    LessonLeft,
+    LessonNext,
+    LessonStarted,
+    Linger,
+    Log,
+    Msg,
+    NetMsg,
+    NextDeal,
+    OtherTabSaved,
+    Page,
+    Persist,
+    PlainLeadToggled,
+    Remember,
+    SetupChanged,
+    ShowCards,
+    Stepped,
+    TakeOver,
+    UndoAllowed,
+    UndoPressed,
+    UndoRefused,
+)
+from .page_msgs import PageMsg
 from .replay_ctl import STEP_KEYS
-from .screen import Screen, build
-from .seats import change, names_of, speaker, start_problem
-from .session import Session
+from .screen import build
+from .seats import change, start_problem
 from .session import is_online as online
 from .storage import STATS_KEY
+from .table_act import (
+    announce,
+    apply_action,
+    drop_notices,
+    follow_notice,
+    notice,
+    numbered_choices,
+    reset_ui,
+    retell,
+    step,
+)
 from .view import (
     Dialog,
-    Notice,
     NoticeKind,
-    controls,
     refused,
-    stepper_values,
 )
-
-# -- the model -------------------------------------------------------------------
-
-
-@dataclass
-class Page:
-    """Everything the game page knows: the game, what the table shows besides it,
-    and how far the deal's story has been told."""
-
-    session: Session
-    ui: Screen
-    seen: tuple[int, int] = (-1, 0)  # (deal, events announced)
-    lesson_back: Session | None = None  # the game waiting behind a lesson (app.lesson_page)
-    practice_back: Session | None = None  # the game a practice returns to
-    # the replay a practice started from (Replay, ReplayUI) and the game's analysis
-    # then on show (its findings, or None): *Back to the game* shows them again
-    practice_from: tuple[Any, Any, list[str] | None] | None = None
-    seed: int | None = None  # the next new game's seed (a ``?seed=`` link's, once)
-    tab: str = ""  # this tab's mark in its saves (another tab's are followed)
-    tokens: dict[Slot, int] = field(default_factory=dict)  # each running thought's token
-    made: int = 0  # tokens made so far
-    hint_choices: Any = None  # the hint's (choices, declarer view, conventions)
-    hint_sheet: Any = None  # the sheet's figures of a concession or bomb among them
-    ice_stored: object = None  # the ICE servers setting as stored ...
-    ice_read: bool = True  # ... and whether ``ui.ice`` holds it (read when first needed)
-
-    @property
-    def version(self) -> int:
-        """The game's version: every applied action bumps it."""
-        return self.session.version
-
-
-# -- messages --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Act:
-    """A button carrying an action in engine notation (``bid 105``, ``give QS 2``)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class CardClicked:
-    """A click (tap) on a card of the human's hand; ``legal`` as the page drew it."""
-
-    card: int
-    legal: bool
-
-
-@dataclass(frozen=True)
-class KeyPressed:
-    """A key pressed on the table (outside text fields, no modifier keys)."""
-
-    key: str
-
-
-@dataclass(frozen=True)
-class Stepped:
-    """The bid or contract stepper moved by ``delta`` (−1 or +1)."""
-
-    delta: int
-
-
-@dataclass(frozen=True)
-class PlainLeadToggled:
-    """*Lead without declaring* pressed."""
-
-
-@dataclass(frozen=True)
-class NextDeal:
-    """The deal summary closed: the next deal's cards may show."""
-
-
-@dataclass(frozen=True)
-class UndoPressed:
-    """*Undo* pressed."""
-
-
-@dataclass(frozen=True)
-class UndoRefused:
-    """Online: this page's person does not allow the undo another person asked for."""
-
-
-@dataclass(frozen=True)
-class ShowCards:
-    """Pass-and-play: the person the privacy screen names has the device."""
-
-
-@dataclass(frozen=True)
-class UndoAllowed:
-    """Pass-and-play: the person at ``seat`` allows the undo asked for."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class SetupChanged:
-    """A control of the New game dialog changed (``seat``: the seat it belongs to)."""
-
-    name: str
-    value: str
-    seat: int = -1
-
-
-@dataclass(frozen=True)
-class BotAnswered:
-    """A computer player's decision for the state of ``version``."""
-
-    version: int
-    action: int
-
-
-@dataclass(frozen=True)
-class HoldOver:
-    """The pause that kept a finished trick (or the deal's last, before its summary)
-    on show ended; made at ``version``."""
-
-    version: int
-
-
-@dataclass(frozen=True)
-class OtherTabSaved:
-    """Another tab wrote the game: its session (already read and validated)."""
-
-    session: Session
-
-
-@dataclass(frozen=True)
-class TakeOver:
-    """*Continue here* pressed: this tab drives the game again."""
-
-
-# -- Learn to play (app.lesson_page) --------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LessonStarted:
-    """*Learn to play* pressed (or a reload with a lesson on the table): ``progress``
-    is the stored progress (``thousand.lesson``) to resume, None for none."""
-
-    progress: object = None
-
-
-@dataclass(frozen=True)
-class LessonNext:
-    """*Next* under a lesson's caption (or *Next lesson* at the end of one)."""
-
-
-@dataclass(frozen=True)
-class LessonLeft:
-    """*Leave the lesson*: the game behind it comes back."""
-
-
-# -- online: the network is one more source of messages -----------------------------
-
-
-@dataclass(frozen=True)
-class NetReceived:
-    """A message's text arrived on the link ``conn`` (``"host"`` on a guest's page)."""
-
-    conn: str
-    text: str
-
-
-@dataclass(frozen=True)
-class LinkChanged:
-    """The link ``conn`` changed state: ``new``, ``connecting``, ``open``, ``closed``,
-    ``failed`` (``app.rtc``)."""
-
-    conn: str
-    state: str
-
-
-@dataclass(frozen=True)
-class OfferMade:
-    """Host: the link ``conn`` made its offer (SDP text) for an invitation."""
-
-    conn: str
-    sdp: str
-
-
-@dataclass(frozen=True)
-class ReplyMade:
-    """Guest: the link answered the invitation with this SDP."""
-
-    sdp: str
-
-
-@dataclass(frozen=True)
-class ReplyPasted:
-    """Host: a friend's reply (a code, a link or a text with one) for ``seat``."""
-
-    seat: int
-    text: str
-
-
-@dataclass(frozen=True)
-class Reinvite:
-    """Host: a new invitation for ``seat`` (its friend lost the connection)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class TakeSeatPressed:
-    """Host: a computer player plays for the person at ``seat`` until they are back."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class EndOnline:
-    """Host: end the online game with the deals finished so far."""
-
-
-@dataclass(frozen=True)
-class InvitationPasted:
-    """Guest: a new invitation from the host (after a lost connection) pasted."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class ContinueAlone:
-    """The online table is gone: go on with its audited deals against computer players."""
-
-
-@dataclass(frozen=True)
-class HostAnew:
-    """Guest: the host's page is gone; this page hosts the same game anew."""
-
-
-@dataclass(frozen=True)
-class IceChanged:
-    """The ICE servers setting typed anew (one server a line)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class NameChanged:
-    """Guest: the name typed before the link opens (sent with the hello)."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class BeginOnline:
-    """Host: begin the game; seats nobody took get computer players."""
-
-
-@dataclass(frozen=True)
-class NetBotAnswered:
-    """Host: a computer player of the online table chose ``action`` for ``seat`` at
-    the peer's ``version``."""
-
-    seat: int
-    version: tuple[int, int]
-    action: int
-
-
-@dataclass(frozen=True)
-class NetTick:
-    """The time now (seconds): resend requests and rate limits."""
-
-    now: float
-
-
-@dataclass(frozen=True)
-class Reloaded:
-    """The page came back with an online table rebuilt from its journal
-    (``app.netresume``): its links are gone; new invitations reconnect them."""
-
-
-NetMsg = (
-    NetReceived
-    | LinkChanged
-    | OfferMade
-    | ReplyMade
-    | ReplyPasted
-    | Reinvite
-    | TakeSeatPressed
-    | EndOnline
-    | InvitationPasted
-    | ContinueAlone
-    | HostAnew
-    | IceChanged
-    | NameChanged
-    | BeginOnline
-    | NetBotAnswered
-    | NetTick
-    | Reloaded
-)
-
-
-Msg = (
-    Act
-    | CardClicked
-    | KeyPressed
-    | Stepped
-    | PlainLeadToggled
-    | NextDeal
-    | UndoPressed
-    | UndoAllowed
-    | UndoRefused
-    | ShowCards
-    | SetupChanged
-    | BotAnswered
-    | HoldOver
-    | OtherTabSaved
-    | TakeOver
-    | LessonStarted
-    | LessonNext
-    | LessonLeft
-    | NetMsg
-    | EditorMsg
-    | PageMsg
-)
-
-
-# -- effects ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Persist:
-    """Write the game to storage (the autosave)."""
-
-
-@dataclass(frozen=True)
-class Bots:
-    """Let the computer players move, bound to the state now (restarts any thought);
-    ``go`` False: only stop them (another tab drives the game, or a replay is up:
-    it is read-only and must not take the game over)."""
-
-    go: bool = True
-
-
-@dataclass(frozen=True)
-class Cancel:
-    """Cancel the thoughts in progress (a bot's, the hint)."""
-
-
-@dataclass(frozen=True)
-class CountStats:
-    """Count the finished deals and games in the statistics."""
-
-
-@dataclass(frozen=True)
-class Linger:
-    """A big moment is on the felt: the bots wait before their next move."""
-
-
-@dataclass(frozen=True)
-class ClosePassing:
-    """Close the passing notice ``key`` (the ``serial``-th) after a while (answered
-    by ``PassingOver``)."""
-
-    key: str
-    serial: int = 0
-
-
-@dataclass(frozen=True)
-class Log:
-    """A line for the console (a refused input: it changes nothing)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class NetSend:
-    """Send ``text`` on the link ``conn``."""
-
-    conn: str
-    text: str
-
-
-@dataclass(frozen=True)
-class NetBroadcast:
-    """Host: send ``text`` on every open link."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class MakeOffer:
-    """Host: open the link ``conn`` and make its offer (answered by ``OfferMade``)."""
-
-    conn: str
-
-
-@dataclass(frozen=True)
-class FinishLink:
-    """Host: finish the link ``conn`` with the friend's answer (SDP text)."""
-
-    conn: str
-    sdp: str
-
-
-@dataclass(frozen=True)
-class AcceptOffer:
-    """Guest: open a link answering this offer (answered by ``ReplyMade``)."""
-
-    sdp: str
-
-
-@dataclass(frozen=True)
-class Remember:
-    """Write a setting to storage (``key`` one of ``storage``'s)."""
-
-    key: str
-    value: object
-
-
-@dataclass(frozen=True)
-class KeepJournal:
-    """Write the online table's journal (before the messages it goes with are sent)."""
-
-
-@dataclass(frozen=True)
-class ForgetJournal:
-    """The online table left the page: its journal is no longer needed."""
-
-
-@dataclass(frozen=True)
-class NetBot:
-    """Host: let the computer player at ``seat`` choose, for the peer's ``version``."""
-
-    seat: int
-    version: tuple[int, int]
-
-
-Effect = (
-    Persist
-    | Bots
-    | Cancel
-    | CountStats
-    | Linger
-    | ClosePassing
-    | Log
-    | Remember
-    | NetSend
-    | NetBroadcast
-    | MakeOffer
-    | FinishLink
-    | AcceptOffer
-    | NetBot
-    | EditorEffect
-    | KeepJournal
-    | ForgetJournal
-    | PageEffect
-)
-
 
 # -- update ----------------------------------------------------------------------
 
@@ -581,7 +165,7 @@ def route(page: Page, msg: Msg) -> list[Effect]:
     if isinstance(msg, PageMsg):  # the page's controls, thoughts, files (app.update_page)
         from .update_page import page_update
 
-        return page_update(page, msg)
+        return page_update(page, msg, route)
     if isinstance(msg, NetMsg):
         from .update_online import net_update
 
@@ -811,157 +395,3 @@ def key_pressed(page: Page, key: str) -> list[Effect]:
                 return card_clicked(page, CardClicked(int(value), legal=True))
             return human(page, value)
     return []
-
-
-def numbered_choices(page: Page) -> list[tuple[str, str]]:
-    """What the digits 1, 2, ... choose now, in the order the table shows them: in
-    play and the discard the legal cards (after a discard card is chosen: its
-    receivers), else the action buttons. ``("card", "17")`` or ``("act", "pass")``."""
-    s, ui = page.session, page.ui
-    m, _ = build(s, ui)
-    if s.state.phase in (Phase.PLAY, Phase.DISCARD) and ui.selected < 0:
-        hand = m.scene.seats[m.human].cards or ()
-        legal = {
-            A.played_card(a) if A.is_play(a) else A.action_card(a)
-            for a in m.scene.legal
-            if A.is_play(a) or A.is_discard(a)
-        }
-        return [("card", str(c)) for c in hand if c in legal]
-    box: El = controls(m)
-    actions = find_all(box, lambda e: "data-action" in e.attrs)
-    return [("act", str(e.attrs["data-action"])) for e in actions]
-
-
-def step(page: Page, delta: int) -> bool:
-    """Move the bid or contract stepper; False when there is none."""
-    phase = page.session.state.phase
-    kind = "bid" if phase is Phase.BIDDING else "contract" if phase is Phase.CONTRACT else ""
-    if not kind:
-        return False
-    values = stepper_values(page.session.state.legal_actions(), kind)
-    if len(values) < 2:
-        return False
-    ui = page.ui
-    cur = ui.bid_value if ui.bid_value in values else values[0]
-    i = max(0, min(len(values) - 1, values.index(cur) + delta))
-    ui.bid_value = values[i]
-    return True
-
-
-def apply_action(page: Page, action: int) -> list[Effect]:
-    """Apply a legal action (the human's or a bot's): the finished trick or the deal's
-    last trick kept on show, the story told, the save written, statistics counted."""
-    s, ui = page.session, page.ui
-    before = s.state.n_rows
-    tricks = len(s.state.tricks)
-    s.apply(action)
-    if A.is_play(action):
-        if len(s.state.tricks) > tricks:
-            ui.hold = s.state.tricks[-1][1]
-            ui.hold_winner = s.state.tricks[-1][2]
-        elif s.state.n_rows > before:
-            prev = s.last_deal_tricks()
-            if prev:
-                ui.hold = tuple(prev[-1][1])
-                ui.hold_winner = prev[-1][2]
-                ui.hold_summary = s.summary_row() is not None
-    if ui.hold and s.state.trick:
-        ui.hold = ()
-    fx: list[Effect] = []
-    if announce(page):
-        fx.append(Linger())
-    if ui.hold_summary:
-        # the felt tells the last trick, not the next deal already dealt behind it
-        names = names_of(s, ui.lang)
-        ui.banner = Event("ev_trick", ui.hold_winner).text(names, ui.lang, speaker(s))
-    return [*fx, Persist(), CountStats()]
-
-
-def announce(page: Page, initial: bool = False) -> bool:
-    """Say the deal's new events on the felt and to screen readers; True when one of
-    them is a big moment (a marriage, a redeal, a talon), the felt's headline."""
-    s, ui = page.session, page.ui
-    obs = s.observation()
-    events = deal_events(obs)
-    deal = len(obs.sheet)
-    names = names_of(s, ui.lang)
-    last_deal, count = page.seen
-    if deal != last_deal:
-        count = 0
-    new = events[-1:] if initial else events[count:]
-    page.seen = (deal, len(events))
-    if not new:
-        return False
-    conv, lang, you = s.state.conv, ui.lang, speaker(s)
-    heads = [e for e in new if e.headline]
-    felt = on_felt(events, (heads or new)[-1])
-    ui.banner = " ".join(e.text(names, lang, you, conv) for e in felt)
-    said = new[-4:]
-    if heads and heads[-1] not in said:
-        said = [heads[-1], *said[1:]]
-    ui.announce = " ".join(e.text(names, lang, you, conv) for e in said)
-    return bool(heads) and not initial
-
-
-def reset_ui(page: Page) -> None:
-    """Forget the turn's choices and what was on show (another game, an undo)."""
-    ui = page.ui
-    ui.reset_turn()
-    ui.hold = ()
-    ui.hold_winner = -1
-    ui.hold_summary = False
-    ui.thinking = -1
-
-
-def retell(page: Page) -> None:
-    """The game changed under the table: fresh UI state, the deal's story told anew."""
-    reset_ui(page)
-    page.seen = (-1, 0)
-    announce(page, initial=True)
-
-
-def notice(
-    ui: Screen,
-    words: Words,
-    kind: NoticeKind = NoticeKind.INFO,
-    key: str = "",
-    action: tuple[str, Words] | None = None,
-    *,
-    in_dialog: bool = False,
-) -> list[Effect]:
-    """Show a message (one per key: a newer outcome replaces the older). Errors and
-    notices with a button stay until dismissed; ``passing`` ones close by themselves;
-    ``in_dialog``: it answers what was done in the open dialog (it stays on the
-    table when that dialog closes, and goes when another dialog opens). Takes the
-    Screen alone: the page warns of bad storage before its game is loaded."""
-    ui.notices_made += 1
-    key = key or f"n{ui.notices_made}"
-    ui.notices = [n for n in ui.notices if n.key != key]
-    tied = ui.dialog if in_dialog else Dialog.NONE
-    ui.notices.append(Notice(words, kind, key, action, ui.notices_made, tied))
-    return [ClosePassing(key, ui.notices_made)] if kind == NoticeKind.PASSING else []
-
-
-def drop_notices(ui: Screen, gone: Callable[[Notice], bool]) -> None:
-    """Take away the notices whose cause is over (``gone``)."""
-    ui.notices = [n for n in ui.notices if not gone(n)]
-
-
-def follow_notice(page: Page) -> None:
-    """Another tab drives the game: say so, with the one-tap way back."""
-    notice(
-        page.ui,
-        Words.of("other_tab" if page.ui.follow_same else "other_tab_new"),
-        NoticeKind.INFO,
-        "tab",
-        ("take-over", Words.of("take_over")),
-    )
-
-
-def __getattr__(name: str) -> object:
-    """The online table's part (``update_online``), loaded when first asked for."""
-    if name in ("net_update", "net_outputs", "alone", "reloaded", "refusal_words"):
-        from . import update_online
-
-        return getattr(update_online, name)
-    raise AttributeError(name)

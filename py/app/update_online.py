@@ -12,16 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .i18n import Seat, Words
-from .netplay import (
-    GUEST_LINK,
-    NetSession,
-    guest_reply,
-    host_invitation,
-    read_reply,
-    rejoin_anew,
-)
-from .session import Session
-from .update import (
+from .model import (
     AcceptOffer,
     BeginOnline,
     Bots,
@@ -56,10 +47,17 @@ from .update import (
     ReplyMade,
     ReplyPasted,
     TakeSeatPressed,
-    announce,
-    notice,
-    retell,
 )
+from .netplay import (
+    GUEST_LINK,
+    NetSession,
+    guest_reply,
+    host_invitation,
+    read_reply,
+    rejoin_anew,
+)
+from .session import Session
+from .table_act import announce, notice, retell
 from .view import Dialog, NoticeKind
 
 
@@ -277,7 +275,7 @@ def local_act(page: Page, action: int) -> list[Effect]:
 def undo_pressed(page: Page, msg: object) -> list[Effect]:
     """Online undo: *Undo* asks the others; *Allow* (of this page's person) or
     *Refuse* answers another person's."""
-    from .update import UndoAllowed, UndoPressed
+    from .model import UndoAllowed, UndoPressed
 
     s = page.session
     assert isinstance(s, NetSession)

@@ -2,7 +2,7 @@
 the rule sets, the saved games and statistics, the replay, practice, imports,
 the hint and the summary's analysis, the online table's buttons.
 
-Reached through the one door, ``update.update``: ``page_update(page, msg)``
+Reached through the one door, ``update.update``: ``page_update(page, msg, route)``
 changes the page's model and answers with effects (``page_msgs``); nothing here
 touches the DOM, storage, a clock or a timer. A control becomes the game's own
 message where it is one (*Undo* is ``UndoPressed``, the stepper ``Stepped``).
@@ -20,8 +20,9 @@ from thousand import actions as A
 from thousand.record import FORMAT as RECORD_FORMAT
 from thousand.record import RecordError, Replay, replay
 
+from . import model as M
 from . import online_code
-from . import update as U
+from . import table_act as T
 from .editor import (
     MAX_RECORD_TEXT,
     Copy,
@@ -35,6 +36,7 @@ from .editor import (
 )
 from .hint import hint_rows
 from .i18n import LANGS, Words, t
+from .lesson_page import lesson_update
 from .library import (
     MAX_SAVES,
     RULES_FORMAT,
@@ -48,6 +50,7 @@ from .library import (
     new_set_id,
     sets_value,
 )
+from .model import Route
 from .page_msgs import (
     MAX_IMPORT_BYTES,
     Analyse,
@@ -107,32 +110,32 @@ from .storage import (
 )
 from .view import Confirm, Dialog, NoticeKind
 
-Page = U.Page
-Effect = U.Effect
+Page = M.Page
+Effect = M.Effect
 #: The dialogs a toolbar button opens (a second press closes them).
 TOGGLED = {d.value: d for d in (Dialog.SHEET, Dialog.LOG, Dialog.NEW, Dialog.GAMES, Dialog.STATS)}
 #: Controls that are the game's own messages.
-SIMPLE: dict[str, Callable[[], U.Msg]] = {
-    "raise": lambda: U.Stepped(+1),
-    "lower": lambda: U.Stepped(-1),
-    "plain-lead": U.PlainLeadToggled,
-    "undo": U.UndoPressed,
-    "take-over": U.TakeOver,
-    "lesson-next": U.LessonNext,
-    "lesson-leave": U.LessonLeft,
-    "show-cards": U.ShowCards,
-    "end-online": U.EndOnline,
-    "refuse-undo": U.UndoRefused,
+SIMPLE: dict[str, Callable[[], M.Msg]] = {
+    "raise": lambda: M.Stepped(+1),
+    "lower": lambda: M.Stepped(-1),
+    "plain-lead": M.PlainLeadToggled,
+    "undo": M.UndoPressed,
+    "take-over": M.TakeOver,
+    "lesson-next": M.LessonNext,
+    "lesson-leave": M.LessonLeft,
+    "show-cards": M.ShowCards,
+    "end-online": M.EndOnline,
+    "refuse-undo": M.UndoRefused,
 }
 
 
-def page_update(page: Page, msg: PageMsg) -> list[Effect]:
+def page_update(page: Page, msg: PageMsg, route: Route) -> list[Effect]:
     """The page after one of its controls' messages or a thought's answer."""
     ui = page.ui
     if isinstance(msg, Clicked):
-        return clicked(page, msg)
+        return clicked(page, msg, route)
     if isinstance(msg, Changed):
-        return changed(page, msg)
+        return changed(page, msg, route)
     if isinstance(msg, FileChosen):
         if msg.size > MAX_IMPORT_BYTES:
             return refused_file(ui, Words.of("import_too_large"))
@@ -145,7 +148,7 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
         return []
     if isinstance(msg, HintAnswered):
         if msg.version != page.version or ui.hint is None:
-            return [U.Log(f"dropped: a hint for version {msg.version}")]
+            return [M.Log(f"dropped: a hint for version {msg.version}")]
         page.hint_choices = (list(msg.choices), msg.declarer_view, msg.conventions)
         page.hint_sheet = unplayed_sheet(page, [a for a, _ in msg.choices])
         word_hint(page)
@@ -177,30 +180,30 @@ def page_update(page: Page, msg: PageMsg) -> list[Effect]:
         return stored(page, msg)
     if isinstance(msg, Failed):
         ui.thinking = -1
-        return U.notice(ui, Words.of("oops"), NoticeKind.ERROR, "oops")
+        return T.notice(ui, Words.of("oops"), NoticeKind.ERROR, "oops")
     if isinstance(msg, OnlineCodeFailed):
         text = Words.of("net.code_failed", why=msg.why[:120], start=Words.of("start"))
-        return U.notice(ui, text, NoticeKind.ERROR, "online-code", in_dialog=True)
+        return T.notice(ui, text, NoticeKind.ERROR, "online-code", in_dialog=True)
     raise TypeError(f"not a page message: {msg!r}")  # pragma: no cover
 
 
 # -- clicks --------------------------------------------------------------------------
 
 
-def clicked(page: Page, msg: Clicked) -> list[Effect]:
+def clicked(page: Page, msg: Clicked, route: Route) -> list[Effect]:
     """A control's click, as its ``data-ui`` says."""
     ui, s = page.ui, page.session
     name, data = msg.ui, msg.data
     if name == "editor" or name.startswith("editor-"):
-        return editor_clicked(page, msg)
+        return editor_clicked(page, msg, route)
     if name in SIMPLE:
-        return U.route(page, SIMPLE[name]())
+        return route(page, SIMPLE[name]())
     if name in TOGGLED:
         ui.dialog = Dialog.NONE if ui.dialog == TOGGLED[name] else TOGGLED[name]
         ui.confirm = Confirm.NONE
         return []
     if name == "next":
-        return [*stop_summary(page), *U.route(page, U.NextDeal())]
+        return [*stop_summary(page), *route(page, M.NextDeal())]
     if name == "rules":
         from_new = ui.dialog == Dialog.NEW
         ui.dialog = Dialog.RULES
@@ -240,7 +243,7 @@ def clicked(page: Page, msg: Clicked) -> list[Effect]:
         return [*close_replay(page), ReadLesson()]  # the game waits behind the lesson
     if name in ("practice-end", "practice-again"):
         return practice_over(page, again=name == "practice-again")
-    return online_clicked(page, name, data)
+    return online_clicked(page, name, data, route)
 
 
 def _seat(data: dict[str, str], key: str = "data-seat") -> int | None:
@@ -248,32 +251,32 @@ def _seat(data: dict[str, str], key: str = "data-seat") -> int | None:
     return int(text) if text.isdigit() and int(text) <= 3 else None
 
 
-def online_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
+def online_clicked(page: Page, name: str, data: dict[str, str], route: Route) -> list[Effect]:
     """The online table's buttons."""
     ui, s = page.ui, page.session
     seat = _seat(data)
     text = data.get("value", "")[:6000]
     if name == "connect":
-        return U.route(page, U.ReplyPasted(seat, text)) if seat is not None else []
+        return route(page, M.ReplyPasted(seat, text)) if seat is not None else []
     if name.startswith(("reinvite-", "take-seat-")):
         at = _seat({"n": name.rsplit("-", 1)[1]}, "n")
         if at is None:
             return []
-        return U.route(page, U.Reinvite(at) if name[0] == "r" else U.TakeSeatPressed(at))
+        return route(page, M.Reinvite(at) if name[0] == "r" else M.TakeSeatPressed(at))
     if name == "rejoin":
-        return U.route(page, U.InvitationPasted(text))
+        return route(page, M.InvitationPasted(text))
     if name == "online":
         ui.dialog = Dialog.ONLINE
         return []
     if name == "continue-alone":
-        return [CloseLinks(), *U.route(page, U.ContinueAlone())]
+        return [CloseLinks(), *route(page, M.ContinueAlone())]
     if name == "host-anew":  # (the link to the host that is gone closes first)
-        return [CloseLinks(), *U.route(page, U.HostAnew())]
+        return [CloseLinks(), *route(page, M.HostAnew())]
     if name == "ice-save":
-        return U.route(page, U.IceChanged(data.get("value", "")))
+        return route(page, M.IceChanged(data.get("value", "")))
     if name == "begin-online":
         ui.dialog = Dialog.NONE
-        return U.route(page, U.BeginOnline())
+        return route(page, M.BeginOnline())
     if name in ("copy-invite", "copy-reply"):
         lobby = getattr(s, "lobby", None)
         if lobby is None:
@@ -284,46 +287,46 @@ def online_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
             link = next((str(x.link) for x in lobby.seats if x.seat == seat), "")
         return copied(page, link)
     if name == "allow-undo":
-        return U.route(page, U.UndoAllowed(seat)) if seat is not None else []
-    return [U.Log(f"unknown control: {name[:40]}")]
+        return route(page, M.UndoAllowed(seat)) if seat is not None else []
+    return [M.Log(f"unknown control: {name[:40]}")]
 
 
 def copied(page: Page, text: str) -> list[Effect]:
     """Put ``text`` on the clipboard, and say so."""
     ui = page.ui
-    return [Copy(text), *U.notice(ui, Words.of("share_copied"), NoticeKind.PASSING, "share")]
+    return [Copy(text), *T.notice(ui, Words.of("share_copied"), NoticeKind.PASSING, "share")]
 
 
-def editor_clicked(page: Page, msg: Clicked) -> list[Effect]:
+def editor_clicked(page: Page, msg: Clicked, route: Route) -> list[Effect]:
     """The deal editor's taps, as its messages (``app.editor``)."""
     name, data = msg.ui, msg.data
     if name == "editor":
-        return U.route(page, EditorOpened())
+        return route(page, EditorOpened())
     if name == "editor-card":
         try:
             card = card_from_str(data.get("data-editor-card", ""))
         except ValueError:
             return []
-        return U.route(page, EditorCardTapped(card))
+        return route(page, EditorCardTapped(card))
     if name == "editor-target":
         where = data.get("data-editor-target", "")
-        return U.route(page, EditorTargetTapped(where)) if where else []
+        return route(page, EditorTargetTapped(where)) if where else []
     if name == "editor-act":
-        return U.route(page, EditorActed(data.get("data-editor-action", "")[:40]))
+        return route(page, EditorActed(data.get("data-editor-action", "")[:40]))
     if name == "editor-load":
-        return U.route(page, EditorPressed("load", data.get("value", "")[: MAX_RECORD_TEXT + 1]))
+        return route(page, EditorPressed("load", data.get("value", "")[: MAX_RECORD_TEXT + 1]))
     if name in ("editor-copy", "editor-download"):
         what = data.get("data-what", "")
-        return U.route(page, EditorPressed(name.removeprefix("editor-"), what))
+        return route(page, EditorPressed(name.removeprefix("editor-"), what))
     if name == "editor-record":
         return []  # the text field for a record: read by editor-load
-    return U.route(page, EditorPressed(name.removeprefix("editor-"), seed=msg.entropy))
+    return route(page, EditorPressed(name.removeprefix("editor-"), seed=msg.entropy))
 
 
 # -- changes -------------------------------------------------------------------------
 
 
-def changed(page: Page, msg: Changed) -> list[Effect]:
+def changed(page: Page, msg: Changed, route: Route) -> list[Effect]:
     """Selects, radio buttons, checkboxes: the language, the New game dialog's
     choices, the rules editor, the editor's fields, the replay's view."""
     ui = page.ui
@@ -331,14 +334,12 @@ def changed(page: Page, msg: Changed) -> list[Effect]:
     if name == "lang":
         return set_lang(page, value)
     if name == "guest-name":
-        return U.route(page, U.NameChanged(value))
+        return route(page, M.NameChanged(value))
     if name.startswith("editor-"):
         seat = _seat(data)
         target = data.get("data-target", "")
         field = name.removeprefix("editor-")
-        return U.route(
-            page, EditorChanged(field, value[:2000], -1 if seat is None else seat, target)
-        )
+        return route(page, EditorChanged(field, value[:2000], -1 if seat is None else seat, target))
     if name == "replay-view":
         set_view(page, value)
         return []
@@ -364,7 +365,7 @@ def changed(page: Page, msg: Changed) -> list[Effect]:
         seat = _seat(data, "data-seat-kind")
         if seat is None:
             seat = _seat(data, "data-seat-name")
-        return U.route(page, U.SetupChanged(setup, value, -1 if seat is None else seat))
+        return route(page, M.SetupChanged(setup, value, -1 if seat is None else seat))
     return []
 
 
@@ -375,8 +376,8 @@ def set_lang(page: Page, value: str) -> list[Effect]:
     page.ui.lang = value
     word_hint(page)
     page.seen = (-1, 0)
-    U.announce(page, initial=True)
-    return [U.Remember(LANG_KEY, value)]
+    T.announce(page, initial=True)
+    return [M.Remember(LANG_KEY, value)]
 
 
 # -- the rule sets and the library ---------------------------------------------------
@@ -390,14 +391,14 @@ def find_set(page: Page, set_id: str) -> RuleSet | None:
 def draft(page: Page) -> Effect:
     """Remember the rules editor's draft across reloads."""
     r = page.ui.rules
-    return U.Remember(RULES_KEY, draft_value(r.base, r.values))
+    return M.Remember(RULES_KEY, draft_value(r.base, r.values))
 
 
 def store_sets(page: Page, own: list[RuleSet], message: str) -> Effect:
     """The player's own rule sets written, the editor saying ``message``."""
     page.ui.sets = builtin_sets() + own
     page.ui.rules.message = message  # (a failed write says so instead: ``stored``)
-    return U.Remember(RULESETS_KEY, sets_value(own))
+    return M.Remember(RULESETS_KEY, sets_value(own))
 
 
 def rules_clicked(page: Page, name: str, typed: str) -> list[Effect]:
@@ -460,7 +461,7 @@ def library_clicked(page: Page, name: str, game_id: str, now: float) -> list[Eff
         except Exception as e:
             return refused_file(ui, str(e)[:160])
         ui.games = [g for g in ui.games if g.id != game_id]
-        return [U.Cancel(), DropGame(game_id), *keep_current(page), *switch(page, other)]
+        return [M.Cancel(), DropGame(game_id), *keep_current(page), *switch(page, other)]
     if name == "game-delete":
         ui.confirm, ui.confirm_game = Confirm.GAME, game_id
     elif name == "game-delete-sure":
@@ -472,7 +473,7 @@ def library_clicked(page: Page, name: str, game_id: str, now: float) -> list[Eff
     elif name == "stats-reset-sure":
         ui.stats = fresh_stats()
         ui.confirm = Confirm.NONE
-        return [U.Remember(STATS_KEY, ui.stats)]
+        return [M.Remember(STATS_KEY, ui.stats)]
     return []
 
 
@@ -483,7 +484,7 @@ def stored(page: Page, msg: Stored) -> list[Effect]:
         ui.games = list(msg.games)
     if msg.why is None and not msg.refused:
         if msg.key in (SAVE_KEY, SAVES_KEY):  # a later write went through: the failure is over
-            U.drop_notices(ui, lambda n: n.key == "storage" and n.words.key == "storage_failed")
+            T.drop_notices(ui, lambda n: n.key == "storage" and n.words.key == "storage_failed")
         return []
     if msg.key == RULESETS_KEY:
         ui.rules.message = t(lang, "storage_failed", why=msg.why or "—")
@@ -493,8 +494,8 @@ def stored(page: Page, msg: Stored) -> list[Effect]:
     if msg.refused:
         if msg.key == NET_KEY or any(n.key == "storage" for n in ui.notices):
             return []
-        return U.notice(ui, Words.of("storage_refused"), NoticeKind.ERROR, "storage")
-    return U.notice(ui, Words.of("storage_failed", why=msg.why or "—"), NoticeKind.ERROR, "storage")
+        return T.notice(ui, Words.of("storage_refused"), NoticeKind.ERROR, "storage")
+    return T.notice(ui, Words.of("storage_failed", why=msg.why or "—"), NoticeKind.ERROR, "storage")
 
 
 def file_name(name: str, kind: str) -> str:
@@ -507,7 +508,7 @@ def refused_file(ui: Screen, why: str | Words) -> list[Effect]:
     """An import that changed nothing, said in the dialog it came from (the notice
     goes when another dialog opens, or when the next import replaces it)."""
     words = Words.of("import_bad", why=why)
-    return U.notice(ui, words, NoticeKind.ERROR, "import", in_dialog=True)
+    return T.notice(ui, words, NoticeKind.ERROR, "import", in_dialog=True)
 
 
 def file_read(page: Page, msg: FileRead) -> list[Effect]:
@@ -533,7 +534,7 @@ def file_read(page: Page, msg: FileRead) -> list[Effect]:
             name, conv = import_set(data)
             own = [s for s in ui.sets if not s.builtin]
             new = RuleSet(new_set_id(ui.sets), name, conv.changes())
-            U.drop_notices(ui, lambda n: n.key == "import")
+            T.drop_notices(ui, lambda n: n.key == "import")
             fx = store_sets(page, [*own, new], t(lang, "rules_imported", name=name))
             ui.rules.base = new.id
             ui.rules.values = conv.to_dict()
@@ -549,9 +550,9 @@ def file_read(page: Page, msg: FileRead) -> list[Effect]:
         return refused_file(ui, str(e)[:200])
     except Exception as e:
         why = type(e).__name__
-        return [U.Log(f"import: {why} {e}"), *refused_file(ui, why)]
-    fx2: list[Effect] = [U.Cancel(), *keep_current(page)]
-    fx2 += U.notice(ui, Words.of("import_done"), NoticeKind.PASSING, "import")
+        return [M.Log(f"import: {why} {e}"), *refused_file(ui, why)]
+    fx2: list[Effect] = [M.Cancel(), *keep_current(page)]
+    fx2 += T.notice(ui, Words.of("import_done"), NoticeKind.PASSING, "import")
     return [*fx2, *switch(page, imported)]
 
 
@@ -586,21 +587,21 @@ def switch(page: Page, session: Session) -> list[Effect]:
     page.session = session
     page.ui.follower = False
     page.ui.dialog = Dialog.NONE
-    U.retell(page)
+    T.retell(page)
     # cut_ritual: a deal not yet begun opens with its cut, read before the bots go on
     st = session.state
     opening = st.conv.cut_ritual and not st.deal_actions
-    return [U.Persist(), *([U.Linger()] if opening else []), U.Bots()]
+    return [M.Persist(), *([M.Linger()] if opening else []), M.Bots()]
 
 
 def keep_current(page: Page) -> list[Effect]:
     """Keep the game on the table among the saved games (a new one replaces it)."""
     fx: list[Effect] = []
     if page.lesson_back is not None:
-        fx += U.route(page, U.LessonLeft())  # the game behind the lesson
+        fx += lesson_update(page, M.LessonLeft()) or []  # the game behind the lesson
     s = page.session
     if hasattr(s, "lobby"):
-        fx.append(U.ForgetJournal())  # the online table leaves the page
+        fx.append(M.ForgetJournal())  # the online table leaves the page
     if s.state.is_terminal() or (s.state.n_rows == 0 and not s.state.deal_actions):
         return fx
     game = SavedGame(
@@ -621,8 +622,8 @@ def start_new(page: Page, from_draft: bool = False) -> list[Effect]:
     ui = page.ui
     problem = start_problem(ui.setup)
     if problem:
-        return U.notice(ui, Words.of(problem), NoticeKind.ERROR, "start", in_dialog=True)
-    fx: list[Effect] = [U.Remember(SETUP_KEY, stored_setup(ui.setup))]
+        return T.notice(ui, Words.of(problem), NoticeKind.ERROR, "start", in_dialog=True)
+    fx: list[Effect] = [M.Remember(SETUP_KEY, stored_setup(ui.setup))]
     conv: Conventions | None = None
     rules = ""
     if from_draft:
@@ -633,7 +634,7 @@ def start_new(page: Page, from_draft: bool = False) -> list[Effect]:
         base = find_set(page, ui.rules.base)
         same = base is not None and base.conventions().to_dict() == conv.to_dict()
         rules = base.id if same and base else t(ui.lang, "rules_custom")
-    fx.append(U.Cancel())
+    fx.append(M.Cancel())
     if "online" in seat_kinds(ui.setup, online=True):
         return [*fx, *open_online(page, conv or conventions(page), rules or ui.setup["preset"])]
     fx += keep_current(page)
@@ -667,12 +668,12 @@ def open_online(page: Page, conv: Conventions, rules: str) -> list[Effect]:
     except ValueError as e:
         what = str(getattr(e, "params", {}).get("what", e))
         words = Words.of("net.unsupported", what=what[:80])
-        return U.notice(ui, words, NoticeKind.ERROR, "setup", in_dialog=True)
+        return T.notice(ui, words, NoticeKind.ERROR, "setup", in_dialog=True)
     fx = [*keep_current(page), CloseLinks()]
     page.session = session
     ui.dialog = Dialog.ONLINE
     # a reload before anyone joins still finds the table
-    return [*fx, U.KeepJournal(), *(U.MakeOffer(x.conn) for x in session.lobby.seats)]
+    return [*fx, M.KeepJournal(), *(M.MakeOffer(x.conn) for x in session.lobby.seats)]
 
 
 def practice_over(page: Page, again: bool) -> list[Effect]:
@@ -681,7 +682,7 @@ def practice_over(page: Page, again: bool) -> list[Effect]:
     p = page.session.practice
     if p is None:
         return []
-    fx: list[Effect] = [U.Cancel(), *stop_summary(page)]
+    fx: list[Effect] = [M.Cancel(), *stop_summary(page)]
     if again:
         from .practice import start as start_practice
 
@@ -702,8 +703,8 @@ def practice_over(page: Page, again: bool) -> list[Effect]:
         r.playing = False
         r.analysis_deal = -1  # the replay's analysis, if it was open, runs again
         fx += follow_analysis(page)
-    U.retell(page)
-    return [*fx, U.Bots()]
+    T.retell(page)
+    return [*fx, M.Bots()]
 
 
 # -- the hint and the summary's analysis ------------------------------------------------
@@ -788,9 +789,9 @@ def open_replay(page: Page, record: dict[str, Any], step: int = 0, **options: An
         data = Replay(record)
     except (RecordError, ValueError) as e:
         why = str(e)[:200]
-        return U.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
+        return T.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
     ui.dialog = Dialog.NONE
-    return [U.Cancel(), *show_record(page, data, step, **options)]
+    return [M.Cancel(), *show_record(page, data, step, **options)]
 
 
 def replay_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
@@ -847,14 +848,14 @@ def replay_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
             page.practice_back = s
             # Back to the game: this replay at this step, the game's analysis if open
             page.practice_from = (shown, r, ui.analysis)
-        fx = [*close_replay(page), U.Cancel(), *stop_summary(page)]
+        fx = [*close_replay(page), M.Cancel(), *stop_summary(page)]
         ui.analysis, ui.analysis_pct = None, -1  # the practice's own, at its end
         page.session = p.session
-        U.retell(page)
-        return [*fx, U.Bots()]
+        T.retell(page)
+        return [*fx, M.Bots()]
     if name == "replay-close":
         fx = close_replay(page)
         if ui.follower:
-            U.follow_notice(page)
-        return [*fx, ClearAddress(), U.Bots()]
+            T.follow_notice(page)
+        return [*fx, ClearAddress(), M.Bots()]
     return replay_act(page, name)

@@ -15,10 +15,12 @@ from app_helpers import page
 
 from app.events import deal_events
 from app.i18n import LANGS, card_short, t
+from app.model import Act, BotAnswered, NextDeal, Page
 from app.screen import Screen
 from app.seats import names_of
 from app.session import Session
-from app.update import Act, BotAnswered, NextDeal, Page, announce, update
+from app.table_act import announce
+from app.update import update
 from app.view import positions
 from thousand import Conventions, Game, Phase, State
 from thousand import actions as A

@@ -17,9 +17,10 @@ from app import editor as E
 from app.dom import find_all, to_html
 from app.editor_view import editor_dialog
 from app.library import builtin_sets
+from app.model import Page
 from app.screen import Screen, build
 from app.share import parse_fragment
-from app.update import Page, update
+from app.update import update
 from app.view import Dialog
 from thousand import Conventions
 from thousand.actions import action_str

@@ -291,10 +291,11 @@ def test_rules_8_the_concession_row_shows_the_sheets_own_figures(preset: str) ->
     −105 for the declarer: the row now says what each seat writes (the row the
     engine adds when the concession is applied) and names the other figure as
     the declarer's points against the others'."""
+    from app.model import Page
     from app.page_msgs import Clicked, HintAnswered
     from app.screen import Screen
     from app.session import Session
-    from app.update import Page, update
+    from app.update import update
 
     state = at_contract(preset, WEAK, ("give QD 2", "give JD 0"))
     conceded = state.clone()
@@ -325,10 +326,11 @@ def test_rules_8_the_concession_row_shows_the_sheets_own_figures(preset: str) ->
 def test_bombs_the_bomb_row_shows_the_sheets_own_figures() -> None:
     """bombs: the thrower writes 0 and each opponent 60 (Polish *bomba*); the row
     says so, and why it ranks a little lower than −60 (the bomb is spent)."""
+    from app.model import Page
     from app.page_msgs import Clicked, HintAnswered
     from app.screen import Screen
     from app.session import Session
-    from app.update import Page, update
+    from app.update import update
 
     state = at_contract("polish", WEAK, ("give QD 2", "give JD 0"))
     s = Session(state, ["easy", "human", "easy"], seed=1, human=1, names=["West", "", "East"])

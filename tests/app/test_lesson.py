@@ -16,12 +16,9 @@ import pytest
 from app import lesson as L
 from app.dom import to_html
 from app.i18n import LANGS, has
-from app.lesson_page import LessonSession, caption_text
+from app.lesson_view import LessonSession, caption_text
 from app.library import EMPTY_STATS, count_game
-from app.screen import Screen, build
-from app.session import Session
-from app.storage import LESSON_KEY, MemoryStorage, Store
-from app.update import (
+from app.model import (
     Act,
     BotAnswered,
     Bots,
@@ -33,8 +30,11 @@ from app.update import (
     Page,
     Persist,
     Remember,
-    update,
 )
+from app.screen import Screen, build
+from app.session import Session
+from app.storage import LESSON_KEY, MemoryStorage, Store
+from app.update import update
 from thousand import Conventions, Phase, action_from_str
 from thousand import actions as A
 from thousand.cards import SUIT_MASK, card_from_str, marriage_value
@@ -513,7 +513,7 @@ def test_the_module_doctest() -> None:
 
 def test_another_tab_writing_the_game_behind_a_lesson() -> None:
     """The lesson goes on; leaving it shows the other tab's game and follows it."""
-    from app.update import OtherTabSaved
+    from app.model import OtherTabSaved
 
     game = Session.new(Conventions(), "easy", seed=8)
     page = Page(game, Screen())

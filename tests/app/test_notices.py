@@ -14,6 +14,7 @@ from app_helpers import new_session, notices_said
 
 from app.dom import El, find_all, text_of, to_html
 from app.i18n import LANGS, Seat, Words, t
+from app.model import KeyPressed, Page, SetupChanged
 from app.page_msgs import (
     MAX_IMPORT_BYTES,
     Changed,
@@ -27,7 +28,7 @@ from app.screen import Screen, build
 from app.seats import read_setup
 from app.session import Session
 from app.storage import SAVE_KEY
-from app.update import KeyPressed, KeyUse, Page, SetupChanged, key_use, update
+from app.update import KeyUse, key_use, update
 from app.view import Dialog, Model, NoticeKind, toolbar
 
 
@@ -85,7 +86,7 @@ def test_a_refused_import_says_why_in_the_players_words() -> None:
 
 def test_a_seats_name_in_a_notice_follows_the_language() -> None:
     page = _page()
-    from app.update import notice
+    from app.table_act import notice
 
     notice(page.ui, Words.of("net.lost", name=Seat(1)), NoticeKind.INFO, "lost1")
     english = notices_said(page)

@@ -22,9 +22,7 @@ from net_sim import small_group
 
 from app.dom import to_html
 from app.invite import read_fragment
-from app.netplay import NetSession, new_guest, new_host
-from app.screen import Screen, build
-from app.update import (
+from app.model import (
     Act,
     BeginOnline,
     CardClicked,
@@ -45,9 +43,11 @@ from app.update import (
     Reinvite,
     ReplyMade,
     ReplyPasted,
-    numbered_choices,
-    update,
 )
+from app.netplay import NetSession, new_guest, new_host
+from app.screen import Screen, build
+from app.table_act import numbered_choices
+from app.update import update
 from app.view import Dialog
 from thousand import Conventions
 from thousand.bots import make_bot

@@ -16,13 +16,14 @@ from app_helpers import new_session, notices_said
 
 from app import online_code
 from app.i18n import LANGS, t
+from app.model import Page
 from app.page_msgs import Changed, ClearAddress, Clicked, LoadOnline, OnlineCodeFailed
 from app.page_start import open_link, resume_online
 from app.screen import Screen
 from app.seats import default_setup
 from app.session import is_online
 from app.storage import NET_KEY, MemoryStorage, Store
-from app.update import Page, update
+from app.update import update
 from app.view import Dialog
 
 

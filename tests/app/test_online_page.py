@@ -22,10 +22,7 @@ from net_sim import small_group
 from app.dom import to_html
 from app.i18n import Words
 from app.invite import decode_invite, read_fragment
-from app.netplay import new_guest, new_host
-from app.page_msgs import Clicked
-from app.screen import Screen, build
-from app.update import (
+from app.model import (
     Act,
     BeginOnline,
     CardClicked,
@@ -46,9 +43,12 @@ from app.update import (
     Reinvite,
     ReplyMade,
     ReplyPasted,
-    numbered_choices,
-    update,
 )
+from app.netplay import new_guest, new_host
+from app.page_msgs import Clicked
+from app.screen import Screen, build
+from app.table_act import numbered_choices
+from app.update import update
 from app.view import Dialog
 from thousand import Conventions
 from thousand.bots import make_bot
@@ -319,8 +319,8 @@ def test_the_lobby_doctests() -> None:
 
 
 def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire) -> None:
+    from app.model import ContinueAlone
     from app.session import Session
-    from app.update import ContinueAlone
 
     with small_group():
         host, guest = wire.host, wire.guest
@@ -350,7 +350,7 @@ def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire)
 def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
     wire: Wire,
 ) -> None:
-    from app.update import EndOnline, TakeSeatPressed
+    from app.model import EndOnline, TakeSeatPressed
 
     with small_group():
         host = wire.host
@@ -391,7 +391,7 @@ def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
 
 
 def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> None:
-    from app.update import UndoAllowed, UndoPressed, UndoRefused
+    from app.model import UndoAllowed, UndoPressed, UndoRefused
 
     with small_group():
         host, guest = wire.host, wire.guest

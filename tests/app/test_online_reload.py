@@ -21,10 +21,7 @@ from net_sim import small_group
 from test_online_page import Wire, html, play_some, sdps
 
 from app import netresume
-from app.netplay import NetSession, new_guest, new_host
-from app.screen import Screen
-from app.storage import NET_KEY, NET_SNAP_KEYS, MemoryStorage, Store
-from app.update import (
+from app.model import (
     BeginOnline,
     FinishLink,
     ForgetJournal,
@@ -41,8 +38,11 @@ from app.update import (
     Reloaded,
     ReplyMade,
     ReplyPasted,
-    update,
 )
+from app.netplay import NetSession, new_guest, new_host
+from app.screen import Screen
+from app.storage import NET_KEY, NET_SNAP_KEYS, MemoryStorage, Store
+from app.update import update
 from app.view import Dialog
 from thousand import Conventions
 from thousand.net.events import Stage
@@ -279,7 +279,7 @@ def test_a_reloaded_page_s_clock_goes_on_from_its_peer_s(w: StoredWire) -> None:
 
 
 def test_continuing_alone_forgets_the_journal(w: StoredWire) -> None:
-    from app.update import ContinueAlone
+    from app.model import ContinueAlone
 
     with small_group():
         play_some(w, random.Random(1), 2)

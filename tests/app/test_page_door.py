@@ -17,6 +17,21 @@ from app_helpers import new_session, notice_said, random_record, to_human_turn
 from app import update_page as P
 from app.editor import Copy, Download
 from app.library import drop_game, import_set, keep_game, saved_games
+from app.model import (
+    Act,
+    BotAnswered,
+    Bots,
+    Cancel,
+    ClosePassing,
+    HoldOver,
+    KeyPressed,
+    LessonStarted,
+    Msg,
+    OtherTabSaved,
+    Page,
+    Persist,
+    Remember,
+)
 from app.page_msgs import (
     MAX_IMPORT_BYTES,
     Analyse,
@@ -47,25 +62,8 @@ from app.screen import Screen, build
 from app.session import Session, save
 from app.share import share_fragment
 from app.storage import RULESETS_KEY, SAVE_KEY, SAVES_KEY, STATS_KEY, MemoryStorage, Store
-from app.update import (
-    Act,
-    BotAnswered,
-    Bots,
-    Cancel,
-    ClosePassing,
-    HoldOver,
-    KeyPressed,
-    KeyUse,
-    LessonStarted,
-    Msg,
-    OtherTabSaved,
-    Page,
-    Persist,
-    Remember,
-    key_use,
-    numbered_choices,
-    update,
-)
+from app.table_act import numbered_choices
+from app.update import KeyUse, key_use, update
 from app.view import Confirm, Dialog, NoticeKind
 from thousand import Conventions
 from thousand.bots import EasyBot

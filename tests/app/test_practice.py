@@ -12,12 +12,13 @@ from app_helpers import new_session, random_record, run_coroutine
 
 from app.dom import to_html
 from app.library import EMPTY_STATS, count_game
+from app.model import Page
 from app.page_msgs import Analyse, AnalysisFound, AnalysisShown, Clicked, Slot
 from app.practice import start
 from app.replay_ctl import run_analysis
 from app.screen import Screen, build
 from app.seats import default_setup
-from app.update import Page, update
+from app.update import update
 from thousand.record import Replay
 
 

@@ -14,11 +14,7 @@ import re
 import pytest
 
 from app.dom import to_html
-from app.screen import Screen, build
-from app.seats import change, kinds, names, names_of, read_setup, start_problem
-from app.session import Session
-from app.share import finished_record
-from app.update import (
+from app.model import (
     Act,
     BotAnswered,
     CardClicked,
@@ -29,9 +25,13 @@ from app.update import (
     ShowCards,
     UndoAllowed,
     UndoPressed,
-    numbered_choices,
-    update,
 )
+from app.screen import Screen, build
+from app.seats import change, kinds, names, names_of, read_setup, start_problem
+from app.session import Session
+from app.share import finished_record
+from app.table_act import numbered_choices
+from app.update import update
 from app.view import Dialog
 from thousand import Conventions, fair
 from thousand import __main__ as cli

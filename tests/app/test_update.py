@@ -10,8 +10,7 @@ from collections.abc import Callable
 import pytest
 from app_helpers import new_session, notices_said
 
-from app.screen import Screen
-from app.update import (
+from app.model import (
     Act,
     BotAnswered,
     Bots,
@@ -28,9 +27,10 @@ from app.update import (
     Stepped,
     TakeOver,
     UndoPressed,
-    numbered_choices,
-    update,
 )
+from app.screen import Screen
+from app.table_act import numbered_choices
+from app.update import update
 from thousand import Phase
 from thousand import actions as A
 from thousand.bots import EasyBot
