@@ -67,13 +67,13 @@ def _why_not(state: State, a: int) -> str:
             return f"{text}: jumps are not allowed, bid {state.high + c.min_raise}"
         if v > c.bid_cap:
             return f"{text}: bids stop at {c.bid_cap}"
-        if v > 120 and v > state._limit(state.cur):
-            if state._limit(state.cur) == 120:
+        if v > 120 and v > state.seat_bid_limit(state.cur):
+            if state.seat_bid_limit(state.cur) == 120:
                 return f"{text}: bid above 120 needs a marriage"
-            return f"{text}: the marriages in hand allow at most {state._limit(state.cur)}"
+            return f"{text}: the marriages in hand allow at most {state.seat_bid_limit(state.cur)}"
         return f"{text}: the barrel player must bid at least {c.barrel_need()}"
     if ph is Phase.CONTRACT and A.is_contract(a):
-        vals = state._contract_values()
+        vals = state.contract_values()
         v = A.action_value(a)
         if v < vals[0]:
             return f"{text}: the contract may not be lower than {vals[0]}"

@@ -708,7 +708,7 @@ class State:
             s = nxt[s]
         return s
 
-    def _limit(self, seat: int) -> int:
+    def seat_bid_limit(self, seat: int) -> int:
         """§5 the bid limit: 120 + marriages held, capped (``rules.bid_limit``)."""
         return rules.bid_limit(self.conv, self.hands[seat])
 
@@ -751,7 +751,7 @@ class State:
         lo = self.high + c.min_raise
         if c.barrel and c.barrel_bidding == "from_120" and self.standing.on_barrel[seat]:
             lo = max(lo, c.barrel_need())  # from_120: the barrel player bids from 120
-        hi = self._limit(seat)
+        hi = self.seat_bid_limit(seat)
         out = [A.PASS]
         if lo <= hi:
             if c.no_jumps:
@@ -813,7 +813,7 @@ class State:
         out.extend([base + c * 4 + s for c in cards for s in targets])
         return out
 
-    def _contract_values(self) -> list[int]:
+    def contract_values(self) -> list[int]:
         """§6 final contract: at least the bid, up to the limit of the new hand."""
         c = self.conv
         lo = self.bid
@@ -821,13 +821,13 @@ class State:
             return [lo]  # golden_round: 120, raised only with golden_raise
         if c.finish_barrel and self.standing.on_barrel[self.declarer]:
             lo = max(lo, c.barrel_need())  # §9 the contract must reach the target
-        hi = self._limit(self.declarer)
+        hi = self.seat_bid_limit(self.declarer)
         if hi < lo:
             return [lo]
         return list(range(lo, hi + 1, c.bid_step))  # bid_step
 
     def _contract_actions(self) -> list[int]:
-        out = [A.CONTRACT_BASE + v // 5 for v in self._contract_values()]
+        out = [A.CONTRACT_BASE + v // 5 for v in self.contract_values()]
         if self._writeoff_allowed():
             out.append(A.WRITEOFF)
         if self._bomb_allowed():

@@ -110,9 +110,9 @@ class ShadowState(State):
         # the seat's claim (checked at the audit); the reason is a stand-in
         return "hand_below" if self.claims.get(seat) == CLAIM else ""
 
-    def _limit(self, seat: int) -> int:
+    def seat_bid_limit(self, seat: int) -> int:
         if seat in self.known:
-            return super()._limit(seat)
+            return super().seat_bid_limit(seat)
         return self.conv.bid_cap  # marriages unseen: the audit checks the limit
 
     def _talon_redeal(self) -> str:
