@@ -842,7 +842,7 @@ def hint_list(m: Model) -> El | None:
             "li",
             {"class": "best" if r.best else None},
             el("b", {}, r.title),
-            " ",
+            ": " if r.detail else None,  # "Play 9♠: you make it 2% of the time; ..."
             r.detail,
             el("span", {"class": "hint-why"}, r.why) if r.why else None,
         )
