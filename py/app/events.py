@@ -24,7 +24,7 @@ from thousand import actions as A
 from thousand.cards import ACE, ACE_MARRIAGE, KING, QUEEN, marriage_value
 from thousand.phase import Phase
 from thousand.scene import display_order
-from thousand.scoring import cutter
+from thousand.scoring import cut_penalty, cutter
 from thousand.sheet import deal_no
 from thousand.state import Observation
 
@@ -143,9 +143,9 @@ def deal_events(obs: Observation) -> list[Event]:
         by = cutter(obs.players, obs.dealer)
         for _ in range(min(obs.cut_nines, 2)):
             ev.append(Event("ev_cut_nine", by))
-        if obs.cut_nines >= 3:
-            fine = obs.conventions.penalty * (2 if obs.golden else 1)
-            ev.append(Event("ev_cut_third", by, value=fine))
+        fine = cut_penalty(obs.conventions, obs.dealer, obs.cut_nines, 2 if obs.golden else 1)
+        if fine is not None:
+            ev.append(Event("ev_cut_third", by, value=-fine.amount))
         else:
             ev.append(Event("ev_cut", by))
     for seat, a in obs.bids:

@@ -207,8 +207,9 @@ def cutter(players: int, dealer: int) -> int:
     return (dealer - 1) % players
 
 
-def _cut_penalty(conv: Conventions, dealer: int, cut_nines: int, mult: int) -> Penalty | None:
-    """cut_ritual: the third nine in a row costs the cutter (the dealer's right)."""
+def cut_penalty(conv: Conventions, dealer: int, cut_nines: int, mult: int) -> Penalty | None:
+    """cut_ritual: the third nine in a row costs the cutter (the dealer's right);
+    ``mult`` 2 in a golden deal."""
     if conv.cut_ritual and cut_nines >= 3:
         return Penalty(cutter(conv.players, dealer), -conv.penalty * mult, "cut: three nines")
     return None
@@ -278,7 +279,7 @@ def score_deal(
         for s in range(n):
             if s != d:
                 raw[s] = 0
-    cut = _cut_penalty(conv, deal.dealer, deal.cut_nines, mult)
+    cut = cut_penalty(conv, deal.dealer, deal.cut_nines, mult)
     if cut:
         penalties.append(cut)
     # Bolts (§8): a player who takes no trick in a deal that was played out.
@@ -413,7 +414,7 @@ def score_redeal(
     on_barrel = list(before.on_barrel)
     falls = list(before.barrel_falls)
     penalties: list[Penalty] = []
-    cut = _cut_penalty(conv, dealer, cut_nines, 2 if golden else 1)
+    cut = cut_penalty(conv, dealer, cut_nines, 2 if golden else 1)
     if cut:
         new[cut.seat] += cut.amount
         penalties.append(cut)
