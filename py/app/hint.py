@@ -24,6 +24,7 @@ from typing import Any
 
 from thousand import Conventions
 from thousand import actions as A
+from thousand.scoring import relative_score
 
 from .i18n import card_short, signed, t, tn
 from .i18n import number as _number
@@ -186,7 +187,7 @@ class Sheet:
         figure less the mean of the others', as the hint's other figures count)."""
         others = [s for s in self.active if s != self.seat]
         mine = self.deltas[self.seat]
-        relative = round(mine - sum(self.deltas[s] for s in others) / len(others))
+        relative = round(relative_score(self.deltas, self.seat, self.active))
         you, pts = signed(mine), points(lang, relative)
         theirs = {self.deltas[s] for s in others}
         if len(theirs) == 1:

@@ -202,6 +202,13 @@ def _barrel(
         on_barrel[s] = 1
 
 
+def relative_score(deltas: Sequence[int], seat: int, active: Sequence[int]) -> float:
+    """A deal's worth to ``seat``: its own sheet figure less the mean of the other
+    ``active`` seats' (how the AI and its hint count a deal)."""
+    others = [s for s in active if s != seat]
+    return deltas[seat] - sum(deltas[s] for s in others) / len(others)
+
+
 def cutter(players: int, dealer: int) -> int:
     """cut_ritual: the seat that cuts the deck, the dealer's right (§3)."""
     return (dealer - 1) % players

@@ -54,7 +54,7 @@ from ..cards import (
     marriage_total,
     mask_points,
 )
-from ..scoring import DealFacts, Standing, score_deal
+from ..scoring import DealFacts, Standing, relative_score, score_deal
 from ..state import Observation, Phase
 from .common import play_order
 from .evaluator import Evaluator, normal_cdf
@@ -242,10 +242,7 @@ def unplayed_ev(obs: Observation, bomb: bool = False, contract: int | None = Non
     """The exact relative score of a deal that is not played: conceded (§8 *роспись*)
     or, with ``bomb``, a bomb thrown (``bombs``): the seat's own sheet figure less
     the mean of the others' (``unplayed_deltas``)."""
-    deltas = unplayed_deltas(obs, bomb=bomb, contract=contract)
-    seat = obs.seat
-    others = [s for s in obs.active if s != seat]
-    return deltas[seat] - sum(deltas[s] for s in others) / len(others)
+    return relative_score(unplayed_deltas(obs, bomb=bomb, contract=contract), obs.seat, obs.active)
 
 
 def unplayed_deltas(
