@@ -41,6 +41,7 @@ from .dom import El, el
 from .i18n import number, t, tn
 from .replay_view import replay_names
 from .session import Session
+from .view import button
 
 
 @dataclass
@@ -105,8 +106,6 @@ def banner(p: Practice, lang: str, at_end: bool = False) -> El:
     """The felt's line all through a practice (``data-practice-banner``): that this is a
     practice, whose cards the player holds, and *Back to the game* (at the deal's end
     the summary holds that button, so the banner does not repeat it)."""
-    from .view import button
-
     name = p.names(lang)[p.seat]
     own = p.own and p.seat == 0 and not (p.seat_names and p.seat_names[0][1])
     text = t(lang, "practice_banner_own") if own else t(lang, "practice_banner", name=name)
@@ -121,8 +120,6 @@ def banner(p: Practice, lang: str, at_end: bool = False) -> El:
 
 def section(p: Practice, row: SheetRow, lang: str) -> El:
     """The practice's end in the deal summary: the comparison and the ways on."""
-    from .view import button
-
     return el(
         "section",
         {"class": "practice", "data-practice": "1"},
