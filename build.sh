@@ -134,7 +134,7 @@ STDLIB_PYC="$(pyc_path stdlib node_modules/pyodide/python_stdlib.zip python_stdl
 ENGINE_PYC="$(pyc_path zipwheel "$ENGINE_WHL" "$(basename "$ENGINE_WHL")")"
 APP_PYC="$(pyc_path zipwheel "$APP_WHL" "$(basename "$APP_WHL")")"
 PYSCRIPT_PYC="$(pyc_path tree "$PYSCRIPT_STDLIB" stdlib-pyc.zip)"
-# The code of the dataclasses both wheels define (py/app/dataclass_code.py),
+# The code of the dataclasses both wheels define (py/app/shell/dataclass_code.py),
 # made from the page's copies of the wheels, after the jobs that write them.
 DATACLASS_CODE="$PYC/$(sha_of "$ENGINE_WHL" "$APP_WHL")-$compiler-dataclass-code.bin"
 # The page's standard library: the modules of the compiled one that the page's
@@ -177,7 +177,7 @@ cp "$MICROPIP_WHL" "$STAGE/pyodide/"
 cp "$ENGINE_PYC" "$STAGE/pyodide/$(basename "$ENGINE_WHL")"
 cp "$APP_PYC" "$STAGE/pyodide/$(basename "$APP_WHL")"
 # The online table's modules go into a wheel of their own, which a page loads
-# only to play online (py/app/online_code.py).
+# only to play online (py/app/shell/online_code.py).
 "$PYTHON" tools/buildlib.py split "$STAGE/pyodide/$(basename "$ENGINE_WHL")" \
     "$STAGE/pyodide/$(basename "$APP_WHL")" "$STAGE/pyodide"
 ONLINE_WHL="$(compgen -G "$STAGE/pyodide/thousand_online-*.whl" | head -n1)"

@@ -5,11 +5,37 @@ top cannot be imported in CPython, so their doctests are not collected; every ot
 module of ``py/app`` runs its doctests with the tests.
 """
 
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+#: Where the browser tests note each renderer crash (``tests/e2e/conftest.py``),
+#: those of a run inside a test network namespace (``tests/e2e/netns.py``) too.
+CRASH_LOG = Path(__file__).parent / "artifacts" / "renderer-crashes.txt"
+#: Set in a run that a test starts inside a network namespace (``netns.ENV_FLAG``).
+INNER_RUN = "THOUSAND_TEST_NETNS"
+
 collect_ignore = [
-    "py/app/boot.py",
-    "py/app/embed.py",
+    "py/app/shell/boot.py",
+    "py/app/embed/runner.py",
     "py/app/embed_main.py",
     "py/app/main.py",
-    "py/app/runner_fx.py",
-    "py/app/table.py",
+    "py/app/page/runner_fx.py",
+    "py/app/page/runner.py",
 ]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Start each run with no crash notes (in the controller, or without workers;
+    a run inside a test's network namespace adds to its outer run's)."""
+    if not hasattr(session.config, "workerinput") and os.environ.get(INNER_RUN) != "1":
+        CRASH_LOG.unlink(missing_ok=True)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the renderer crashes of this run, with the machine's state at each."""
+    if CRASH_LOG.is_file() and os.environ.get(INNER_RUN) != "1":
+        terminalreporter.section("renderer crashes")
+        terminalreporter.write(CRASH_LOG.read_text(encoding="utf-8"))

@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from app.page_start import Pace
-from app.thinking import THINK_SLICE_MS
+from app.page.page_start import Pace
+from app.shell.thinking import THINK_SLICE_MS
 from thousand.ai import AIBot, make_ai_bot
 from thousand.conventions import Conventions
 from thousand.state import Game, Phase

@@ -25,7 +25,7 @@ function copyDir(src, dst) {
   }
 }
 copyDir(path.join(root, "py/thousand"), "/home/pyodide/py/thousand");
-// The page's own constants the benches read (app/thinking.py: the slice length);
+// The page's own constants the benches read (app/shell/thinking.py: the slice length);
 // its modules import pyscript only where they touch the page.
 copyDir(path.join(root, "py/app"), "/home/pyodide/py/app");
 copyDir(path.join(root, "bench"), "/home/pyodide/bench");

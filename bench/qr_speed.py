@@ -1,4 +1,4 @@
-"""How long ``app.qr`` takes to encode an invitation-sized payload in CPython.
+"""How long ``app.online.qr`` takes to encode an invitation-sized payload in CPython.
 
     PYTHONPATH=py python3 bench/qr_speed.py [--bytes 600] [--ecl L] [--runs 20]
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from app.qr import Ecl, encode, to_svg
+from app.online.qr import Ecl, encode, to_svg
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 

@@ -161,7 +161,7 @@ def embeds(browser: Any, url: str, out: Path, langs: list[str]) -> int:
     """The embed at a grid of iframe sizes, hosted by a page of its own."""
     from app_helpers import random_record
 
-    from app.share import share_fragment
+    from app.replay.share import share_fragment
 
     frag = share_fragment(random_record(1, seed=4))
     count = 0

@@ -1,4 +1,4 @@
-// Builds a subtree of the table in one call from Python (py/app/dom.py).
+// Builds a subtree of the table in one call from Python (py/app/shell/dom.py).
 //
 // Creating elements one by one from Python costs a call across Pyodide's
 // bridge for every element, attribute and append: the first render of the

@@ -8,7 +8,7 @@
 //
 // The element puts an iframe of embed.html (found beside this script, so a
 // page of another origin works) in itself and drives it with embed.html's
-// messages (py/app/embed.py): the record goes by thousand:load, as JSON text
+// messages (py/app/embed/runner.py): the record goes by thousand:load, as JSON text
 // that the embed checks (size, depth, the record reader), so a bad record is
 // said inside the embed and comes back as thousand-error; the script itself
 // never parses it. Messages are matched to elements by their source window, so

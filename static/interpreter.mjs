@@ -20,17 +20,17 @@
 //   import at start-up skips compiling (checked-hash .pyc: used only for
 //   identical sources);
 // - the online table's code (the "thousand-online" wheel, see
-//   py/app/online_code.py) only when the page opens an invitation (#join=)
+//   py/app/shell/online_code.py) only when the page opens an invitation (#join=)
 //   or has a stored online table; otherwise the page asks for it when a host
 //   starts one (Python's `import thousand_loader; await thousand_loader.online()`);
 // - when Python starts afresh, the code of our dataclasses' generated
-//   methods (dataclass-code.bin, see py/app/dataclass_code.py), which py/app
+//   methods (dataclass-code.bin, see py/app/shell/dataclass_code.py), which py/app
 //   reuses instead of compiling those sources while it imports (a restored
 //   snapshot holds those classes already, so it is not fetched then).
 //
 // - on a fresh start, the catalogue of the page's words in the page's
 //   language (locale/<lang>.mo; English is in the app wheel), written where
-//   app.catalog reads it; the other languages' come once the page is ready,
+//   app.shell.catalog reads it; the other languages' come once the page is ready,
 //   for a switch of language (a restored snapshot holds all of them).
 //
 // PyScript then imports this same module (one module instance per URL) and
@@ -63,8 +63,8 @@ import { restoreOptions, writeTimeZone } from "./pyodide-private.mjs";
 export { version };
 
 const PACKAGES = ["thousand", "thousand-app"];
-// The online table's wheel (app.online_code.WHEEL), and the stored online
-// table (app.storage.NET_KEY) that asks for it at start.
+// The online table's wheel (app.shell.online_code.WHEEL), and the stored online
+// table (app.shell.storage.NET_KEY) that asks for it at start.
 const ONLINE = "thousand-online";
 const NET_KEY = "thousand.net";
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
@@ -82,7 +82,7 @@ const STDLIB = "stdlib-page.zip";
 const STDLIB_RESTORED = "stdlib-restored.zip";
 // The page's words in the languages besides English (which the app wheel
 // holds), one compiled catalogue each: fetched from CATALOGUES and written to
-// LOCALE, where app.catalog reads them (its PAGE_URL and PAGE_DIR).
+// LOCALE, where app.shell.catalog reads them (its PAGE_URL and PAGE_DIR).
 const LANGUAGES = ["ru", "uk", "pl"];
 const CATALOGUES = new URL("../locale/", import.meta.url);
 const LOCALE = "/lib/thousand/locale";
@@ -124,7 +124,7 @@ const base64 = (hex) => btoa(String.fromCharCode(...hex.match(/../g).map((h) => 
 /**
  * The page's language as py/app will choose it (?lang=, the stored choice, the
  * browser's language): its catalogue is fetched alongside the runtime. A wrong
- * guess (embed.html's own option) only costs app.catalog a request later.
+ * guess (embed.html's own option) only costs app.shell.catalog a request later.
  */
 function pageLanguage() {
   let stored = null;
@@ -139,7 +139,7 @@ function pageLanguage() {
   return code === "ua" ? "uk" : code;
 }
 
-/** [language, bytes] of a language's catalogue, or null (app.catalog then asks itself). */
+/** [language, bytes] of a language's catalogue, or null (app.shell.catalog then asks itself). */
 const catalogue = (lang) =>
   LANGUAGES.includes(lang)
     ? optionalFile(new URL(`${lang}.mo`, CATALOGUES), (buffer) => [lang, new Uint8Array(buffer)], null)
@@ -197,7 +197,7 @@ let online = null; // the online wheel's path once it is on the packages' paths
 /**
  * The online table's code fetched (or ``early``, its fetch begun at start),
  * written beside our other wheels and put on the packages' paths
- * (app.online_code.attach); resolves to its path. A failure is tried afresh
+ * (app.shell.online_code.attach); resolves to its path. A failure is tried afresh
  * the next time.
  */
 function onlineCode(pyodide, early = null) {
@@ -205,7 +205,7 @@ function onlineCode(pyodide, early = null) {
     const [[file, bytes]] = await (early ?? fetchWheels([ONLINE]));
     const where = `${SITE}/${file}`;
     pyodide.FS.writeFile(where, bytes);
-    const code = pyodide.pyimport("app.online_code");
+    const code = pyodide.pyimport("app.shell.online_code");
     try {
       code.attach(where);
     } finally {

@@ -1,6 +1,6 @@
 // Card motion for the 1000 table: cards travel instead of jumping.
 //
-// The Python glue (py/app/table.py) patches the table's DOM; around each patch
+// The Python glue (py/app/page/runner.py) patches the table's DOM; around each patch
 // it calls thousandMotion.snapshot(root) and thousandMotion.play(root, opts).
 // Cards carry data-fly="<card>" (the same key wherever the card is drawn),
 // hands and the talon carry data-fly-seat="<seat>" (or "talon"). After a

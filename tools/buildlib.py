@@ -37,7 +37,7 @@ Commands::
 
     python3 tools/buildlib.py split ENGINE.whl APP.whl OUT_DIR
         Write both wheels to OUT_DIR without the online table's modules
-        (``app.online_code.MODULES``) and a third wheel, ``thousand-online``,
+        (``app.shell.online_code.MODULES``) and a third wheel, ``thousand-online``,
         with them: a page loads it only to play online.
 
     python3 tools/buildlib.py stored SRC.zip OUT.zip
@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Any
 
 #: The language whose catalogue is in the app wheel; each other one is its own
-#: file, CATALOGUE_DIR/<lang>.mo (app.catalog fetches the page's own).
+#: file, CATALOGUE_DIR/<lang>.mo (app.shell.catalog fetches the page's own).
 WHEEL_LOCALE = "en"
 CATALOGUE_DIR = "locale"
 #: Files of ours that build.sh puts beside the runtime (name: payload label).
@@ -188,7 +188,7 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 OUR_WHEELS = {"thousand": "thousand", "thousand-app": "app"}
 #: The app wheel's distribution name and what it leaves out (the page runs main.py).
 APP_WHEEL = "thousand-app"
-ONLINE_WHEEL = "thousand-online"  # (app.online_code.WHEEL)
+ONLINE_WHEEL = "thousand-online"  # (app.shell.online_code.WHEEL)
 #: The payload's name for each of our wheels but the engine's, by file name.
 WHEEL_LABELS = {"thousand_app": "app wheel", "thousand_online": "online wheel"}
 APP_NOT_PACKAGED = ("main.py", "embed_main.py")
@@ -263,10 +263,12 @@ def read_members(path: Path) -> dict[str, bytes]:
 
 
 def _compile_po(po: Path) -> bytes:
-    """A ``.po`` catalogue in its compiled ``.mo`` form (``app.catalog``: one home)."""
+    """A ``.po`` catalogue in its compiled ``.mo`` form (``app.shell.catalog``: one home)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_catalog", po.parent.parent / "catalog.py")
+    spec = importlib.util.spec_from_file_location(
+        "_catalog", po.parent.parent / "shell" / "catalog.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["_catalog"] = module  # dataclasses look their module up
@@ -314,7 +316,7 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     # page's gettext reads them without parsing the .po files, which stay out
     for po in sorted(app_dir.glob(f"locale/{WHEEL_LOCALE}.po")):
         members[f"app/locale/{po.stem}.mo"] = _compile_po(po)
-    # the lessons of Learn to play: records the page reads as data (app.lesson)
+    # the lessons of Learn to play: records the page reads as data (app.lessons.lesson)
     for rec in sorted(app_dir.glob("lessons/*.json")):
         members[f"app/lessons/{rec.name}"] = rec.read_bytes()
     members |= dist_info(APP_WHEEL, version, "The 1000 table in the browser (py/app)", ["app"])
@@ -324,10 +326,10 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
 
 
 def _online_code() -> Any:
-    """``py/app/online_code.py`` (the one home of the online modules' names)."""
+    """``py/app/shell/online_code.py`` (the one home of the online modules' names)."""
     import importlib.util
 
-    where = Path(__file__).resolve().parents[1] / "py" / "app" / "online_code.py"
+    where = Path(__file__).resolve().parents[1] / "py" / "app" / "shell" / "online_code.py"
     spec = importlib.util.spec_from_file_location("_online_code", where)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -369,7 +371,9 @@ def split_online(engine: Path, app: Path, out_dir: Path) -> tuple[Path, Path, Pa
     found = {module_of(n) for n in moved}
     missing = [n for n in names if not any(within(m, n) for m in found)]
     if missing:
-        raise ValueError(f"the wheels have no {', '.join(missing)} (app/online_code.py MODULES)")
+        raise ValueError(
+            f"the wheels have no {', '.join(missing)} (app/shell/online_code.py MODULES)"
+        )
     version = read_wheel(engine).version
     summary = "The 1000 table's online play (loaded when a table goes online)"
     moved |= dist_info(ONLINE_WHEEL, version, summary, ["app", "thousand"])

@@ -1,7 +1,7 @@
 """Render the table's loading placeholder with the page's own views (build step).
 
 ``python tools/placeholder.py dist/index.html`` fills ``<!-- table -->`` inside
-``<main id="table">`` with the markup ``py/app/view.py`` draws for a table of
+``<main id="table">`` with the markup ``py/app/table/view.py`` draws for a table of
 three with every card face down (and ``<!-- loader -->`` with the loading
 stages, the same for both pages), so the page paints in its final layout before
 Python loads, and nothing jumps when Python takes over (the first render
@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
-from app.dom import to_html  # noqa: E402
-from app.view import Model, default_names, render  # noqa: E402
+from app.shell.dom import to_html  # noqa: E402
+from app.table.view import Model, default_names, render  # noqa: E402
 from thousand import Conventions, Game  # noqa: E402
 from thousand.scene import Scene  # noqa: E402
 

@@ -34,7 +34,7 @@ Jobs (several in one call, separated by ``--``)::
                              Python snippets are read for their imports
     dataclasses WHL... OUT   imports every page module of the wheels and writes
                              the code of their dataclasses' generated methods
-                             (py/app/dataclass_code.py: the page reuses it
+                             (py/app/shell/dataclass_code.py: the page reuses it
                              instead of compiling those sources at start-up)
 
 Every ``.pyc`` is written by ``py_compile`` (hash-based, PEP 552: unchecked
@@ -322,7 +322,7 @@ def compile_dataclasses(wheels: list[Path], out: Path) -> int:
     stub = types.ModuleType("pyscript")
     stub.document = stub.window = None  # type: ignore[attr-defined]
     sys.modules.setdefault("pyscript", stub)
-    from app import dataclass_code  # the format's one home (py/app)
+    from app.shell import dataclass_code  # the format's one home (py/app)
 
     with dataclass_code.recording() as codes:
         for wheel in wheels:

@@ -165,7 +165,7 @@ def show_step(ex: Example, record: dict[str, Any]) -> int:
 def english() -> dict[str, str]:
     """The English catalogue (the words the files in docs/examples carry)."""
     sys.path.insert(0, str(ROOT / "py"))
-    from app.i18n import tables
+    from app.shell.i18n import tables
 
     return tables()["en"]
 

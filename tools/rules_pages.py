@@ -255,7 +255,7 @@ def figure(lang: str, name: str, words: dict[str, str]) -> str:
 
 def conventions(words: dict[str, str]) -> str:
     """The house rules, one line each, in the editor's groups."""
-    from app.rules_text import CONVENTION_GROUP, GROUPS
+    from app.library.rules_text import CONVENTION_GROUP, GROUPS
 
     parts = [
         f'<section id="house-rules">\n<h2>{escape(words["rules_page_conventions"])}</h2>',
@@ -278,7 +278,7 @@ def rules_page(lang: str, words: dict[str, str]) -> str:
     """The rules in one language, with the examples and the house rules."""
     import rule_examples
 
-    from app.i18n import LANG_NAMES
+    from app.shell.i18n import LANG_NAMES
 
     text = rules_text(lang)
     at = {ex.section: ex.name for ex in rule_examples.EXAMPLES}
@@ -318,7 +318,7 @@ def rules_page(lang: str, words: dict[str, str]) -> str:
 
 def index_page(tables: dict[str, dict[str, str]]) -> str:
     """The language chooser: each language's title in its own words."""
-    from app.i18n import LANG_NAMES
+    from app.shell.i18n import LANG_NAMES
 
     items = "\n".join(
         f'<li><a href="{code}.html" hreflang="{code}" lang="{code}">'
@@ -339,7 +339,7 @@ def build(out: Path) -> list[Path]:
     """Write the pages, the example records and their diagrams under ``out``."""
     import rule_examples
 
-    from app.i18n import tables as read_tables
+    from app.shell.i18n import tables as read_tables
 
     tables = read_tables()
     written = []

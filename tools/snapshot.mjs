@@ -76,7 +76,7 @@ const PACKAGES = pageConstant("PACKAGES");
 const STDLIB = pageConstant("STDLIB");
 // Standard-library modules that PyScript's package (pyscript/*.py) and its
 // start-up import. Checked against a fresh start's sys.modules at ready: the
-// page then imports only PyScript's package, app.boot, app.table and _sha2.
+// page then imports only PyScript's package, app.shell.boot, app.page.runner and _sha2.
 const PYSCRIPT_STDLIB = ["html", "html.entities", "json", "inspect", "base64", "importlib.resources"];
 
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
@@ -124,7 +124,7 @@ for wheel in WHEELS:
             if error.name != "pyscript":
                 raise
             left.append(name)
-i18n = importlib.import_module("app.i18n")
+i18n = importlib.import_module("app.shell.i18n")
 for lang in i18n.LANGS:
     i18n.CATALOGUES[lang]  # (loaded now: the snapshot keeps it)
     assert i18n.CATALOGUES.loaded(lang), lang

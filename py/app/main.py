@@ -1,8 +1,8 @@
 """What PyScript runs (build.sh inlines it into index.html's ``<script type="py">``).
 
 Loads the engine and py/app (both installed from their wheels when Pyodide
-started; their dataclasses from the build's code, see ``app.dataclass_code``),
-then hands the static table over to ``app.table``, which renders it from the
+started; their dataclasses from the build's code, see ``app.shell.dataclass_code``),
+then hands the static table over to ``app.page.runner``, which renders it from the
 game and sets ``data-ready``. An exception here is shown on the
 page by ``static/boot.js``. The computer players' AI is imported only once
 the table is on screen (before a bot first needs it). The ``boot.mark`` calls
@@ -12,7 +12,7 @@ time the steps for ``bench/startup_trace.py``.
 import asyncio
 import importlib
 
-from app import boot, dataclass_code
+from app.shell import boot, dataclass_code
 
 boot.mark("main")
 boot.set_stage("engine")
@@ -21,10 +21,10 @@ with dataclass_code.reusing() as DATACLASSES:
     import thousand  # (the stage is shown first)
 
     boot.mark("engine")
-    from app import table
+    from app.page import runner
 
 boot.mark("app")
-TABLE = table.start()
+TABLE = runner.start()
 boot.mark("ready")
 print(f"thousand {thousand.__version__} ready, build {boot.build_of('app')}; {DATACLASSES}")
 

@@ -10,7 +10,7 @@ dozen characters of what was given.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from . import actions as A
 from .cards import ACE, ACES_MASK, KING, MARRIAGE_MASK, QUEEN, SUIT_MASK, SUIT_SYMBOLS, card_str
@@ -19,7 +19,32 @@ from .phase import Phase
 
 if TYPE_CHECKING:
     from .conventions import Conventions
-    from .state import State
+    from .scoring import Standing
+
+
+class State(Protocol):
+    """What a refusal reads of ``thousand.state.State`` (which imports this module
+    to word its refusals, so the words name the state by what they read)."""
+
+    conv: Conventions
+    n: int
+    standing: Standing
+    phase: Phase
+    cur: int
+    dark: bool
+    high: int
+    declarer: int
+    aside: int
+    gives: list[tuple[int, int]]
+    golden_deal: bool
+    hands: list[int]
+    trick: list[int]
+    tricks_won: list[int]
+    trump: int
+
+    def seat_bid_limit(self, seat: int) -> int: ...
+
+    def contract_values(self) -> list[int]: ...
 
 
 def shown(value: object, limit: int = 40) -> str:

@@ -9,10 +9,10 @@ from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from app.dom import El, find_all, to_html
-from app.screen import Screen, build
-from app.session import Session
-from app.share import finished_record
+from app.page.screen import Screen, build
+from app.replay.share import finished_record
+from app.shell.dom import El, find_all, to_html
+from app.table.session import Session
 from thousand import Conventions
 
 T = TypeVar("T")
@@ -89,7 +89,7 @@ def legal_cards_on_page(html: str) -> set[str]:
 
 
 def random_record(deals: int, seed: int) -> dict[str, Any]:
-    """The record (``app.share.finished_record``) of a classic 3-player game
+    """The record (``app.replay.share.finished_record``) of a classic 3-player game
     played at random for ``deals`` deals: for replays, share links and embeds."""
     s = new_session(seed=seed)
     rng = random.Random(seed)

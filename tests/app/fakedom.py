@@ -1,4 +1,4 @@
-"""A minimal DOM for CPython tests of the patcher (only what ``app.dom`` calls)."""
+"""A minimal DOM for CPython tests of the patcher (only what ``app.shell.dom`` calls)."""
 
 from __future__ import annotations
 

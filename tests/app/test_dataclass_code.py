@@ -1,4 +1,4 @@
-"""app.dataclass_code: dataclasses made from the build's code behave as compiled ones."""
+"""app.shell.dataclass_code: dataclasses made from the build's code behave as compiled ones."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from app import dataclass_code
-from app.dataclass_code import MAGIC, dump, key, load, read, recording, reusing
+from app.shell import dataclass_code
+from app.shell.dataclass_code import MAGIC, dump, key, load, read, recording, reusing
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -121,7 +121,10 @@ def test_interpreter_writes_the_file_where_the_page_reads_it() -> None:
     assert f"{site}/dataclass-code.bin" == dataclass_code.PATH
 
 
-PAGE_IMPORTS = "import thousand, thousand.ai, thousand.analysis, app.screen, app.view, app.session"
+PAGE_IMPORTS = (
+    "import thousand, thousand.ai, thousand.analysis, app.page.screen, app.table.view, "
+    "app.table.session"
+)
 
 
 def _run(code: str) -> Any:
@@ -142,7 +145,7 @@ def test_the_engine_and_app_classes_from_recorded_code(tmp_path: Path) -> None:
     path = tmp_path / "dc.bin"
     count = _run(
         "import json, pathlib\n"
-        "from app import dataclass_code\n"
+        "from app.shell import dataclass_code\n"
         "with dataclass_code.recording() as codes:\n"
         f"    {PAGE_IMPORTS}\n"
         f"pathlib.Path({str(path)!r}).write_bytes(dataclass_code.dump(codes))\n"
@@ -153,7 +156,7 @@ def test_the_engine_and_app_classes_from_recorded_code(tmp_path: Path) -> None:
     def check(codes: str) -> Any:
         return _run(
             "import json, random\n"
-            "from app import dataclass_code\n"
+            "from app.shell import dataclass_code\n"
             f"with dataclass_code.reusing({codes}) as stats:\n"
             f"    {PAGE_IMPORTS}\n"
             "from thousand import Conventions, Game\n"

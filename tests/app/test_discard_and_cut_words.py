@@ -13,15 +13,15 @@ from dataclasses import replace
 import pytest
 from app_helpers import page
 
-from app.events import deal_events
-from app.i18n import LANGS, card_short, t
-from app.model import Act, BotAnswered, NextDeal, Page
-from app.screen import Screen
-from app.seats import names_of
-from app.session import Session
-from app.table_act import announce
-from app.update import update
-from app.view import positions
+from app.page.model import Act, BotAnswered, NextDeal, Page
+from app.page.screen import Screen
+from app.page.table_act import announce
+from app.page.update import update
+from app.shell.i18n import LANGS, card_short, t
+from app.table.events import deal_events
+from app.table.seats import names_of
+from app.table.session import Session
+from app.table.view import positions
 from thousand import Conventions, Game, Phase, State
 from thousand import actions as A
 from thousand.cardart import sprite
@@ -246,7 +246,7 @@ def test_the_next_deal_opens_on_the_felt_with_its_cut_and_the_bots_wait() -> Non
 
 
 def test_a_new_game_with_the_cut_opens_with_it_and_the_bots_wait() -> None:
-    from app.update_page import switch
+    from app.page.update_page import switch
 
     for cut in (True, False):
         conv = replace(Conventions.for_players(3, "classic"), cut_ritual=cut)

@@ -1,4 +1,4 @@
-"""The keyed patcher (``app.dom``): after any sequence of renders the live tree
+"""The keyed patcher (``app.shell.dom``): after any sequence of renders the live tree
 equals ``to_html`` of the last one, keyed elements keep their identity, and an
 unchanged render touches nothing."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 from fakedom import FakeBuild, FakeDocument, FakeElement, find
 
-from app.dom import BATCH, Attrs, El, Patcher, el, to_html
+from app.shell.dom import BATCH, Attrs, El, Patcher, el, to_html
 
 
 def _random_tree(rng: random.Random, depth: int = 0) -> list[El | str]:

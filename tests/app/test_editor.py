@@ -1,8 +1,8 @@
-"""The deal editor (``app.editor``), in CPython: every problem a layout can have, a
+"""The deal editor (``app.editor.editor``), in CPython: every problem a layout can have, a
 deal laid out card by card, played through and published; the published record
 replays with ``thousand.record``, the share link holds the same deal and captions,
 and hostile records are refused with a message. Then the page's door: the editor's
-messages through ``app.update`` and its effects as data."""
+messages through ``app.page.update`` and its effects as data."""
 
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ import re
 import pytest
 from app_helpers import new_session
 
-from app import editor as E
-from app.dom import find_all, to_html
-from app.editor_view import editor_dialog
-from app.library import builtin_sets
-from app.model import Page
-from app.screen import Screen, build
-from app.share import parse_fragment
-from app.update import update
-from app.view import Dialog
+from app.editor import editor as E
+from app.editor.editor_view import editor_dialog
+from app.library.saved import builtin_sets
+from app.page.model import Page
+from app.page.screen import Screen, build
+from app.page.update import update
+from app.replay.share import parse_fragment
+from app.shell.dom import find_all, to_html
+from app.table.view import Dialog
 from thousand import Conventions
 from thousand.actions import action_str
 from thousand.cards import card_from_str, card_str, cards_mask
@@ -315,7 +315,7 @@ def test_the_deal_of_a_game_is_its_last_finished_one() -> None:
 def test_the_deal_on_show_in_a_replay_is_the_one_taken() -> None:
     from app_helpers import random_record
 
-    from app.replay_view import ReplayUI
+    from app.replay.replay_view import ReplayUI
 
     rec = random_record(2, seed=4)
     data = Replay(rec)
@@ -463,7 +463,7 @@ def test_the_end_of_the_deal_shows_its_result_not_the_next_deal() -> None:
     )
     assert all(not find_all(s, lambda e: e.tag == "svg") for s in seat_cards)
     row = E.state_at(ed).rows[0]
-    from app.replay_view import replay_names, verdict
+    from app.replay.replay_view import replay_names, verdict
 
     said = verdict(row, replay_names(3, "en", own=False), "en")
     assert said in html and "The deal is over." in html
@@ -482,7 +482,7 @@ def test_opened_from_a_replay_it_holds_the_deal_on_show_at_its_step() -> None:
     placed (none left to place) and at the replay's step, not an empty layout."""
     from app_helpers import random_record
 
-    from app.replay_view import ReplayUI
+    from app.replay.replay_view import ReplayUI
 
     data = Replay(random_record(2, seed=4))
     ui = Screen(sets=SETS)

@@ -1,4 +1,4 @@
-"""embed.html's logic (``app.embed_update``) driven by messages, without a browser:
+"""embed.html's logic (``app.embed.update``) driven by messages, without a browser:
 the fragment, the host's messages (good, bad and hostile), clicks, keys, the
 autoplay and the analysis, and what the host is told."""
 
@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from app_helpers import random_record
 
-from app import embed_update as E
-from app.dom import to_html
-from app.i18n import LANGS, t
-from app.page_msgs import Analyse, AnalysisShown, Autoplay, AutoplayTick, Slot, StopAnalysis
-from app.share import parse_fragment, share_fragment
+from app.embed import update as E
+from app.page.page_msgs import Analyse, AnalysisShown, Autoplay, AutoplayTick, Slot, StopAnalysis
+from app.replay.share import parse_fragment, share_fragment
+from app.shell.dom import to_html
+from app.shell.i18n import LANGS, t
 from thousand.record import Replay
 
 HREF = "https://rules.example/1000/embed.html#z=abc"

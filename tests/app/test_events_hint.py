@@ -1,5 +1,5 @@
-"""The deal's story (``app.events``) never tells a seat more than it may know,
-and the hint (``app.hint``) speaks the player's language: no engine notation,
+"""The deal's story (``app.table.events``) never tells a seat more than it may know,
+and the hint (``app.table.hint``) speaks the player's language: no engine notation,
 no internal names, no duplicate rows."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import re
 import pytest
 from app_helpers import new_session
 
-from app.events import deal_events
-from app.hint import hint_rows
-from app.i18n import LANGS
+from app.shell.i18n import LANGS
+from app.table.events import deal_events
+from app.table.hint import hint_rows
 from thousand import Conventions, Game
 from thousand import actions as A
 from thousand.cards import card_str

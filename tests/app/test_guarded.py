@@ -1,4 +1,4 @@
-"""app.thinking.guarded: a background task's error reaches the page's report."""
+"""app.shell.thinking.guarded: a background task's error reaches the page's report."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from app_helpers import run_coroutine
 
-from app.thinking import guarded
+from app.shell.thinking import guarded
 
 
 async def _boom() -> None:

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from app.hint import hint_rows, percent, points
-from app.i18n import LANGS, number, t
-from app.page_msgs import Changed
-from app.view import HintRow
+from app.page.page_msgs import Changed
+from app.shell.i18n import LANGS, number, t
+from app.table.hint import hint_rows, percent, points
+from app.table.view import HintRow
 from thousand import Conventions, State
 from thousand import actions as A
 from thousand.ai import make_ai_bot
@@ -271,7 +271,7 @@ def test_the_why_sentence_is_shown_in_the_hint_list() -> None:
     """The best row's why-sentence is on the page, inside ``[data-hint]``."""
     from app_helpers import new_session, page, to_human_turn
 
-    from app.screen import Screen
+    from app.page.screen import Screen
 
     s = new_session(seed=3)
     assert to_human_turn(s, random.Random(1))
@@ -291,11 +291,11 @@ def test_rules_8_the_concession_row_shows_the_sheets_own_figures(preset: str) ->
     −105 for the declarer: the row now says what each seat writes (the row the
     engine adds when the concession is applied) and names the other figure as
     the declarer's points against the others'."""
-    from app.model import Page
-    from app.page_msgs import Clicked, HintAnswered
-    from app.screen import Screen
-    from app.session import Session
-    from app.update import update
+    from app.page.model import Page
+    from app.page.page_msgs import Clicked, HintAnswered
+    from app.page.screen import Screen
+    from app.page.update import update
+    from app.table.session import Session
 
     state = at_contract(preset, WEAK, ("give QD 2", "give JD 0"))
     conceded = state.clone()
@@ -326,11 +326,11 @@ def test_rules_8_the_concession_row_shows_the_sheets_own_figures(preset: str) ->
 def test_bombs_the_bomb_row_shows_the_sheets_own_figures() -> None:
     """bombs: the thrower writes 0 and each opponent 60 (Polish *bomba*); the row
     says so, and why it ranks a little lower than −60 (the bomb is spent)."""
-    from app.model import Page
-    from app.page_msgs import Clicked, HintAnswered
-    from app.screen import Screen
-    from app.session import Session
-    from app.update import update
+    from app.page.model import Page
+    from app.page.page_msgs import Clicked, HintAnswered
+    from app.page.screen import Screen
+    from app.page.update import update
+    from app.table.session import Session
 
     state = at_contract("polish", WEAK, ("give QD 2", "give JD 0"))
     s = Session(state, ["easy", "human", "easy"], seed=1, human=1, names=["West", "", "East"])
@@ -347,7 +347,7 @@ def test_bombs_the_bomb_row_shows_the_sheets_own_figures() -> None:
 def test_a_concession_names_each_opponent_when_they_write_different_figures() -> None:
     """An opponent on the barrel (or near the cap) may write another figure than
     the other: each is named with their own."""
-    from app.hint import Sheet
+    from app.table.hint import Sheet
 
     words = Sheet((60, -120, 0), 1, (0, 1, 2), ("West", "You", "East")).words("en")
     assert words == "you write −120, West +60, East 0: −150 points against them"

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from app import catalog, rules_text
-from app.i18n import (
+from app.library import rules_text
+from app.shell import catalog
+from app.shell.i18n import (
     LANGS,
     card_name,
     normalize_lang,
@@ -30,7 +31,7 @@ EN = TABLES["en"]
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 #: Views that ask for their texts by key alone, and the prefix those keys have.
-PREFIXED = {"hint": "hint", "analysis": "analysis_view"}
+PREFIXED = {"hint": "table/hint", "analysis": "replay/analysis_view"}
 #: The conventions editor's keys (``conv.<id>``, ...) and the ids they may name.
 EDITOR = {
     "group": set(rules_text.GROUPS),
@@ -79,9 +80,9 @@ def test_every_key_is_used_by_the_page() -> None:
     # The rules pages are made by the build from the same catalogues.
     tools = [APP.parents[1] / "tools" / name for name in ("rules_pages.py", "rule_examples.py")]
     source = "\n".join(
-        p.read_text(encoding="utf-8") for p in [*APP.glob("*.py"), *tools] if p.name != "i18n.py"
+        p.read_text(encoding="utf-8") for p in [*APP.rglob("*.py"), *tools] if p.name != "i18n.py"
     )
-    # the lessons' captions name catalogue keys as "@key" (app.lesson), in code and records
+    # the lessons' captions name catalogue keys as "@key" (app.lessons.lesson), in code and records
     source += "\n".join(p.read_text(encoding="utf-8") for p in (APP / "lessons").glob("*.json"))
     unused = []
     for key in EN:

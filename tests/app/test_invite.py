@@ -1,4 +1,4 @@
-"""Invitation and reply codes (``app.invite``): real SDPs in, hostile codes refused.
+"""Invitation and reply codes (``app.online.invite``): real SDPs in, hostile codes refused.
 
 ``data/chromium_sdp.json`` is an offer and its answer recorded from Chromium by
 ``tests/e2e/test_rtc_link.py`` (``THOUSAND_RECORD_SDP=1``), the answer made to
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from app import invite as iv
-from app import qr
+from app.online import invite as iv
+from app.online import qr
 
 SDP = json.loads((Path(__file__).parent / "data" / "chromium_sdp.json").read_text())
 SESSION = "AAECAwQF"

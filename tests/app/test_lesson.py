@@ -1,4 +1,4 @@
-"""Learn to play (``app.lesson``, ``app.lesson_page``): the lesson records teach what
+"""Learn to play (``app.lessons.lesson``, ``app.page.lesson_page``): the lesson records teach what
 their captions claim (RULES §1-§9), a lesson plays through by its expected moves,
 a wrong move is explained and never made, a lesson can be left and resumed, and
 it is never saved as a game nor counted in the statistics."""
@@ -13,12 +13,10 @@ from typing import Any
 
 import pytest
 
-from app import lesson as L
-from app.dom import to_html
-from app.i18n import LANGS, has
-from app.lesson_view import LessonSession, caption_text
-from app.library import EMPTY_STATS, count_game
-from app.model import (
+from app.lessons import lesson as L
+from app.lessons.lesson_view import LessonSession, caption_text
+from app.library.saved import EMPTY_STATS, count_game
+from app.page.model import (
     Act,
     BotAnswered,
     Bots,
@@ -31,16 +29,18 @@ from app.model import (
     Persist,
     Remember,
 )
-from app.screen import Screen, build
-from app.session import Session
-from app.storage import LESSON_KEY, MemoryStorage, Store
-from app.update import update
+from app.page.screen import Screen, build
+from app.page.update import update
+from app.shell.dom import to_html
+from app.shell.i18n import LANGS, has
+from app.shell.storage import LESSON_KEY, MemoryStorage, Store
+from app.table.session import Session
 from thousand import Conventions, Phase, action_from_str
 from thousand import actions as A
 from thousand.cards import SUIT_MASK, card_from_str, marriage_value
 from thousand.record import replay
 
-LESSONS = Path(L.__file__).parent / "lessons"
+LESSONS = Path(L.__file__).parent
 NAMES = ("You", "West", "East")
 
 
@@ -513,7 +513,7 @@ def test_the_module_doctest() -> None:
 
 def test_another_tab_writing_the_game_behind_a_lesson() -> None:
     """The lesson goes on; leaving it shows the other tab's game and follows it."""
-    from app.model import OtherTabSaved
+    from app.page.model import OtherTabSaved
 
     game = Session.new(Conventions(), "easy", seed=8)
     page = Page(game, Screen())

@@ -1,5 +1,5 @@
-"""Rule sets, saved games and statistics (``app.library``) and the conventions
-editor (``app.rules_view``) in CPython."""
+"""Rule sets, saved games and statistics (``app.library.saved``) and the conventions
+editor (``app.library.rules_view``) in CPython."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from app_helpers import new_session
 
-from app.dom import find_all, to_html
-from app.library import (
+from app.library.rules_view import RulesUI, problems, rules_dialog, set_value
+from app.library.saved import (
     SavedGame,
     builtin_sets,
     count_game,
@@ -24,8 +24,8 @@ from app.library import (
     saved_games,
     user_sets,
 )
-from app.rules_view import RulesUI, problems, rules_dialog, set_value
-from app.storage import RULESETS_KEY, STATS_KEY, MemoryStorage, Store
+from app.shell.dom import find_all, to_html
+from app.shell.storage import RULESETS_KEY, STATS_KEY, MemoryStorage, Store
 from thousand import Conventions
 from thousand.conventions import MATTERS_WITH
 
@@ -167,8 +167,8 @@ def test_the_engines_objections_reach_players_in_their_words(
 def test_the_games_list_speaks_the_pages_language() -> None:
     """A kept game is named and its rules shown in the language of the page now (the
     list showed "Game of 01.12 18:25", "Polish Tysiąc" in English on a Russian page)."""
-    from app.library_view import games_dialog
-    from app.screen import Screen, rules_name
+    from app.library.saved_view import games_dialog
+    from app.page.screen import Screen, rules_name
 
     s = new_session(seed=2)
     game = SavedGame("g1", "", 1_700_000_000.0, 3, "polish", (10, 20, 30), s.to_save())

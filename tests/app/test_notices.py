@@ -12,10 +12,8 @@ import re
 import pytest
 from app_helpers import new_session, notices_said
 
-from app.dom import El, find_all, text_of, to_html
-from app.i18n import LANGS, Seat, Words, t
-from app.model import KeyPressed, Page, SetupChanged
-from app.page_msgs import (
+from app.page.model import KeyPressed, Page, SetupChanged
+from app.page.page_msgs import (
     MAX_IMPORT_BYTES,
     Changed,
     Clicked,
@@ -24,12 +22,14 @@ from app.page_msgs import (
     OnlineCodeFailed,
     Stored,
 )
-from app.screen import Screen, build
-from app.seats import read_setup
-from app.session import Session
-from app.storage import SAVE_KEY
-from app.update import KeyUse, key_use, update
-from app.view import Dialog, Model, NoticeKind, toolbar
+from app.page.screen import Screen, build
+from app.page.update import KeyUse, key_use, update
+from app.shell.dom import El, find_all, text_of, to_html
+from app.shell.i18n import LANGS, Seat, Words, t
+from app.shell.storage import SAVE_KEY
+from app.table.seats import read_setup
+from app.table.session import Session
+from app.table.view import Dialog, Model, NoticeKind, toolbar
 
 
 def _page(session: Session | None = None, lang: str = "en") -> Page:
@@ -86,7 +86,7 @@ def test_a_refused_import_says_why_in_the_players_words() -> None:
 
 def test_a_seats_name_in_a_notice_follows_the_language() -> None:
     page = _page()
-    from app.table_act import notice
+    from app.page.table_act import notice
 
     notice(page.ui, Words.of("net.lost", name=Seat(1)), NoticeKind.INFO, "lost1")
     english = notices_said(page)

@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from app_helpers import notice_said, notices_said, sdps
 from net_sim import small_group
 
-from app.dom import to_html
-from app.invite import read_fragment
-from app.model import (
+from app.online.invite import read_fragment
+from app.online.netplay import NetSession, new_guest, new_host
+from app.page.model import (
     Act,
     BeginOnline,
     CardClicked,
@@ -44,11 +44,11 @@ from app.model import (
     ReplyMade,
     ReplyPasted,
 )
-from app.netplay import NetSession, new_guest, new_host
-from app.screen import Screen, build
-from app.table_act import numbered_choices
-from app.update import update
-from app.view import Dialog
+from app.page.screen import Screen, build
+from app.page.table_act import numbered_choices
+from app.page.update import update
+from app.shell.dom import to_html
+from app.table.view import Dialog
 from thousand import Conventions
 from thousand.bots import make_bot
 
@@ -241,8 +241,8 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
 
         # Ann's page is back and opens the invitation Olena made for Ann's seat: it
         # rejoins with its own record and gets its seat back at the next deal
-        from app.page_start import open_invitation
-        from app.seats import read_setup
+        from app.page.page_start import open_invitation
+        from app.table.seats import read_setup
 
         net.gone.discard("ann")
         ann = net.pages["ann"]

@@ -1,4 +1,4 @@
-"""The online table's code as a wheel loaded only when needed (``app.online_code``):
+"""The online table's code as a wheel loaded only when needed (``app.shell.online_code``):
 a page without it asks for it when a host starts an online table and takes the
 same click again once it is there; a failure is said in words and loses
 nothing; a page that starts with an invitation or a stored online table and
@@ -14,17 +14,16 @@ from pathlib import Path
 import pytest
 from app_helpers import new_session, notices_said
 
-from app import online_code
-from app.i18n import LANGS, t
-from app.model import Page
-from app.page_msgs import Changed, ClearAddress, Clicked, LoadOnline, OnlineCodeFailed
-from app.page_start import open_link, resume_online
-from app.screen import Screen
-from app.seats import default_setup
-from app.session import is_online
-from app.storage import NET_KEY, MemoryStorage, Store
-from app.update import update
-from app.view import Dialog
+from app.page.model import Page
+from app.page.page_msgs import Changed, ClearAddress, Clicked, LoadOnline, OnlineCodeFailed
+from app.page.page_start import open_link, resume_online
+from app.page.screen import Screen, is_online
+from app.page.update import update
+from app.shell import online_code
+from app.shell.i18n import LANGS, t
+from app.shell.storage import NET_KEY, MemoryStorage, Store
+from app.table.seats import default_setup
+from app.table.view import Dialog
 
 
 @pytest.fixture
@@ -50,25 +49,38 @@ def test_the_code_is_here_in_cpython_and_its_modules_exist() -> None:
         assert importlib.util.find_spec(name) is not None, name
 
 
+def test_the_code_is_missing_when_its_package_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(online_code, "PROBES", ("thousand.net", "no_such_package.netplay"))
+    assert not online_code.available()
+    monkeypatch.setattr(online_code, "PROBES", ("thousand.no_such_module",))
+    assert not online_code.available()
+
+
 def test_attach_puts_a_wheel_on_the_packages_paths_even_after_a_failed_look(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "pkg_s26").mkdir()
-    (tmp_path / "pkg_s26" / "__init__.py").write_text("")
+    assert online_code.PACKAGES == ("app", "app.page", "thousand")
+    for folder in ("pkg_online", "pkg_online/part"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("")
     wheel = tmp_path / "online.whl"
     with zipfile.ZipFile(wheel, "w") as z:
-        z.writestr("pkg_s26/extra.py", "ANSWER = 42\n")
+        z.writestr("pkg_online/whole/__init__.py", "ANSWER = 41\n")
+        z.writestr("pkg_online/part/extra.py", "ANSWER = 42\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(online_code, "PACKAGES", ("pkg_s26",))
+    monkeypatch.setattr(online_code, "PACKAGES", ("pkg_online", "pkg_online.part"))
     # an import system that once looked at the path before the file was there
-    monkeypatch.setitem(sys.path_importer_cache, f"{wheel}/pkg_s26", None)
+    monkeypatch.setitem(sys.path_importer_cache, f"{wheel}/pkg_online", None)
     online_code.attach(str(wheel))
     online_code.attach(str(wheel))  # (twice: the path is listed once)
     try:
-        assert importlib.import_module("pkg_s26.extra").ANSWER == 42
-        assert importlib.import_module("pkg_s26").__path__.count(f"{wheel}/pkg_s26") == 1
+        assert importlib.import_module("pkg_online.whole").ANSWER == 41
+        assert importlib.import_module("pkg_online.part.extra").ANSWER == 42
+        assert importlib.import_module("pkg_online").__path__.count(f"{wheel}/pkg_online") == 1
+        part = importlib.import_module("pkg_online.part")
+        assert part.__path__.count(f"{wheel}/pkg_online/part") == 1
     finally:
-        for name in ("pkg_s26.extra", "pkg_s26"):
+        for name in ("pkg_online.part.extra", "pkg_online.part", "pkg_online.whole", "pkg_online"):
             sys.modules.pop(name, None)
 
 

@@ -19,10 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from app_helpers import notice_said, notices_said, sdps
 from net_sim import small_group
 
-from app.dom import to_html
-from app.i18n import Words
-from app.invite import decode_invite, read_fragment
-from app.model import (
+from app.online.invite import decode_invite, read_fragment
+from app.online.netplay import new_guest, new_host
+from app.page.model import (
     Act,
     BeginOnline,
     CardClicked,
@@ -44,12 +43,13 @@ from app.model import (
     ReplyMade,
     ReplyPasted,
 )
-from app.netplay import new_guest, new_host
-from app.page_msgs import Clicked
-from app.screen import Screen, build
-from app.table_act import numbered_choices
-from app.update import update
-from app.view import Dialog
+from app.page.page_msgs import Clicked
+from app.page.screen import Screen, build
+from app.page.table_act import numbered_choices
+from app.page.update import update
+from app.shell.dom import to_html
+from app.shell.i18n import Words
+from app.table.view import Dialog
 from thousand import Conventions
 from thousand.bots import make_bot
 from thousand.cards import card_str, iter_cards
@@ -193,7 +193,7 @@ def test_two_pages_and_a_computer_player_play_a_deal_online(wire: Wire) -> None:
         # each page keeps the game: a save that resumes against computer players
         import json
 
-        from app.session import Session
+        from app.table.session import Session
 
         back = Session.from_save(json.loads(json.dumps(guest.session.to_save())))
         assert back.state.rows == rows and back.human == 1
@@ -313,14 +313,14 @@ def test_a_hostile_message_changes_nothing_and_is_said_in_words(wire: Wire, text
 def test_the_lobby_doctests() -> None:
     import doctest
 
-    from app import netplay
+    from app.online import netplay
 
     assert doctest.testmod(netplay).failed == 0
 
 
 def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire) -> None:
-    from app.model import ContinueAlone
-    from app.session import Session
+    from app.page.model import ContinueAlone
+    from app.table.session import Session
 
     with small_group():
         host, guest = wire.host, wire.guest
@@ -350,7 +350,7 @@ def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire)
 def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
     wire: Wire,
 ) -> None:
-    from app.model import EndOnline, TakeSeatPressed
+    from app.page.model import EndOnline, TakeSeatPressed
 
     with small_group():
         host = wire.host
@@ -391,7 +391,7 @@ def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
 
 
 def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> None:
-    from app.model import UndoAllowed, UndoPressed, UndoRefused
+    from app.page.model import UndoAllowed, UndoPressed, UndoRefused
 
     with small_group():
         host, guest = wire.host, wire.guest

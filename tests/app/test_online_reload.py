@@ -1,4 +1,4 @@
-"""An online table survives a page reload (``app.netresume``), in CPython: each page
+"""An online table survives a page reload (``app.online.netresume``), in CPython: each page
 writes its journal to its own storage as the runner would (``KeepJournal``), a
 page is thrown away mid-deal and a new one is made from its storage alone;
 ``Reloaded`` puts it behind new invitations, the friends reconnect through a
@@ -20,8 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from net_sim import small_group
 from test_online_page import Wire, html, play_some, sdps
 
-from app import netresume
-from app.model import (
+from app.online import netresume
+from app.online.netplay import NetSession, new_guest, new_host
+from app.page.model import (
     BeginOnline,
     FinishLink,
     ForgetJournal,
@@ -39,11 +40,10 @@ from app.model import (
     ReplyMade,
     ReplyPasted,
 )
-from app.netplay import NetSession, new_guest, new_host
-from app.screen import Screen
-from app.storage import NET_KEY, NET_SNAP_KEYS, MemoryStorage, Store
-from app.update import update
-from app.view import Dialog
+from app.page.screen import Screen
+from app.page.update import update
+from app.shell.storage import NET_KEY, NET_SNAP_KEYS, MemoryStorage, Store
+from app.table.view import Dialog
 from thousand import Conventions
 from thousand.net.events import Stage
 
@@ -97,7 +97,7 @@ def joined(seats: tuple[int, ...] = (1,)) -> StoredWire:
 
 
 def _invite(link: str) -> object:
-    from app.invite import read_fragment
+    from app.online.invite import read_fragment
 
     return read_fragment("#" + link.split("#", 1)[1])
 
@@ -279,7 +279,7 @@ def test_a_reloaded_page_s_clock_goes_on_from_its_peer_s(w: StoredWire) -> None:
 
 
 def test_continuing_alone_forgets_the_journal(w: StoredWire) -> None:
-    from app.model import ContinueAlone
+    from app.page.model import ContinueAlone
 
     with small_group():
         play_some(w, random.Random(1), 2)
@@ -372,7 +372,8 @@ def test_a_page_without_a_journal_does_not_load_the_online_protocol() -> None:
     import subprocess
 
     code = (
-        "import sys; from app import netresume; from app.storage import MemoryStorage, Store;"
+        "import sys; from app.online import netresume;"
+        "from app.shell.storage import MemoryStorage, Store;"
         "assert netresume.load(Store(MemoryStorage())) == (None, None);"
         "print(sorted(m for m in sys.modules if m.startswith('thousand.net')))"
     )

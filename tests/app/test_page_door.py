@@ -14,10 +14,11 @@ from typing import Any
 
 from app_helpers import new_session, notice_said, random_record, to_human_turn
 
-from app import update_page as P
-from app.editor import Copy, Download
-from app.library import drop_game, import_set, keep_game, saved_games
-from app.model import (
+from app.editor.editor import Copy, Download
+from app.library.rules_view import RulesMode
+from app.library.saved import drop_game, import_set, keep_game, saved_games
+from app.page import update_page as P
+from app.page.model import (
     Act,
     BotAnswered,
     Bots,
@@ -32,7 +33,7 @@ from app.model import (
     Persist,
     Remember,
 )
-from app.page_msgs import (
+from app.page.page_msgs import (
     MAX_IMPORT_BYTES,
     Analyse,
     AnalysisFound,
@@ -56,15 +57,14 @@ from app.page_msgs import (
     StopAnalysis,
     Stored,
 )
-from app.page_start import open_link, open_page
-from app.rules_view import RulesMode
-from app.screen import Screen, build
-from app.session import Session, save
-from app.share import share_fragment
-from app.storage import RULESETS_KEY, SAVE_KEY, SAVES_KEY, STATS_KEY, MemoryStorage, Store
-from app.table_act import numbered_choices
-from app.update import KeyUse, key_use, update
-from app.view import Confirm, Dialog, NoticeKind
+from app.page.page_start import open_link, open_page
+from app.page.screen import Screen, build
+from app.page.table_act import numbered_choices
+from app.page.update import KeyUse, key_use, update
+from app.replay.share import share_fragment
+from app.shell.storage import RULESETS_KEY, SAVE_KEY, SAVES_KEY, STATS_KEY, MemoryStorage, Store
+from app.table.session import Session, save
+from app.table.view import Confirm, Dialog, NoticeKind
 from thousand import Conventions
 from thousand.bots import EasyBot
 
@@ -114,7 +114,7 @@ def runner(seed: int = 3) -> Runner:
 
 
 def html(page: Page) -> str:
-    from app.dom import to_html
+    from app.shell.dom import to_html
 
     _, kids = build(page.session, page.ui)
     return "".join(to_html(k) for k in kids)
@@ -291,7 +291,7 @@ def test_a_new_game_keeps_the_one_in_progress_and_continue_brings_it_back() -> N
 
 
 def _setup() -> dict[str, Any]:
-    from app.seats import read_setup
+    from app.table.seats import read_setup
 
     return read_setup(None, {}, ["classic"])
 
@@ -352,7 +352,7 @@ def test_imports_refuse_large_and_broken_files_and_take_a_good_game() -> None:
 
 def test_a_rule_set_file_becomes_an_own_set() -> None:
     r = runner()
-    from app.library import export_set
+    from app.library.saved import export_set
 
     text = json.dumps(export_set("Mine", Conventions().with_players(3)))
     r.send(FileRead("set", text))

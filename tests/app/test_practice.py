@@ -1,4 +1,4 @@
-"""Practice from a replay step (``app.practice``), in CPython: the same cards from that
+"""Practice from a replay step (``app.replay.practice``), in CPython: the same cards from that
 position, the player's seat chosen, played on to the deal's end, then compared with
 the game as played; never counted, never saved over the game."""
 
@@ -10,15 +10,15 @@ import re
 
 from app_helpers import new_session, random_record, run_coroutine
 
-from app.dom import to_html
-from app.library import EMPTY_STATS, count_game
-from app.model import Page
-from app.page_msgs import Analyse, AnalysisFound, AnalysisShown, Clicked, Slot
-from app.practice import start
-from app.replay_ctl import run_analysis
-from app.screen import Screen, build
-from app.seats import default_setup
-from app.update import update
+from app.library.saved import EMPTY_STATS, count_game
+from app.page.model import Page
+from app.page.page_msgs import Analyse, AnalysisFound, AnalysisShown, Clicked, Slot
+from app.page.replay_ctl import run_analysis
+from app.page.screen import Screen, build
+from app.page.update import update
+from app.replay.practice import start
+from app.shell.dom import to_html
+from app.table.seats import default_setup
 from thousand.record import Replay
 
 
@@ -68,7 +68,7 @@ def test_play_this_deal_again_starts_it_from_its_deal_and_any_seat() -> None:
 def test_the_module_doctest() -> None:
     import doctest
 
-    from app import practice
+    from app.replay import practice
 
     assert doctest.testmod(practice).failed == 0
 

@@ -1,4 +1,4 @@
-"""The QR encoder (``app.qr``) against symbols made by python-qrcode.
+"""The QR encoder (``app.online.qr``) against symbols made by python-qrcode.
 
 ``data/qr_vectors.json`` holds seven symbols python-qrcode 8.2 made (byte
 mode, border 0) in a scratch venv, never a project dependency: versions 1, 8
@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from app import qr
+from app.online import qr
 
 VECTORS: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "qr_vectors.json").read_text()

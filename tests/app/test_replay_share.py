@@ -1,4 +1,4 @@
-"""The replay view (``app.replay_view``) and share links (``app.share``)."""
+"""The replay view (``app.replay.replay_view``) and share links (``app.replay.share``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import zlib
 
 from app_helpers import new_session, random_record
 
-from app.dom import to_html
-from app.replay_view import ReplayUI, build_replay, replay_attrs
-from app.share import finished_record, parse_fragment, plain_fragment, share_fragment
+from app.replay.replay_view import ReplayUI, build_replay, replay_attrs
+from app.replay.share import finished_record, parse_fragment, plain_fragment, share_fragment
+from app.shell.dom import to_html
 from thousand.record import Replay, make_record
 
 
@@ -78,7 +78,7 @@ def test_hostile_fragments_are_refused_in_words() -> None:
 def test_the_analysis_speaks_every_language_without_notation() -> None:
     import re
 
-    from app.analysis_view import analysis_lines
+    from app.replay.analysis_view import analysis_lines
     from thousand.analysis import Analysis
 
     rec = random_record(1, seed=11)
@@ -100,7 +100,7 @@ def test_the_analysis_speaks_every_language_without_notation() -> None:
 def test_a_hosts_options_are_checked_as_the_fragments_are() -> None:
     """``thousand:load``'s options (``<thousand-deal>``'s attributes): the fragment's
     names and checks, strings or numbers or booleans; no record, nothing smuggled."""
-    from app.share import parse_options
+    from app.replay.share import parse_options
 
     assert parse_options({"step": "7", "lang": "uk", "controls": "0", "open": "1"}) == {
         "step": 7,
@@ -120,7 +120,7 @@ def test_a_hosts_options_are_checked_as_the_fragments_are() -> None:
 
 
 def test_an_embed_with_practice_offers_play_from_here_on_the_game_page() -> None:
-    from app.share import practice_link
+    from app.replay.share import practice_link
 
     rec = random_record(2, seed=6)
     data = Replay(rec)

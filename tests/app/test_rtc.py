@@ -1,4 +1,4 @@
-"""``app.rtc`` in CPython: its state rule, and ``Link`` against a fake browser.
+"""``app.online.rtc`` in CPython: its state rule, and ``Link`` against a fake browser.
 
 The fake ``js`` module pairs two fake ``RTCPeerConnection`` objects the way
 the browser would once offer and answer are exchanged: ICE gathering
@@ -6,7 +6,7 @@ completes a moment after ``setLocalDescription``, the host's
 ``setRemoteDescription(answer)`` connects both and opens the channel, a
 message sent on one side arrives on the other, ``close`` closes both. The
 real thing is in ``tests/e2e/test_rtc_link.py``. Also runs the module
-examples (doctests) of ``app.qr``, ``app.invite`` and ``app.rtc``, which the
+examples (doctests) of ``app.online.qr``, ``app.online.invite`` and ``app.online.rtc``, which the
 default test paths leave out for ``py/app``.
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from app_helpers import run_coroutine
 
-from app import invite, qr, rtc
+from app.online import invite, qr, rtc
 
 
 @pytest.mark.parametrize("module", [qr, invite, rtc], ids=lambda m: m.__name__)

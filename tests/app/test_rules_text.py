@@ -1,5 +1,5 @@
 """The conventions editor's words (catalogue keys ``group.*``, ``conv.*``,
-``value.*``, ``preset.*``) and structure (``app.rules_text``) against the engine's
+``value.*``, ``preset.*``) and structure (``app.library.rules_text``) against the engine's
 conventions.
 
 Every convention of ``thousand.conventions.Conventions`` needs a group and a
@@ -16,8 +16,8 @@ import typing
 
 import pytest
 
-from app import rules_text as R
-from app.i18n import LANGS, tables
+from app.library import rules_text as R
+from app.shell.i18n import LANGS, tables
 from thousand.conventions import Conventions
 
 TABLES = tables()

@@ -1,4 +1,4 @@
-"""What the page shows (``app.screen.build``), in CPython: the automation
+"""What the page shows (``app.page.screen.build``), in CPython: the automation
 contract reaches every legal action, nothing is offered out of turn, every card
 is named in words, and nothing user-written reaches the markup unescaped."""
 
@@ -15,10 +15,10 @@ from app_helpers import (
     to_human_turn,
 )
 
-from app.dom import text_of
-from app.i18n import Words
-from app.screen import Screen, build
-from app.view import Notice, NoticeKind, stepper_values, table_attrs
+from app.page.screen import Screen, build
+from app.shell.dom import text_of
+from app.shell.i18n import Words
+from app.table.view import Notice, NoticeKind, stepper_values, table_attrs
 from thousand import actions as A
 from thousand.cards import card_str
 from thousand.phase import Phase
@@ -115,7 +115,7 @@ def test_every_card_and_seat_is_named_in_words_in_each_language() -> None:
 
 
 def test_card_names_follow_each_language_rule() -> None:
-    from app.i18n import card_name
+    from app.shell.i18n import card_name
 
     ace_clubs = A.action_from_str("play AC")
     assert [card_name(ace_clubs, lang) for lang in ("en", "ru", "uk", "pl")] == [

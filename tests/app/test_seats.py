@@ -13,8 +13,7 @@ import re
 
 import pytest
 
-from app.dom import to_html
-from app.model import (
+from app.page.model import (
     Act,
     BotAnswered,
     CardClicked,
@@ -26,13 +25,14 @@ from app.model import (
     UndoAllowed,
     UndoPressed,
 )
-from app.screen import Screen, build
-from app.seats import change, kinds, names, names_of, read_setup, start_problem
-from app.session import Session
-from app.share import finished_record
-from app.table_act import numbered_choices
-from app.update import update
-from app.view import Dialog
+from app.page.screen import Screen, build
+from app.page.table_act import numbered_choices
+from app.page.update import update
+from app.replay.share import finished_record
+from app.shell.dom import to_html
+from app.table.seats import change, kinds, names, names_of, read_setup, start_problem
+from app.table.session import Session
+from app.table.view import Dialog
 from thousand import Conventions, fair
 from thousand import __main__ as cli
 from thousand.bots import EasyBot
@@ -264,7 +264,7 @@ def test_the_record_keeps_seats_and_names() -> None:
 
 
 def test_statistics_count_the_owners_seat() -> None:
-    from app.library import EMPTY_STATS, count_game
+    from app.library.saved import EMPTY_STATS, count_game
 
     page = hot_seat(["local", "human", "easy"])
     page = drive(page, random.Random(2), deals=2, check=False)
@@ -341,7 +341,7 @@ def test_the_log_reveals_the_finished_deals_seeds() -> None:
 
 
 def test_a_replay_names_the_people_and_checks_the_seals() -> None:
-    from app.replay_view import ReplayUI, build_replay
+    from app.replay.replay_view import ReplayUI, build_replay
     from thousand.record import Replay
 
     page = hot_seat(["human", "local", "easy"], secret="e5" * 32)
@@ -358,9 +358,9 @@ def test_a_replay_names_the_people_and_checks_the_seals() -> None:
 
 
 def test_each_named_person_keeps_statistics_of_their_own() -> None:
-    from app.library import EMPTY_STATS, count_game, load_stats
-    from app.library_view import stats_dialog
-    from app.storage import STATS_KEY, Store
+    from app.library.saved import EMPTY_STATS, count_game, load_stats
+    from app.library.saved_view import stats_dialog
+    from app.shell.storage import STATS_KEY, Store
 
     page = hot_seat(["human", "local", "local"], secret="f6" * 32)
     page = drive(page, random.Random(4), deals=2, check=False)
@@ -405,7 +405,7 @@ def test_pass_and_play_the_deal_summary_names_the_declarer_in_every_language() -
     """With several people passing the device, the summary said "You failed 100" to
     whoever held it: it names the declarer ("Olena failed 100."), in every language,
     and so do the bolt notes and the game's end; alone at the device it is "You"."""
-    from app.i18n import LANGS, t
+    from app.shell.i18n import LANGS, t
 
     for kinds_, person in ((["human", "local", "local"], False), (["human", "easy", "easy"], True)):
         page = hot_seat(kinds_)

@@ -14,8 +14,8 @@ import random
 import pytest
 from app_helpers import new_session, to_human_turn
 
-from app.session import Session, load_or_new, save
-from app.storage import ASIDE_SLOTS, SAVE_KEY, MemoryStorage, Store
+from app.shell.storage import ASIDE_SLOTS, SAVE_KEY, MemoryStorage, Store
+from app.table.session import Session, load_or_new, save
 from thousand import actions as A
 from thousand.phase import Phase
 

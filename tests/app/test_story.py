@@ -11,12 +11,12 @@ import re
 import pytest
 from app_helpers import bot_move, new_session, page
 
-from app.dialogs import deal_notes
-from app.dom import to_html
-from app.events import deal_events
-from app.i18n import LANGS, plural_form, tn
-from app.screen import Screen, build
-from app.session import Session
+from app.page.screen import Screen, build
+from app.shell.dom import to_html
+from app.shell.i18n import LANGS, plural_form, tn
+from app.table.dialogs import deal_notes
+from app.table.events import deal_events
+from app.table.session import Session
 from thousand import Conventions, State
 from thousand.sheet import deal_no
 
@@ -39,7 +39,7 @@ def test_counted_words_take_each_languages_plural(lang: str, counts: dict[int, s
 
 def test_every_counted_text_has_every_plural_form() -> None:
     """A catalogue entry with ``|`` forms has as many as its language has (en 2, others 3)."""
-    from app.i18n import tables
+    from app.shell.i18n import tables
 
     TABLES = tables()
 
@@ -218,7 +218,7 @@ def test_a_declared_marriage_is_a_headline_over_its_card() -> None:
 
 
 def test_the_sheets_dealer_marks_tell_the_seats_apart() -> None:
-    from app.dialogs import initials
+    from app.table.dialogs import initials
 
     assert initials(("Вы", "Запад", "Восток")) == ("Вы", "З", "Во")
     assert initials(("You", "West", "North", "East")) == ("Y", "W", "N", "E")
@@ -226,7 +226,7 @@ def test_the_sheets_dealer_marks_tell_the_seats_apart() -> None:
 
 
 def test_a_dimmed_card_says_which_duty_it_would_break_in_each_language() -> None:
-    from app.view import refused
+    from app.table.view import refused
 
     for seed in range(1, 200):
         s = new_session(seed=seed)
@@ -256,7 +256,7 @@ def _plays(action: int, card: int) -> bool:
 
 
 def test_only_a_pass_left_says_why() -> None:
-    from app.view import controls
+    from app.table.view import controls
 
     for seed in range(1, 300):
         s = new_session(seed=seed)
@@ -281,12 +281,12 @@ def _bid(action: int) -> bool:
 def test_a_replay_keeps_the_seats_names_whatever_the_view() -> None:
     from app_helpers import random_record
 
-    from app.replay_view import ReplayUI, build_replay
+    from app.replay.replay_view import ReplayUI, build_replay
     from thousand.record import Replay
 
     data = Replay(random_record(1, seed=4))
     html_own = "".join(
-        __import__("app.dom", fromlist=["to_html"]).to_html(k)
+        __import__("app.shell.dom", fromlist=["to_html"]).to_html(k)
         for k in build_replay(data, ReplayUI(step=5, seat=1, own=True), "en")[1]
     )
     assert ("Your view" in html_own and "West&#x27;s view" in html_own) or "West's view" in html_own
@@ -297,7 +297,7 @@ def test_a_replay_keeps_the_seats_names_whatever_the_view() -> None:
 def test_a_replay_at_a_deals_end_shows_its_last_trick_and_verdict() -> None:
     from app_helpers import random_record
 
-    from app.replay_view import ReplayUI, build_replay
+    from app.replay.replay_view import ReplayUI, build_replay
     from thousand.record import Replay
 
     data = Replay(random_record(1, seed=4))

@@ -1,4 +1,4 @@
-"""The game page's logic driven through its one door, ``app.update.update``, in CPython:
+"""The game page's logic driven through its one door, ``app.page.update.update``, in CPython:
 whole deals by messages, stale and illegal inputs, keys read from the model, the
 other tab, undo, the holds, the headline's pause. No DOM, clock or storage."""
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from app_helpers import new_session, notices_said
 
-from app.model import (
+from app.page.model import (
     Act,
     BotAnswered,
     Bots,
@@ -28,9 +28,9 @@ from app.model import (
     TakeOver,
     UndoPressed,
 )
-from app.screen import Screen
-from app.table_act import numbered_choices
-from app.update import update
+from app.page.screen import Screen
+from app.page.table_act import numbered_choices
+from app.page.update import update
 from thousand import Phase
 from thousand import actions as A
 from thousand.bots import EasyBot
@@ -264,7 +264,7 @@ def test_a_declared_marriage_makes_the_bots_wait_for_it_to_be_read() -> None:
 
 
 def test_the_stepper_moves_only_on_the_humans_turn() -> None:
-    from app.view import stepper_values
+    from app.table.view import stepper_values
 
     for seed in range(1, 50):
         page = page_for(seed)

@@ -2,7 +2,7 @@
 languages: "You deal", not "You deals"; «Вы сдаёте», not «сдаёт Вы»; "Rozdajesz".
 
 Every catalogue sentence whose subject is a seat has a "you" form (``<key>_you``),
-chosen where the sentence is built (``app.i18n.you_key``). The tests render each
+chosen where the sentence is built (``app.shell.i18n.you_key``). The tests render each
 builder (the deal's story, the deal summary, the replay's verdict, the analysis,
 the table's prompts and card labels) for "you" and for a named seat and check the
 you form is the one used; and the named forms read right for any name (no past
@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from app.analysis_view import analysis_lines
-from app.dialogs import deal_notes
-from app.events import Event
-from app.i18n import LANGS, t, tables
-from app.replay_view import verdict
+from app.replay.analysis_view import analysis_lines
+from app.replay.replay_view import verdict
+from app.shell.i18n import CATALOGUES, LANGS, t, tables
+from app.table.dialogs import deal_notes
+from app.table.events import Event
 from thousand import Conventions
 from thousand.analysis import DealAnalysis, PlayCheck
 from thousand.sheet import SheetRow
@@ -228,7 +228,8 @@ def test_the_analysis_speaks_to_you(lang: str) -> None:
     mine = analysis_lines(analysis(0, 0), names, lang, you=0)
     assert mine[0] == t(lang, "analysis.max_you", max=130, points=95)
     assert mine[1] == t(lang, "analysis.best_you", best=130, contract=120)
-    assert mine[2].startswith(t(lang, "analysis.cost_you").split("{")[0])
+    counted = CATALOGUES[lang].ngettext("analysis.cost_you", "analysis.cost_you", 20)
+    assert mine[2].startswith(counted.split("{")[0]), mine
     assert all(names[0] not in line for line in mine), mine
     theirs = analysis_lines(analysis(1, 2), names, lang, you=0)
     assert theirs[0] == t(lang, "analysis.max", name=names[1], max=130, points=95)
@@ -260,8 +261,8 @@ def test_the_tables_card_labels_and_prompt_speak_to_you() -> None:
 
     from app_helpers import bot_move, new_session, page
 
-    from app.i18n import card_name
-    from app.screen import Screen
+    from app.page.screen import Screen
+    from app.shell.i18n import card_name
 
     s = new_session(seed=5)
     rng = random.Random(5)

@@ -11,6 +11,7 @@ a first load served straight from ``dist/``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,23 +20,76 @@ import pytest
 from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, LOAD_TIMEOUT_MS, LoadLog
 from serve import start_server
 
-#: Chromium's renderer has died in a few full runs out of many, each time in a
-#: different test; Playwright words it "Target crashed" or, in a wait, "Page
-#: crashed". Once seven came in one run (with and without the interpreter
-#: snapshot, one while Python started afresh), while 60 loads in a row and the
-#: next full runs had none; Chromium gives no reason and the kernel logged no
-#: OOM kill. Such a test runs once more, and only for that error; the summary
-#: counts the reruns (pytest-rerunfailures), so a crash that comes back fails.
+#: Chromium's renderer has died in some full runs, each time in a different test
+#: (Playwright words it "Target crashed" or, in a wait, "Page crashed"): none in
+#: most runs on this 2-core box, once seven and once twelve in one run, in bursts a
+#: minute long, with and without the interpreter snapshot; Chromium gives no reason
+#: and the kernel logged no OOM kill. Such a test runs again, twice at most and
+#: after a pause that lets a burst pass, and only for that error; the summary counts
+#: the reruns (pytest-rerunfailures), so a crash that keeps coming back fails. What
+#: the machine looked like at each crash goes to ``artifacts/renderer-crashes.txt``,
+#: which the root ``conftest.py`` prints at the end of the run.
 RENDERER_CRASH = "Target crashed|Page crashed"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test in this folder ``e2e`` (and rerun once on a renderer crash)."""
+    """Mark every test in this folder ``e2e`` (and run it again on a renderer crash)."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASH]))
+            item.add_marker(
+                pytest.mark.flaky(reruns=2, reruns_delay=10, only_rerun=[RENDERER_CRASH])
+            )
+
+
+CRASH_LOG = ARTIFACTS / "renderer-crashes.txt"
+
+
+def _machine() -> str:
+    """Memory, load and Chromium's processes now (for a renderer crash's report)."""
+    lines = []
+    try:
+        meminfo = dict(
+            line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines()
+        )
+        lines.append(
+            "memory: "
+            + ", ".join(f"{k} {meminfo[k].strip()}" for k in ("MemAvailable", "Committed_AS"))
+        )
+        lines.append("load: " + Path("/proc/loadavg").read_text().strip())
+        rss, count = 0, 0
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                if b"chrom" not in (proc / "cmdline").read_bytes()[:200]:
+                    continue
+                status = (proc / "status").read_text()
+            except OSError:
+                continue
+            count += 1
+            for line in status.splitlines():
+                if line.startswith("VmRSS:"):
+                    rss += int(line.split()[1])
+        lines.append(f"chromium: {count} processes, {rss // 1024} MB resident")
+    except (OSError, ValueError, KeyError) as e:
+        lines.append(f"(could not read the machine: {e})")
+    return "; ".join(lines)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Note the machine's state when a test failed with a renderer crash."""
+    report = yield
+    if report.failed and call.excinfo is not None:
+        text = str(call.excinfo.value)
+        if "Target crashed" in text or "Page crashed" in text:
+            ARTIFACTS.mkdir(exist_ok=True)
+            with CRASH_LOG.open("a", encoding="utf-8") as out:
+                stamp = time.strftime("%H:%M:%S")
+                out.write(f"{stamp} {item.nodeid} ({call.when}): {_machine()}\n")
+    return report
 
 
 @pytest.fixture(scope="session")

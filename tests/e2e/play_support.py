@@ -12,7 +12,7 @@ from typing import Any
 
 from e2e_support import READY
 
-from app.session import Session
+from app.table.session import Session
 from thousand import Conventions, Phase
 from thousand import actions as A
 

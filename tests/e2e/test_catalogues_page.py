@@ -24,12 +24,12 @@ SW_SETTLED = """async () => {
 }"""
 FETCHED = """(names) => names.every((n) =>
     performance.getEntriesByType("resource").some((e) => e.name.endsWith(`/locale/${n}.mo`)))"""
-#: Python's view of the catalogues the page wrote for it (app.catalog.PAGE_DIR).
+#: Python's view of the catalogues the page wrote for it (app.shell.catalog.PAGE_DIR).
 WRITTEN = """async () => {
     const { ready } = await import("./static/interpreter.mjs");
     const pyodide = await ready;
     return pyodide.runPython(
-        "import os; from app import catalog; sorted(os.listdir(catalog.PAGE_DIR))").toJs();
+        "import os; from app.shell import catalog; sorted(os.listdir(catalog.PAGE_DIR))").toJs();
 }"""
 #: Drops a fetched catalogue from Python's file system (a switch must then ask itself).
 DROP = """async (lang) => {

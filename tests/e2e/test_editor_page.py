@@ -206,7 +206,7 @@ def test_the_editor_opened_from_a_replay_holds_its_deal(page: Any, base_url: str
     step, every card placed (none left to place), as the replay dealt them."""
     from app_helpers import random_record
 
-    from app.share import share_fragment
+    from app.replay.share import share_fragment
     from thousand.cards import card_str, cards_list
     from thousand.record import Replay
 

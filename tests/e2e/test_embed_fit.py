@@ -12,7 +12,7 @@ import pytest
 from e2e_support import ARTIFACTS
 from fit_support import UNFIT_JS
 
-from app.share import share_fragment
+from app.replay.share import share_fragment
 
 SIZES = ("320x240", "390x300", "700x240", "320x480", "600x520", "1000x1000")
 

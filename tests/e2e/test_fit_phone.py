@@ -31,7 +31,7 @@ from app_helpers import bot_move, new_session
 from e2e_support import READY
 from play_support import CARD_SPOT, TURN, act, seed_where_human_declares, version, wait_version
 
-from app.dialogs import _points_cell
+from app.table.dialogs import _points_cell
 from thousand.sheet import SheetRow
 
 LANGS = ("uk", "ru", "pl", "en")

@@ -22,7 +22,7 @@ from play_support import (
     seed_where_human_declares,
 )
 
-from app.share import share_fragment
+from app.replay.share import share_fragment
 
 
 def open_dialog(page: Any, ui: str) -> None:
@@ -99,7 +99,7 @@ def save_with_marriage_lead() -> str:
 
     from app_helpers import bot_move, new_session
 
-    from app.view import declarable
+    from app.table.view import declarable
     from thousand.scene import Scene
 
     for seed in range(1, 400):

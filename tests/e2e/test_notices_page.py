@@ -20,7 +20,7 @@ import pytest
 from e2e_support import ROOT
 from play_support import open_table
 
-from app.i18n import LANGS, t
+from app.shell.i18n import LANGS, t
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}

@@ -52,7 +52,7 @@ def test_engine_loads_from_its_own_lock_entry(ready_page: tuple[Any, LoadLog]) -
 
 
 def test_the_page_has_the_one_call_subtree_builder(ready_page: tuple[Any, LoadLog]) -> None:
-    """static/dom.js is inlined, so app.dom's Patcher makes big subtrees in one call."""
+    """static/dom.js is inlined, so app.shell.dom's Patcher makes big subtrees in one call."""
     page, _ = ready_page
     assert page.evaluate("typeof window.thousandBuild") == "function"
     made = page.evaluate(

@@ -14,7 +14,7 @@ import pytest
 from e2e_support import LOAD_TIMEOUT_MS, READY
 from play_support import TURN, act, human_choice, open_table, seed_where_human_declares
 
-from app.session import Session
+from app.table.session import Session
 from thousand import Conventions
 
 
@@ -86,7 +86,7 @@ def test_an_embeds_play_from_here_opens_the_game_page_practising(page: Any, base
     from app_helpers import random_record
     from e2e_support import READY
 
-    from app.share import share_fragment
+    from app.replay.share import share_fragment
 
     fragment = share_fragment(random_record(1, seed=7)) + "&step=12&seat=0&practice=1&lang=en"
     page.goto(base_url + "embed.html" + fragment)
@@ -174,7 +174,7 @@ def test_the_practice_banner_fits_every_size(
     inside the screen, clear of the toolbar and of the player's cards, its button whole."""
     from app_helpers import random_record
 
-    from app.share import share_fragment
+    from app.replay.share import share_fragment
 
     fragment = share_fragment(random_record(1, seed=7)) + f"&step=12&seat=2&practice=1&lang={lang}"
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")

@@ -19,7 +19,7 @@ from app_helpers import random_record
 from e2e_support import DIST, OVERLAPS, READY
 from serve import start_server
 
-from app.share import plain_fragment
+from app.replay.share import plain_fragment
 
 #: The analysis has finished: no progress line, and its findings listed.
 ANALYSIS_DONE = """() => { const a = document.querySelector('[data-analysis]');

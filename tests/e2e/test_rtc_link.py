@@ -15,7 +15,7 @@ in the test's Python; the SDP goes into the page by ``page.evaluate``.
 
 ``test_plain_pages`` drives ``RTCPeerConnection`` from JavaScript (seconds).
 ``test_rtc_py_in_pyodide`` loads Pyodide in both pages and drives
-``app.rtc.Link`` itself (a minute or two per page here); it needs Pyodide's
+``app.online.rtc.Link`` itself (a minute or two per page here); it needs Pyodide's
 files, from ``$PYODIDE_DIR``, ``dist/pyodide`` or ``node_modules/pyodide``.
 
 ``test_invitation_qr_scans`` draws the invitation link's QR code in the page,
@@ -42,8 +42,8 @@ from e2e_support import CHROMIUM, CHROMIUM_ARGS, ROOT
 from netns import HOST_ADDRESS, WEBRTC_ARGS, require_netns, run_pytest_in_netns
 from serve import start_server
 
-from app import invite as iv
-from app import qr
+from app.online import invite as iv
+from app.online import qr
 
 PAGE = """<!doctype html>
 <meta charset="utf-8">
@@ -129,7 +129,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     require_netns()
     root = tmp_path_factory.mktemp("rtc-site")
     (root / "index.html").write_text(PAGE)
-    (root / "rtc.py").write_text((ROOT / "py" / "app" / "rtc.py").read_text())
+    (root / "rtc.py").write_text((ROOT / "py" / "app" / "online" / "rtc.py").read_text())
     found = pyodide_dir()
     if found is not None:
         (root / "pyodide").symlink_to(found, target_is_directory=True)
@@ -233,7 +233,8 @@ def test_plain_pages(chromium: Any, site: str) -> None:
 
 
 def test_rtc_py_in_pyodide(chromium: Any, site: str) -> None:
-    """``app.rtc.Link`` itself: make_offer, accept, finish, send, on_message, on_state, close."""
+    """``app.online.rtc.Link`` itself: make_offer, accept, finish, send, on_message, on_state,
+    close."""
     if pyodide_dir() is None:
         pytest.skip("no Pyodide files: set PYODIDE_DIR or run ./build.sh")
     host, friend = two_pages(chromium, site)

@@ -51,7 +51,7 @@ for pyc in sorted(pathlib.Path("pyscript/__pycache__").glob("*.pyc")):
 json.dumps({
     "stdlib": origin("json"),
     "engine": origin("thousand.state"),
-    "app": origin("app.view"),
+    "app": origin("app.table.view"),
     "pyscript_pyc": len(list(pathlib.Path("pyscript/__pycache__").glob("*.pyc"))),
     "pyscript_modules": len([m for m in sys.modules if m.startswith("pyscript.")]),
     "stale": stale,
@@ -106,7 +106,7 @@ def test_python_runs_bytecode_compiled_at_build_time(loaded: tuple[Any, LoadLog]
     found = json.loads(page.evaluate(PYTHON_CHECK))
     assert found["stdlib"].endswith("/python314.zip/json/__init__.pyc")
     assert found["engine"].endswith("-py3-none-any.whl/thousand/state.pyc")
-    assert found["app"].endswith("-py3-none-any.whl/app/view.pyc")
+    assert found["app"].endswith("-py3-none-any.whl/app/table/view.pyc")
     assert found["pyscript_pyc"] >= found["pyscript_modules"] > 0
     assert found["stale"] == [], "PyScript's package has bytecode for its exact sources"
 

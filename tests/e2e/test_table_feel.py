@@ -10,7 +10,7 @@ import pytest
 from e2e_support import READY
 from play_support import CARD_SPOT, TURN, act, open_table, version, wait_version
 
-from app.i18n import LANG_CODES, tables
+from app.shell.i18n import LANG_CODES, tables
 
 TABLES = tables()
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from play_support import CARD_SPOT, TURN, act, open_table, seed_where_human_declares, version
 
-from app.session import Session
+from app.table.session import Session
 from thousand import Conventions
 
 VIEWPORT = {"width": 1280, "height": 800}

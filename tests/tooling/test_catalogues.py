@@ -1,6 +1,6 @@
 """The page's words as shipped: English in the app wheel, each other language's
 compiled catalogue a file of its own that a page fetches for its language
-(tools/buildlib.py, static/interpreter.mjs, py/app/catalog.py agree)."""
+(tools/buildlib.py, static/interpreter.mjs, py/app/shell/catalog.py agree)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import buildlib
 import pytest
 
-from app import catalog
+from app.shell import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "py" / "app"
@@ -60,7 +60,7 @@ def test_a_catalogue_the_page_fetched_is_read_from_where_the_loader_wrote_it(
 def test_a_language_that_cannot_be_had_now_shows_english_and_is_asked_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from app import i18n
+    from app.shell import i18n
 
     fresh = i18n._Catalogues()
     real = catalog.load

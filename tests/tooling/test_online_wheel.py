@@ -1,5 +1,5 @@
 """The online table's modules in a wheel of their own (``tools/buildlib.py split``,
-``py/app/online_code.py``, ``static/interpreter.mjs``): the split moves exactly
+``py/app/shell/online_code.py``, ``static/interpreter.mjs``): the split moves exactly
 them, nothing a page imports at start needs them, and the loader, the build and
 the page name the same wheel and the same stored table."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import buildlib
 import pytest
 
-from app import online_code, storage
+from app.shell import online_code, storage
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = ROOT / "py"

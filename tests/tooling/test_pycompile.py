@@ -29,7 +29,7 @@ from pycompile import (
     strip_docstrings,
 )
 
-from app.dataclass_code import load
+from app.shell.dataclass_code import load
 
 ROOT = Path(__file__).resolve().parents[2]
 TAG = sys.implementation.cache_tag
@@ -258,7 +258,7 @@ def test_pyc_mjs_works_from_a_checkout_under_the_temp_folder(tmp_path: Path) -> 
 def test_dataclasses_job_records_every_page_module(tmp_path: Path) -> None:
     """The ``dataclasses`` job (in a fresh interpreter, as in the build): imports
     each module of the wheels except NOT_IN_PAGE and __main__, and writes
-    the code that app.dataclass_code then reuses for exactly those classes."""
+    the code that app.shell.dataclass_code then reuses for exactly those classes."""
     engine = tmp_path / "thousand-0.1-py3-none-any.whl"
     with zipfile.ZipFile(engine, "w") as zf:
         zf.writestr("thousand/__init__.py", "")
@@ -272,9 +272,13 @@ def test_dataclasses_job_records_every_page_module(tmp_path: Path) -> None:
     app = tmp_path / "thousand_app-0.1-py3-none-any.whl"
     with zipfile.ZipFile(app, "w") as zf:
         zf.writestr("app/__init__.py", "")
-        zf.writestr("app/dataclass_code.py", (ROOT / "py/app/dataclass_code.py").read_text())
+        zf.writestr("app/shell/__init__.py", "")
+        zf.writestr("app/table/__init__.py", "")
         zf.writestr(
-            "app/view.py",
+            "app/shell/dataclass_code.py", (ROOT / "py/app/shell/dataclass_code.py").read_text()
+        )
+        zf.writestr(
+            "app/table/view.py",
             "from dataclasses import dataclass\nfrom pyscript import document\n"
             "@dataclass\nclass Seat:\n    name: str\n    points: int = 0\n",
         )

@@ -186,7 +186,7 @@ def test_every_link_inside_a_page_finds_its_target_and_nothing_comes_from_elsewh
 
 
 def test_the_translations_say_the_english_text_is_the_reference(pages: Path) -> None:
-    from app.i18n import tables
+    from app.shell.i18n import tables
 
     words = tables()
     for lang in ("ru", "uk", "pl"):

@@ -45,7 +45,12 @@ def test_the_same_dist_gives_the_same_snapshot_with_all_but_the_page_modules(
     assert first.read_bytes() == (PYODIDE / "snapshot.bin").read_bytes(), "dist's is current"
     left = re.search(r"left to the page: (.*)$", report.strip())
     assert left, report
-    assert left[1].split(", ") == ["app.boot", "app.embed", "app.runner_fx", "app.table"]
+    assert left[1].split(", ") == [
+        "app.embed.runner",
+        "app.page.runner",
+        "app.page.runner_fx",
+        "app.shell.boot",
+    ]
     # A memory snapshot of this very Pyodide: its header carries Pyodide's build id
     # (eight 32-bit words) after four words of its own, then the heap (tens of MB).
     data = first.read_bytes()  # (uncompressed: the server sends its .br or .gz copy)

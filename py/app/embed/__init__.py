@@ -1,0 +1,1 @@
+"""``embed.html``: the replay view alone, a guest in other people's pages."""

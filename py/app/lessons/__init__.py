@@ -1,0 +1,1 @@
+"""*Learn to play*: the guided games (the lesson records in this folder) and their table."""

@@ -1,0 +1,217 @@
+"""The game page's model as it starts: what the storage and the address bring.
+
+``open_page`` reads the page's settings, rule sets, saved games, statistics,
+the editor's draft and the game in progress once from a ``Store`` (which the
+tests build over a dict) and answers with the ``Page`` and the notices about
+anything it could not use; ``open_link`` opens what the address's fragment
+holds (an invitation to an online table, a share link's record),
+``resume`` an online table or a lesson the page had before a reload. From
+then on the page changes only through ``update.update``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.library.rules_view import RulesMode, RulesUI
+from app.library.saved import builtin_sets, load_draft, load_stats, saved_games, user_sets
+from app.page import model as M
+from app.page import table_act as T
+from app.page import update as U
+from app.page import update_page as P
+from app.page.page_msgs import ClearAddress
+from app.page.screen import Screen
+from app.replay.share import parse_fragment
+from app.shell import online_code
+from app.shell.i18n import Words, normalize_lang, t
+from app.shell.storage import ICE_KEY, LANG_KEY, LESSON_KEY, NET_KEY, SETUP_KEY, Aside, Store
+from app.table.seats import kinds as seat_kinds
+from app.table.seats import names as seat_names
+from app.table.seats import read_setup
+from app.table.session import load_or_new
+from app.table.view import Dialog, NoticeKind
+from thousand import Conventions
+
+
+def _int(text: object, lo: int, hi: int) -> int | None:
+    try:
+        v = int(str(text))
+    except (TypeError, ValueError):
+        return None
+    return v if lo <= v <= hi else None
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long the page waits so that a person can follow (seconds), and how long
+    the computer players and the hint think (ms): ``?speed=fast``, ``?think=``."""
+
+    bot: float = 0.7  # a computer player's move, at the least
+    trick: float = 1.2  # a finished trick on show
+    headline: float = 2.4  # a marriage, a redeal, a talon
+    think_ms: float = 1000.0
+    hint_ms: float = 1000.0
+
+    @classmethod
+    def of(cls, params: dict[str, str]) -> Pace:
+        """The pace the URL parameters ask for."""
+        think = _int(params.get("think"), 50, 10000)
+        if params.get("speed") == "fast":
+            return cls(0.05, 0.1, 0.1, float(think or 300), 300.0)
+        return cls(think_ms=float(think or 1000))
+
+
+def open_page(
+    store: Store, params: dict[str, str], nav_lang: str = "en", tab: str = "", base_url: str = ""
+) -> tuple[M.Page, list[M.Effect]]:
+    """The page as the storage and the URL parameters leave it (``?fresh=1``: a new
+    game, ``?seed=``: its seed, ``?lang=``, ``?ice=none``)."""
+    ui = Screen()
+    stored_lang, _ = store.read(LANG_KEY)
+    ui.lang = normalize_lang(params.get("lang") or stored_lang or nav_lang)
+    fx: list[M.Effect] = []
+
+    def corrupt(a: Aside | None, kind: NoticeKind = NoticeKind.ERROR, key: str = "") -> None:
+        if a is not None:
+            text = Words.of("corrupt_settings", key=a.key or "—")
+            fx.extend(T.notice(ui, text, kind, key or a.key or "x"))
+
+    own, aside = user_sets(store)
+    corrupt(aside)
+    ui.sets = builtin_sets() + own
+    ui.games, aside = saved_games(store)
+    corrupt(aside)
+    ui.stats, aside = load_stats(store)
+    corrupt(aside)
+    draft, aside = load_draft(store)
+    corrupt(aside)
+    if draft is not None:
+        try:
+            values = Conventions.from_dict(draft["values"]).to_dict()
+            base = str(draft.get("base", "classic"))[:40]
+            ui.rules = RulesUI(mode=RulesMode.EDIT, base=base, values=values)
+        except Exception:
+            ui.rules = RulesUI(mode=RulesMode.EDIT)  # the draft no longer validates
+    stored_setup, aside = store.read(SETUP_KEY)
+    corrupt(aside, NoticeKind.INFO, "setup")
+    ui.setup = read_setup(stored_setup, params, [s.id for s in ui.sets])
+    ui.base_url = base_url
+    seed = _int(params.get("seed"), 0, 2**31 - 1)
+    page = M.Page(None, ui, tab=tab, seed=seed)  # type: ignore[arg-type]  # (made next)
+    # the ICE servers are read with the first online table (``update_page.ready_ice``)
+    page.ice_stored = "none" if params.get("ice") == "none" else store.read(ICE_KEY)[0]
+    page.ice_read = False
+    if params.get("fresh") == "1":
+        page.session = P.new_session(page)
+    else:
+        page.session, aside = load_or_new(store, lambda: P.new_session(page))
+        if aside is not None:
+            fx += T.notice(ui, aside_words(aside), NoticeKind.ERROR, "save")
+    if store.refused:
+        fx += T.notice(ui, Words.of("storage_refused"), NoticeKind.ERROR, "storage")
+    T.announce(page, initial=True)
+    return page, fx
+
+
+def aside_words(aside: Aside) -> Words:
+    """What became of a save that could not be read."""
+    if aside.kept == "whole":
+        return Words.of("save_corrupt", why=aside.reason, key=aside.key or "—")
+    if aside.kept == "head":
+        return Words.of("save_corrupt_head", why=aside.reason, key=aside.key or "—", kb=aside.kb)
+    return Words.of("save_lost", why=aside.reason)
+
+
+def code_missing(page: M.Page) -> list[M.Effect]:
+    """The online table's code is not on this page: said, and nothing else done."""
+    ui = page.ui
+    return T.notice(ui, Words.of("net.code_missing"), NoticeKind.ERROR, "online-code")
+
+
+def resume_online(page: M.Page, store: Store) -> list[M.Effect]:
+    """An online table the page had before a reload comes back from its journal,
+    its links gone: the host invites its friends again, a guest waits for that."""
+    if store.get_text(NET_KEY) is None:
+        return []  # (the page starts without loading the online code)
+    ui = page.ui
+    if not online_code.available():  # (its journal stays for the next start)
+        return code_missing(page)
+    from app.online import netresume
+
+    got, why = netresume.load(store)
+    fx: list[M.Effect] = []
+    if why is not None:
+        text = Words.of("net.restore_failed", why=why[:120])
+        fx += T.notice(ui, text, NoticeKind.ERROR, "reloaded")
+    if got is not None:
+        page.session = got
+        P.ready_ice(page)
+        return [*fx, *U.update(page, M.Reloaded())[1]]
+    return fx
+
+
+def resume_lesson(page: M.Page, store: Store, learn: bool = False) -> list[M.Effect]:
+    """A reload while a lesson was on the table resumes it where it was; the
+    rules pages' *Learn to play* (``?learn=1``) starts it (or resumes it)."""
+    from app.lessons.lesson import active
+
+    stored, _ = store.read(LESSON_KEY)
+    if active(stored) or learn:
+        return U.update(page, M.LessonStarted(stored))[1]
+    return []
+
+
+def open_link(page: M.Page, fragment: str) -> list[M.Effect]:
+    """What the address's fragment opens: ``#join=`` the reply to an invitation,
+    ``#record=`` / ``#z=`` a share link's record in the replay view."""
+    if fragment.startswith("#join="):
+        if not online_code.available():  # (the address keeps it for a reload)
+            return code_missing(page)
+        # read once: a reload must not answer it again (the journal holds what it led to)
+        return [ClearAddress(), *open_invitation(page, fragment)]
+    if not fragment.startswith(("#record=", "#z=")):
+        return []
+    ui = page.ui
+    got = parse_fragment(fragment)
+    opts: dict[str, Any] = dict(got.options)
+    if "lang" in opts:
+        ui.lang = str(opts["lang"])
+    if got.error or got.record is None:
+        why = got.error or "—"
+        return T.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
+    seat = None if opts.get("open") else opts.get("seat")
+    fx = P.open_replay(page, got.record, int(opts.get("step", 0)), seat=seat)
+    if ui.replay is not None and opts.get("practice"):
+        fx += P.replay_clicked(page, "practice-here", {})  # an embed's Play from here
+    return fx
+
+
+def open_invitation(page: M.Page, fragment: str) -> list[M.Effect]:
+    """Guest: a ``#join=`` link opens the reply to its invitation."""
+    from app.online.invite import Invite, InviteError, invite_sdp, read_fragment
+    from app.online.netplay import NetSession, new_guest, rejoin_anew
+
+    ui = page.ui
+    try:
+        got = read_fragment(fragment)
+    except InviteError as e:
+        return T.notice(ui, Words.of("net.code." + e.code.lower()), NoticeKind.ERROR, "join")
+    if not isinstance(got, Invite):
+        return []
+    s = page.session
+    if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
+        if got.session != s.lobby.session:  # a new invitation for the reloaded table
+            return U.update(page, M.InvitationPasted(fragment))[1]
+        return []  # (that link opened again)
+    fx = P.keep_current(page)
+    pairs = zip(seat_names(ui.setup), seat_kinds(ui.setup), strict=False)
+    name = next((n for n, k in pairs if k == "human" and n), "")
+    back = rejoin_anew(s, got) if isinstance(s, NetSession) else None  # (its old seat)
+    page.session = back or new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got)
+    if back is not None:  # the table it hosted is gone: so are its words
+        ui.notices = [n for n in ui.notices if not n.key.startswith(("lost", "reloaded"))]
+    P.ready_ice(page)
+    ui.joining = got
+    ui.dialog = Dialog.ONLINE
+    return [*fx, M.AcceptOffer(invite_sdp(got))]
