@@ -170,12 +170,18 @@ def qr_el(qr: tuple[int, str], label: str) -> El | None:
     )
 
 
-def host_invitation(lobby: Lobby, conn: str, sdp: str, players: int, base_url: str) -> Seat:
-    """The invitation of the seat whose link ``conn`` made the offer ``sdp``."""
+def host_invitation(
+    lobby: Lobby, conn: str, sdp: str, players: int, base_url: str, entropy: str | None = None
+) -> Seat:
+    """The invitation of the seat whose link ``conn`` made the offer ``sdp``, its
+    session id drawn from ``entropy`` (hex digits; the system's when not given)."""
     from app.online import invite as inv
 
     seat = next(s for s in lobby.seats if s.conn == conn)
-    sid = inv.new_session_id()
+    if entropy is None:
+        sid = inv.new_session_id()
+    else:
+        sid = inv.new_session_id(lambda n: bytes.fromhex(entropy)[:n])
     invite = inv.Invite(sid, PROTOCOL, players, seat.seat, inv.parse_sdp(sdp))
     seat.code = inv.encode_invite(invite)
     seat.link = inv.invite_link(base_url, invite)
@@ -357,26 +363,32 @@ class NetSession(Session):
 
 
 def new_host(
-    name: str, conventions: Conventions, online_seats: list[int], bot_level: str = "normal"
+    name: str,
+    conventions: Conventions,
+    online_seats: list[int],
+    bot_level: str = "normal",
+    seed: str | None = None,
 ) -> NetSession:
     """The host's online table (the host sits at seat 0): its invitations still to be
-    made, one link each; ``ProtocolError`` for rules online play cannot run yet."""
+    made, one link each; ``ProtocolError`` for rules online play cannot run yet.
+    ``seed`` (64 hex digits of fresh randomness) seeds its peer's generator, the
+    system's cryptographic source when not given."""
     from thousand.net.journal import start_host
 
-    peer, journal = start_host(name, conventions)  # on a Drbg: rebuilt after a reload
+    peer, journal = start_host(name, conventions, seed)  # on a Drbg: rebuilt after a reload
     lobby = Lobby("host", [Seat(s, f"p{i + 1}") for i, s in enumerate(online_seats)])
     return NetSession(peer, lobby, bot_level=bot_level, journal=journal)
 
 
-def new_guest(name: str, invite: inv.Invite) -> NetSession:
-    """A guest's page answering ``invite``."""
+def new_guest(name: str, invite: inv.Invite, seed: str | None = None) -> NetSession:
+    """A guest's page answering ``invite`` (``seed`` as ``new_host``'s)."""
     from thousand.net.journal import start_guest
 
-    peer, journal = start_guest(name)
+    peer, journal = start_guest(name, seed)
     return NetSession(peer, Lobby("guest", session=invite.session), journal=journal)
 
 
-def rehost(s: NetSession) -> NetSession:
+def rehost(s: NetSession, seed: str | None = None) -> NetSession:
     """This guest's page hosts its game anew, the host's page being gone: the same
     seat, an invitation to make for every other person's seat (the old host's
     included); ``ProtocolError`` (``NOT_NOW``) when the game has not begun or is over."""
@@ -384,13 +396,15 @@ def rehost(s: NetSession) -> NetSession:
     from thousand.net.peer import Resume
 
     r = Resume.of(s.peer)
-    peer, journal = start_host(r.names[r.seat], r.conventions, resume=r)
+    peer, journal = start_host(r.names[r.seat], r.conventions, seed, resume=r)
     others = sorted(k for k in r.persons if k != r.seat)
     lobby = Lobby("host", [Seat(k, f"p{k}-anew") for k in others])
     return NetSession(peer, lobby, s.rules, s.bot_level, journal=journal)
 
 
-def rejoin_anew(s: NetSession, invite: inv.Invite | None = None) -> NetSession | None:
+def rejoin_anew(
+    s: NetSession, invite: inv.Invite | None = None, seed: str | None = None
+) -> NetSession | None:
     """This page rejoins its game hosted anew by another page, with what it holds of
     the game (the new host checks it): a guest turned away by the new host, or the
     old host's page opening the new host's ``invite`` for its own seat. None when it
@@ -409,7 +423,7 @@ def rejoin_anew(s: NetSession, invite: inv.Invite | None = None) -> NetSession |
         return None
     if invite is not None and (invite.seat != r.seat or invite.players != len(r.names)):
         return None  # (an invitation to another table)
-    peer, journal = start_guest(r.names[r.seat], resume=r)
+    peer, journal = start_guest(r.names[r.seat], seed, resume=r)
     if invite is not None:
         lobby = Lobby("guest", session=invite.session)
     else:

@@ -11,6 +11,8 @@ tab's save, a peer's message); an effect is one, too: what the runner must do
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,11 +46,31 @@ class Page:
     hint_sheet: Any = None  # the sheet's figures of a concession or bomb among them
     ice_stored: object = None  # the ICE servers setting as stored ...
     ice_read: bool = True  # ... and whether ``ui.ice`` holds it (read when first needed)
+    # the newest randomness the inputs brought (``Clicked.entropy``, ``FileRead.entropy``,
+    # the runner's at start), and how many numbers ``draw`` has taken from it
+    entropy: int = 0
+    draws: int = 0
 
     @property
     def version(self) -> int:
         """The game's version: every applied action bumps it."""
         return self.session.version
+
+
+def draw(page: Page) -> str:
+    """64 hex digits of fresh randomness for a new game's secret, a practice's deals,
+    an online peer's keys: drawn from what the page's inputs brought (``entropy``),
+    never from the system, so the door stays a function of its messages; each call
+    gives a new number (HMAC-SHA256 of the count under the entropy).
+
+    >>> page = Page(None, None, entropy=7)  # type: ignore[arg-type]
+    >>> a, b = draw(page), draw(page)
+    >>> len(a), a != b, page.draws
+    (64, True, 2)
+    """
+    page.draws += 1
+    key = f"{page.entropy:x}".encode()
+    return hmac.new(key, f"draw:{page.draws}".encode(), hashlib.sha256).hexdigest()
 
 
 # -- messages --------------------------------------------------------------------
@@ -126,10 +148,13 @@ class SetupChanged:
 
 @dataclass(frozen=True)
 class BotAnswered:
-    """A computer player's decision for the state of ``version``."""
+    """A computer player's decision for the state of ``version``; ``rng`` the state of
+    the bots' generator after it (``random.Random.getstate()``): the runner thinks
+    with a copy, and the session takes this state when the move is made."""
 
     version: int
     action: int
+    rng: tuple[Any, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -279,6 +304,7 @@ class NetBotAnswered:
     seat: int
     version: tuple[int, int]
     action: int
+    rng: tuple[Any, ...] | None = None  # the bots' generator after it (as BotAnswered's)
 
 
 @dataclass(frozen=True)
@@ -472,6 +498,9 @@ Effect = (
     | PageEffect
 )
 
+
+#: The effects the online table's runner carries out (``online_glue.Links.run``).
+NET_EFFECTS = (NetSend, NetBroadcast, MakeOffer, FinishLink, AcceptOffer, NetBot)
 
 #: The door itself (``update.route``), as a part of the page's update receives it:
 #: a control that means one of the table's messages (*Next deal*, *Connect*) hands

@@ -11,6 +11,7 @@ messages (``OfferMade``, ``ReplyMade``, ``LinkChanged``, ``NetReceived``,
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -138,7 +139,9 @@ class Links:
             obs = session.peer.observation(seat)
             if obs is None:
                 return
-            action = await decide(session.bot(seat), obs, session.bot_rng, budget_ms)
+            rng = random.Random()
+            rng.setstate(session.bot_rng.getstate())  # the model's own changes only in update
+            action = await decide(session.bot(seat), obs, rng, budget_ms)
             if action is None:
                 return
             await asyncio.sleep(0.3)  # a person can follow the move
@@ -147,4 +150,4 @@ class Links:
         except Exception as e:
             self.fail(e)
             return
-        self.dispatch(NetBotAnswered(seat, version, action))
+        self.dispatch(NetBotAnswered(seat, version, action, rng.getstate()))

@@ -93,13 +93,16 @@ def new_token(page: Tokens, slot: Slot) -> int:
 class Clicked:
     """A control with ``data-ui`` clicked: its attributes (``CLICK_DATA``) and the
     value of the field it names (``"value"``); ``entropy`` a fresh random number
-    for a control that starts something random (the editor's deals), ``now`` the
-    time of the click (seconds since the epoch: a download's name)."""
+    (256 bits) for a control that starts something random (a new game's secret, a
+    practice's deals, an online peer's keys, the editor's deals: ``model.draw``),
+    ``now`` the time of the click (seconds since the epoch) and ``zone`` the page's
+    offset from UTC then (seconds east): a download's name in local time."""
 
     ui: str
     data: dict[str, str] = field(default_factory=dict)
     entropy: int = 0
     now: float = 0.0
+    zone: int = 0
 
 
 @dataclass(frozen=True)

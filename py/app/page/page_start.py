@@ -63,10 +63,16 @@ class Pace:
 
 
 def open_page(
-    store: Store, params: dict[str, str], nav_lang: str = "en", tab: str = "", base_url: str = ""
+    store: Store,
+    params: dict[str, str],
+    nav_lang: str = "en",
+    tab: str = "",
+    base_url: str = "",
+    entropy: int = 0,
 ) -> tuple[M.Page, list[M.Effect]]:
     """The page as the storage and the URL parameters leave it (``?fresh=1``: a new
-    game, ``?seed=``: its seed, ``?lang=``, ``?ice=none``)."""
+    game, ``?seed=``: its seed, ``?lang=``, ``?ice=none``); ``entropy`` is the
+    runner's fresh randomness (256 bits) for a first game's secret (``model.draw``)."""
     ui = Screen()
     stored_lang, _ = store.read(LANG_KEY)
     ui.lang = normalize_lang(params.get("lang") or stored_lang or nav_lang)
@@ -98,7 +104,7 @@ def open_page(
     ui.setup = read_setup(stored_setup, params, [s.id for s in ui.sets])
     ui.base_url = base_url
     seed = _int(params.get("seed"), 0, 2**31 - 1)
-    page = M.Page(None, ui, tab=tab, seed=seed)  # type: ignore[arg-type]  # (made next)
+    page = M.Page(None, ui, tab=tab, seed=seed, entropy=entropy)  # type: ignore[arg-type]
     # the ICE servers are read with the first online table (``update_page.ready_ice``)
     page.ice_stored = "none" if params.get("ice") == "none" else store.read(ICE_KEY)[0]
     page.ice_read = False
@@ -207,8 +213,9 @@ def open_invitation(page: M.Page, fragment: str) -> list[M.Effect]:
     fx = P.keep_current(page)
     pairs = zip(seat_names(ui.setup), seat_kinds(ui.setup), strict=False)
     name = next((n for n, k in pairs if k == "human" and n), "")
-    back = rejoin_anew(s, got) if isinstance(s, NetSession) else None  # (its old seat)
-    page.session = back or new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got)
+    seed = M.draw(page)
+    back = rejoin_anew(s, got, seed) if isinstance(s, NetSession) else None  # (its old seat)
+    page.session = back or new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got, seed)
     if back is not None:  # the table it hosted is gone: so are its words
         ui.notices = [n for n in ui.notices if not n.key.startswith(("lost", "reloaded"))]
     P.ready_ice(page)

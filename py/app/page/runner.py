@@ -47,7 +47,8 @@ class Table:
         self.pace = Pace.of(self.params)
         nav = str(getattr(window.navigator, "language", "en") or "en")
         base_url = str(window.location.href).split("#")[0].split("?")[0]
-        self.page, effects = open_page(self.store, self.params, nav, self.tab, base_url)
+        entropy = random.SystemRandom().getrandbits(256)
+        self.page, effects = open_page(self.store, self.params, nav, self.tab, base_url, entropy)
         fx.drop_one_shot_params()
         self.inbox: list[door.Msg] = []
         self.busy = False
@@ -158,8 +159,10 @@ class Table:
             elif isinstance(e, M.CloseLinks):
                 if self._links is not None:
                     self._links.close()
-            else:
+            elif isinstance(e, door.NET_EFFECTS):
                 self.links.run(e, s, ui.ice, int(self.pace.think_ms))
+            else:  # (``update.settle`` takes CountStats; anything else is a mistake)
+                raise TypeError(f"no runner for the effect {e!r}")
 
     # -- input ----------------------------------------------------------------------
 
@@ -187,8 +190,9 @@ class Table:
                         f'[data-ui="{field}"]' + (f'[data-seat="{seat}"]' if seat else "")
                     )
                     data["value"] = str(box.value or "") if box else ""
-                entropy = random.SystemRandom().randrange(1 << 62)
-                self.dispatch(M.Clicked(str(ui), data, entropy, time.time()))
+                entropy = random.SystemRandom().getrandbits(256)
+                zone = time.localtime().tm_gmtoff
+                self.dispatch(M.Clicked(str(ui), data, entropy, time.time(), zone))
             elif action := el.getAttribute("data-action"):
                 self.dispatch(door.Act(str(action)))
             elif card := el.getAttribute("data-card"):

@@ -313,7 +313,9 @@ class Thoughts:
             t0 = time.perf_counter()
             obs = session.state.observation(seat)
             bot = session.bot(seat)
-            got = await decide(bot, obs, session.bot_rng, pace.think_ms, stale)
+            rng = random.Random()
+            rng.setstate(session.bot_rng.getstate())  # the model's own changes only in update
+            got = await decide(bot, obs, rng, pace.think_ms, stale)
             if got is None:
                 return
             t1 = time.perf_counter()
@@ -322,7 +324,7 @@ class Thoughts:
                 await self.pause(wait)
             if stale():
                 return
-            self.dispatch(BotAnswered(version, got))
+            self.dispatch(BotAnswered(version, got, rng.getstate()))
             version = session.version
 
     def passing(self, key: str, serial: int) -> None:
@@ -403,4 +405,4 @@ class Thoughts:
             return
         text = str(await f.text())
         el.value = ""
-        self.dispatch(FileRead(kind, text, random.SystemRandom().randrange(1 << 31)))
+        self.dispatch(FileRead(kind, text, random.SystemRandom().getrandbits(256)))

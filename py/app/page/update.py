@@ -67,7 +67,7 @@ from app.page.model import (
     UndoPressed,
     UndoRefused,
 )
-from app.page.page_msgs import PageMsg
+from app.page.page_msgs import Clicked, FileRead, PageMsg
 from app.page.replay_ctl import STEP_KEYS
 from app.page.screen import build
 from app.page.screen import is_online as online
@@ -99,6 +99,8 @@ from thousand.phase import Phase
 
 def update(page: Page, msg: Msg) -> tuple[Page, list[Effect]]:
     """The page after ``msg``, and what the runner must do about it."""
+    if isinstance(msg, (Clicked, FileRead)) and msg.entropy:  # the inputs' randomness
+        page.entropy, page.draws = msg.entropy, 0
     was = page.ui.dialog
     fx = route(page, msg)
     now = page.ui.dialog
@@ -242,6 +244,8 @@ def route(page: Page, msg: Msg) -> list[Effect]:
         if msg.version != s.version or s.bot_to_act() is None or ui.follower:
             return [Log(f"dropped: a bot's answer for version {msg.version}")]
         ui.thinking = -1
+        if msg.rng is not None:
+            s.bot_rng.setstate(msg.rng)
         return apply_action(page, msg.action)
     if isinstance(msg, HoldOver):
         if msg.version == s.version:

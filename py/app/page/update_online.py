@@ -54,6 +54,7 @@ from app.page.model import (
     ReplyMade,
     ReplyPasted,
     TakeSeatPressed,
+    draw,
 )
 from app.page.table_act import announce, notice, retell
 from app.shell.i18n import Seat, Words
@@ -115,7 +116,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     if isinstance(msg, OfferMade):
         if lobby.role != "host" or all(x.conn != msg.conn for x in lobby.seats):
             return [Log(f"an offer for a link no table here has: {msg.conn[:20]}")]
-        host_invitation(lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url)
+        host_invitation(lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url, draw(page))
         return []
     if isinstance(msg, ReplyMade):
         guest_reply(lobby, ui.joining, msg.sdp, ui.base_url) if ui.joining else None
@@ -131,7 +132,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         seat.state, seat.answered = "connecting", True
         return [FinishLink(seat.conn, sdp)]
     if isinstance(msg, ContinueAlone):
-        page.session = alone(s)
+        page.session = alone(s, draw(page))
         ui.dialog = Dialog.NONE
         ui.notices = [n for n in ui.notices if not n.key.startswith("lost")]
         retell(page)
@@ -141,7 +142,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         from thousand.net.messages import ProtocolError
 
         try:
-            anew = rehost(s)
+            anew = rehost(s, draw(page))
         except ProtocolError as e:
             why = refusal_words(str(e.code), e.params)
             return notice(ui, why, NoticeKind.ERROR, "net")
@@ -196,6 +197,8 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     if isinstance(msg, BeginOnline):
         return net_outputs(page, net.Start())
     if isinstance(msg, NetBotAnswered):
+        if msg.rng is not None:
+            s.bot_rng.setstate(msg.rng)
         return net_act(page, msg.action, msg.seat, msg.version)
     raise TypeError(f"not a network message: {msg!r}")  # pragma: no cover
 
@@ -236,18 +239,19 @@ def close_join(page: Page) -> None:
         page.ui.dialog = Dialog.NONE
 
 
-def alone(s: NetSession) -> Session:
+def alone(s: NetSession, entropy: str) -> Session:
     """The online game's audited deals as a game against computer players: the same
-    seat, the others computer players, its next deals from a fresh secret."""
+    seat, the others computer players, its next deals from a fresh secret (drawn
+    from ``entropy``, 64 hex digits of fresh randomness)."""
     import json
 
     from thousand import fair
 
     if s.peer.game is None:  # nothing audited yet: the same table, a new game
-        return Session.new(s.peer.conv, s.bot_level, human=s.human, kinds=None)
+        return Session.new(s.peer.conv, s.bot_level, human=s.human, kinds=None, entropy=entropy)
     data = json.loads(json.dumps(s.to_save()))
     game = Session.from_save(data)
-    game.secret = fair.new_secret()
+    game.secret = fair.deal_seed(entropy, 0)
     game.game_id = f"g-{game.secret[:12]}"
     game.state.rng = game._next_rng(game.state.n_rows + 1)
     return game
@@ -322,7 +326,9 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.GameAdvanced):
             s.version += 1
         elif isinstance(o, net.Refused) and o.code == "other_game" and o.params.get("theirs"):
-            anew = rejoin_anew(s)  # the host hosts this game anew: rejoin it with our record
+            anew = rejoin_anew(
+                s, None, draw(page)
+            )  # the host hosts this game anew: rejoin it with our record
             if anew is None:
                 fx += notice(ui, refusal_words("other_game", o.params), NoticeKind.ERROR, "net")
             else:

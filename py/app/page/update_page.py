@@ -226,7 +226,7 @@ def clicked(page: Page, msg: Clicked, route: Route) -> list[Effect]:
     if name.startswith(("rules-", "set-")):
         return rules_clicked(page, name, data.get("value", ""))
     if name.startswith(("game-", "stats-")) or name == "export":
-        return library_clicked(page, name, data.get("data-game", ""), msg.now)
+        return library_clicked(page, name, data.get("data-game", ""), msg.now + msg.zone)
     if name == "dismiss":
         key = data.get("data-notice", "")
         ui.notices = [n for n in ui.notices if n.key != key]
@@ -441,12 +441,13 @@ def rules_clicked(page: Page, name: str, typed: str) -> list[Effect]:
     return [*fx, draft(page)]
 
 
-def library_clicked(page: Page, name: str, game_id: str, now: float) -> list[Effect]:
-    """Saved games, the game's export, statistics."""
+def library_clicked(page: Page, name: str, game_id: str, local: float) -> list[Effect]:
+    """Saved games, the game's export (named by ``local``, the click's local time in
+    seconds since the epoch), statistics."""
     ui, s = page.ui, page.session
     lang = ui.lang
     if name == "export":
-        stamp = time.strftime("%Y%m%d-%H%M", time.localtime(now))
+        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime(local))
         text = json.dumps(s.record(), ensure_ascii=False)
         return [
             Download(file_name(t(lang, "title") + "-" + stamp, "game"), text, "application/json")
@@ -575,6 +576,7 @@ def new_session(page: Page, conv: Conventions | None = None, rules: str = "") ->
         conv,
         setup["level"],
         seed=seed,
+        entropy=None if seed is not None else M.draw(page),
         rules=rules,
         kinds=seat_kinds(setup) if start_problem(setup) == "" else None,
         names=seat_names(setup),
@@ -663,7 +665,7 @@ def open_online(page: Page, conv: Conventions, rules: str) -> list[Effect]:
     online = list(range(1, 1 + sum(1 for k in kinds if k == "online")))
     me = seat_names(ui.setup)[kinds.index("human")] if "human" in kinds else ""
     try:
-        session = new_host(me or t(ui.lang, "you"), conv, online, ui.setup["level"])
+        session = new_host(me or t(ui.lang, "you"), conv, online, ui.setup["level"], M.draw(page))
     except ValueError as e:
         what = str(getattr(e, "params", {}).get("what", e))
         words = Words.of("net.unsupported", what=what[:80])
@@ -686,7 +688,12 @@ def practice_over(page: Page, again: bool) -> list[Effect]:
         from app.replay.practice import start as start_practice
 
         page.session = start_practice(
-            Replay(p.source), p.step, p.seat, page.ui.setup["level"], own=p.own
+            Replay(p.source),
+            p.step,
+            p.seat,
+            page.ui.setup["level"],
+            own=p.own,
+            entropy=M.draw(page),
         ).session
     else:
         page.session = page.practice_back or new_session(page)
@@ -842,7 +849,9 @@ def replay_clicked(page: Page, name: str, data: dict[str, str]) -> list[Effect]:
         from app.replay.practice import start as start_practice
 
         again = name == "practice-deal"
-        p = start_practice(shown, r.step, r.seat, ui.setup["level"], again, own=r.own)
+        p = start_practice(
+            shown, r.step, r.seat, ui.setup["level"], again, own=r.own, entropy=M.draw(page)
+        )
         if s.practice is None:
             page.practice_back = s
             # Back to the game: this replay at this step, the game's analysis if open

@@ -72,10 +72,17 @@ def _seat_for(data: Replay, step: int, seat: int | None) -> int:
 
 
 def start(
-    data: Replay, step: int, seat: int | None, level: str, again: bool = False, own: bool = False
+    data: Replay,
+    step: int,
+    seat: int | None,
+    level: str,
+    again: bool = False,
+    own: bool = False,
+    entropy: str | None = None,
 ) -> Practice:
     """A practice from ``step`` of ``data`` (``again``: from its deal's start; ``own``:
-    the player's own game, whose seat 0 is "You")."""
+    the player's own game, whose seat 0 is "You"); its later deals are shuffled from
+    ``entropy`` (hex digits of fresh randomness; without it, the system's)."""
     deal = data.locate(data.clamp(step))[0]
     if deal >= data.deals:
         deal = data.deals - 1
@@ -87,7 +94,10 @@ def start(
     me = _seat_for(data, at, seat)
     kinds = [level] * state.n
     kinds[me] = "human"
-    seed = random.SystemRandom().randrange(1 << 31)
+    if entropy is not None:
+        seed = int(entropy[:8], 16) % (1 << 31)
+    else:
+        seed = random.SystemRandom().randrange(1 << 31)
     state.rng = random.Random(f"practice:{seed}")
     session = Session(state, kinds, seed, human=me, rules="practice")
     session.shown = state.n_rows

@@ -149,18 +149,28 @@ class Session:
         kinds: list[str] | None = None,
         names: list[str] | None = None,
         secret: str | None = None,
+        entropy: str | None = None,
     ) -> Session:
         """A new game: the human at ``human``, the first dealer drawn at random.
 
         ``kinds`` gives each seat's kind (``SEAT_KINDS``; default: ``level`` at every
-        seat but the human's); ``secret`` the game's secret (default: a fresh one,
-        or one that ``seed`` fixes when it is given).
+        seat but the human's); ``secret`` the game's secret (default: one that
+        ``seed`` fixes when it is given, else one drawn from ``entropy``, 64 hex
+        digits of fresh randomness: the page's inputs bring it, ``app.page.model.draw``;
+        without either, the system's cryptographic source).
         """
+        tag: int | None = None
+        if entropy is not None and seed is None and secret is None:
+            secret = fair.deal_seed(entropy, 0)
+            seed = int(fair.deal_seed(entropy, 1)[:8], 16) % (1 << 31)
+            tag = int(fair.deal_seed(entropy, 2)[:5], 16)
         if secret is None:
             # A game asked for by its seed (tests, a ?seed= link) deals the same every time.
             secret = fair.new_secret() if seed is None else fair.deal_seed(f"seed:{seed}", 0)
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
+        if tag is None:
+            tag = random.SystemRandom().randrange(1 << 20)
         state = Game(conventions).new_initial_state(fair.deal_rng(fair.deal_seed(secret, 0)))
         levels = list(kinds) if kinds else [level] * conventions.players
         if len(levels) != conventions.players:
@@ -170,7 +180,7 @@ class Session:
             levels,
             seed,
             human=human,
-            game_id=f"g{seed:x}-{random.SystemRandom().randrange(1 << 20):x}",
+            game_id=f"g{seed:x}-{tag:x}",
             rules=rules,
             names=names,
             secret=secret,
