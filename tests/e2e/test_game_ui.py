@@ -38,7 +38,8 @@ def test_a_whole_deal_by_mouse(page: Any, base_url: str, artifacts: Path) -> Non
     assert seen.count("discard") == 2  # one card to each opponent
     assert covered == [], "a legal card's index was covered"
     summary = page.locator(".dialog.summary")
-    assert summary.is_visible() and "You" in summary.inner_text()
+    summary.wait_for(state="visible")  # (after the last trick's pause on the felt)
+    assert "You" in summary.inner_text()
     page.screenshot(path=str(artifacts / "table-deal-end.png"))
     page.click('[data-ui="next"]')
     page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'deal-end'")
