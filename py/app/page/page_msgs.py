@@ -11,7 +11,7 @@ A thought's answer comes back as a message that carries the token or the
 game version it was started for, and is dropped when the page has moved on.
 
 >>> Clicked("sheet")
-Clicked(ui='sheet', data={}, entropy=0, now=0.0)
+Clicked(ui='sheet', data={}, entropy=0, now=0.0, zone=0)
 """
 
 from __future__ import annotations
