@@ -16,17 +16,36 @@ hooks are listed there).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.lessons import lesson as L
 from app.lessons.lesson_view import LessonSession
+from app.page.model import (
+    Act,
+    BotAnswered,
+    Bots,
+    Cancel,
+    CardClicked,
+    CountStats,
+    Effect,
+    KeyPressed,
+    LessonLeft,
+    LessonNext,
+    LessonStarted,
+    Log,
+    NextDeal,
+    OtherTabSaved,
+    Page,
+    Persist,
+    Remember,
+    UndoPressed,
+)
+from app.page.table_act import announce, apply_action, follow_notice, numbered_choices, retell
 from app.shell.storage import LESSON_KEY
 from app.table.view import Dialog
 from thousand import actions as A
 from thousand.actions import action_from_str
-
-if TYPE_CHECKING:
-    from app.page.model import Effect, Page
+from thousand.phase import Phase
 
 
 def is_lesson(page: Page) -> bool:
@@ -36,9 +55,6 @@ def is_lesson(page: Page) -> bool:
 
 def begin(page: Page, model: L.Model) -> list[Effect]:
     """Put the lesson ``model`` on the table (the game waits behind it)."""
-    from app.page.model import Bots, Cancel, Remember
-    from app.page.table_act import retell
-
     if not is_lesson(page):
         page.lesson_back = page.session
     page.session = LessonSession(model)
@@ -58,9 +74,6 @@ def start(page: Page, stored: Any = None) -> list[Effect]:
 
 def leave(page: Page) -> list[Effect]:
     """*Leave the lesson*: the game behind it comes back; the progress stays."""
-    from app.page.model import Bots, Cancel, Remember
-    from app.page.table_act import retell
-
     s = page.session
     if not isinstance(s, LessonSession):
         return []
@@ -72,8 +85,6 @@ def leave(page: Page) -> list[Effect]:
     retell(page)
     done = Remember(LESSON_KEY, L.progress(s.model, active=False))
     if s.followed:  # another tab drives that game now: follow it, as update does
-        from app.page.table_act import follow_notice
-
         page.ui.follower = True
         follow_notice(page)
         return [Cancel(), done]
@@ -82,8 +93,6 @@ def leave(page: Page) -> list[Effect]:
 
 def go_on(page: Page) -> list[Effect]:
     """*Next*: the next caption, or the next lesson at the end of one."""
-    from app.page.model import Bots, Remember
-
     s = page.session
     if not isinstance(s, LessonSession):
         return []
@@ -102,9 +111,6 @@ def go_on(page: Page) -> list[Effect]:
 
 def act(page: Page, action: int) -> list[Effect]:
     """The learner's move (a button or a card): made when it is the lesson's."""
-    from app.page.model import Bots, Cancel, CountStats, Persist, Remember
-    from app.page.table_act import apply_action
-
     s = page.session
     if not isinstance(s, LessonSession) or page.ui.follower:
         return []
@@ -124,9 +130,6 @@ def act(page: Page, action: int) -> list[Effect]:
 
 def bot_moved(page: Page, action: int) -> list[Effect]:
     """Another seat's move, played from the record."""
-    from app.page.model import CountStats, Persist, Remember
-    from app.page.table_act import apply_action
-
     s = page.session
     assert isinstance(s, LessonSession)
     s.model = L.advance(s.model, action)
@@ -138,8 +141,6 @@ def bot_moved(page: Page, action: int) -> list[Effect]:
 def clicked_card(page: Page, card: int, legal: bool) -> list[Effect]:
     """A card of the learner's hand: in play it is the move (a dimmed one too: the
     lesson says why the rules refuse it); in the discard it is chosen first."""
-    from thousand.phase import Phase
-
     s = page.session
     if not isinstance(s, LessonSession) or not s.human_to_act():
         return []
@@ -163,21 +164,6 @@ def clicked_card(page: Page, card: int, legal: bool) -> list[Effect]:
 def lesson_update(page: Page, msg: object) -> list[Effect] | None:
     """A message while a lesson runs (or one that starts it); None: not the lesson's,
     ``update`` handles it as always."""
-    from app.page.model import (
-        Act,
-        BotAnswered,
-        CardClicked,
-        KeyPressed,
-        LessonLeft,
-        LessonNext,
-        LessonStarted,
-        Log,
-        NextDeal,
-        OtherTabSaved,
-        UndoPressed,
-    )
-    from app.page.table_act import announce, numbered_choices
-
     if isinstance(msg, LessonStarted):
         return [] if is_lesson(page) else start(page, msg.progress)
     s = page.session
@@ -216,8 +202,6 @@ def lesson_update(page: Page, msg: object) -> list[Effect] | None:
             s.bot_rng.setstate(msg.rng)
         return bot_moved(page, msg.action)
     if isinstance(msg, NextDeal):
-        from app.page.model import Bots
-
         page.ui.analysis = None
         s.acknowledge()
         page.ui.hold, page.ui.hold_summary = (), False
