@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.lessons.lesson import active
 from app.library.rules_view import RulesMode, RulesUI
 from app.library.saved import builtin_sets, load_draft, load_stats, saved_games, user_sets
 from app.page import model as M
@@ -160,8 +161,6 @@ def resume_online(page: M.Page, store: Store) -> list[M.Effect]:
 def resume_lesson(page: M.Page, store: Store, learn: bool = False) -> list[M.Effect]:
     """A reload while a lesson was on the table resumes it where it was; the
     rules pages' *Learn to play* (``?learn=1``) starts it (or resumes it)."""
-    from app.lessons.lesson import active
-
     stored, _ = store.read(LESSON_KEY)
     if active(stored) or learn:
         return U.update(page, M.LessonStarted(stored))[1]

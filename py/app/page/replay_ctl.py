@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from app.page.page_msgs import Analyse, Autoplay, Slot, StopAnalysis, new_token
 from app.replay.replay_view import ReplayUI, replay_names
+from app.shell import dataclass_code
 from app.shell.i18n import t
 from thousand.record import Replay, load_seats
 
@@ -73,8 +74,6 @@ async def run_analysis(
     # task they blocked the page for 50-120 ms on a 2-core machine.
     await asyncio.sleep(0)
     t0 = time.perf_counter()
-    from app.shell import dataclass_code
-
     with dataclass_code.reusing():  # the solver: imported when first asked for
         from app.replay.analysis_view import analysis_lines
         from thousand.analysis import Analysis

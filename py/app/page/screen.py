@@ -15,10 +15,12 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from app.lessons.lesson_view import caption_area
 from app.library.rules_view import RulesUI, rules_dialog, set_name
 from app.library.saved import RuleSet, SavedGame, builtin_sets, fresh_stats
 from app.library.saved_view import games_dialog, stats_dialog
 from app.replay.replay_view import ReplayUI, analysis_section, build_replay
+from app.replay.share import finished_record
 from app.shell.dom import El
 from app.shell.i18n import number, t
 from app.table.dialogs import (
@@ -134,7 +136,6 @@ def fair_lines(session: Session) -> list[tuple[int, str, bool]]:
     key = (session.game_id, len(session.state.log))
     if key in _FAIR_SHOWN:
         return _FAIR_SHOWN[key]
-    from app.replay.share import finished_record
     from thousand.fair import Verdict, verify
 
     rec = finished_record(session.state, session.record())
@@ -201,8 +202,6 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     lesson: El | None = None  # Learn to play: the caption (app.page.lesson_page)
     in_lesson = session.game_id.startswith("lesson-")
     if in_lesson:
-        from app.lessons.lesson_view import caption_area
-
         lesson = caption_area(session, ui.lang, names)
     if m.scene.phase is Phase.GAME_OVER:
         if lesson is None:  # a lesson's last caption says who won

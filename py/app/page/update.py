@@ -35,6 +35,7 @@ from enum import Enum
 
 from app.editor.editor import Copy, EditorMsg, on_message
 from app.library.saved import count_game
+from app.page.lesson_page import lesson_update
 from app.page.model import (
     Act,
     BotAnswered,
@@ -68,7 +69,7 @@ from app.page.model import (
     UndoRefused,
 )
 from app.page.page_msgs import Clicked, FileRead, PageMsg
-from app.page.replay_ctl import STEP_KEYS
+from app.page.replay_ctl import STEP_KEYS, replay_act
 from app.page.screen import build
 from app.page.screen import is_online as online
 from app.page.table_act import (
@@ -82,6 +83,7 @@ from app.page.table_act import (
     retell,
     step,
 )
+from app.page.update_page import copied, page_update, summary_analysis
 from app.shell.storage import STATS_KEY
 from app.table.seats import change, start_problem
 from app.table.view import (
@@ -140,8 +142,6 @@ def settle(page: Page, fx: list[Effect]) -> list[Effect]:
         and ui.analysis is None
     ):
         p.asked = p.solving = True
-        from app.page.update_page import summary_analysis
-
         out += summary_analysis(page)  # a practice ends with the solver's best line
     return out
 
@@ -164,23 +164,17 @@ def route(page: Page, msg: Msg) -> list[Effect]:
     """The effects of one message (before ``settle``)."""
     s, ui = page.session, page.ui
     if isinstance(msg, PageMsg):  # the page's controls, thoughts, files (app.page.update_page)
-        from app.page.update_page import page_update
-
         return page_update(page, msg, route)
     if isinstance(msg, NetMsg):
         from app.page.update_online import net_update
 
         return net_update(page, msg)
     if isinstance(msg, EditorMsg):  # the deal editor: its own model (app.editor.editor)
-        from app.page.update_page import copied
-
         fx: list[Effect] = []
         for e in on_message(ui, s, msg):
             fx += copied(page, e.text) if isinstance(e, Copy) else [e]
         return fx
     if page.lesson_back is not None or isinstance(msg, (LessonStarted, LessonNext, LessonLeft)):
-        from app.page.lesson_page import lesson_update
-
         lesson_fx = lesson_update(page, msg)
         if lesson_fx is not None:
             return lesson_fx
@@ -378,8 +372,6 @@ def key_pressed(page: Page, key: str) -> list[Effect]:
         ui.notices = ui.notices[:-1]
         return []
     if ui.replay is not None and not ui.dialog:
-        from app.page.replay_ctl import replay_act
-
         return replay_act(page, STEP_KEYS[key]) if key in STEP_KEYS else []
     if ui.dialog or not page.session.human_to_act() or ui.follower:
         return []
