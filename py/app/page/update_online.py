@@ -253,7 +253,7 @@ def alone(s: NetSession, entropy: str) -> Session:
     game = Session.from_save(data)
     game.secret = fair.deal_seed(entropy, 0)
     game.game_id = f"g-{game.secret[:12]}"
-    game.state.rng = game._next_rng(game.state.n_rows + 1)
+    game.state.rng = game.next_rng(game.state.n_rows + 1)
     return game
 
 

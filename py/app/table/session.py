@@ -186,7 +186,7 @@ class Session:
             secret=secret,
         )
 
-    def _next_rng(self, rows: int) -> random.Random:
+    def next_rng(self, rows: int) -> random.Random:
         """The generator a deal started after ``rows`` sheet rows is shuffled by."""
         if self.secret:
             return fair.deal_rng(fair.deal_seed(self.secret, rows))
@@ -313,7 +313,7 @@ class Session:
         if self.state.is_terminal():
             raise IllegalActionError("the game is over")
         rows = self.state.n_rows
-        self.state.rng = self._next_rng(rows + 1)
+        self.state.rng = self.next_rng(rows + 1)
         self.state.apply_action(action)
         self.version += 1
         if self.state.n_rows != rows:
@@ -388,7 +388,7 @@ class Session:
         state = self.deal_start.clone()
         for a in actions:
             state.apply_action(a)
-        state.rng = self._next_rng(state.n_rows + 1)
+        state.rng = self.next_rng(state.n_rows + 1)
         self.state = state
         self.undos += 1
         self.version += 1
@@ -471,7 +471,7 @@ class Session:
             names=names,
             secret=secret,
         )
-        s.state.rng = s._next_rng(state.n_rows + 1)
+        s.state.rng = s.next_rng(state.n_rows + 1)
         s.rev = fields["rev"]
         return s
 
