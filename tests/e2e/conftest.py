@@ -11,6 +11,7 @@ a first load served straight from ``dist/``.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,7 +85,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     if report.failed and call.excinfo is not None:
         text = str(call.excinfo.value)
-        if "Target crashed" in text or "Page crashed" in text:
+        if re.search(RENDERER_CRASH, text):  # (the pattern the reruns match)
             ARTIFACTS.mkdir(exist_ok=True)
             with CRASH_LOG.open("a", encoding="utf-8") as out:
                 stamp = time.strftime("%H:%M:%S")

@@ -198,8 +198,7 @@ def lesson_update(page: Page, msg: object) -> list[Effect] | None:
         if msg.version != s.version or s.bot_to_act() is None:
             return [Log(f"dropped: a move for version {msg.version}")]
         page.ui.thinking = -1
-        if msg.rng is not None:
-            s.bot_rng.setstate(msg.rng)
+        s.bots_drew(msg.rng)
         return bot_moved(page, msg.action)
     if isinstance(msg, NextDeal):
         page.ui.analysis = None

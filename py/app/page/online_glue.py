@@ -11,7 +11,6 @@ messages (``OfferMade``, ``ReplyMade``, ``LinkChanged``, ``NetReceived``,
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +31,7 @@ from app.page.model import (
     OfferMade,
     ReplyMade,
 )
-from app.shell.thinking import decide, guarded
+from app.shell.thinking import copy_of, decide, guarded
 
 #: Seconds between the ticks that let the peer ask for lost messages again.
 TICK_S = 0.5
@@ -68,8 +67,9 @@ class Links:
         self.links[conn] = link
         return link
 
-    def run(self, e: Effect, session: Any, ice: list[dict[str, Any]], budget_ms: int) -> bool:
-        """Carry out a network effect; False when ``e`` is not one."""
+    def run(self, e: Effect, session: Any, ice: list[dict[str, Any]], budget_ms: int) -> None:
+        """Carry out a network effect (one of ``model.NET_EFFECTS``, which the runner
+        hands here)."""
         if isinstance(e, MakeOffer):
             self._spawn(self._offer(e.conn, ice))
         elif isinstance(e, FinishLink):
@@ -89,9 +89,8 @@ class Links:
         elif isinstance(e, NetBot):
             self._spawn(self._bot(session, e.seat, e.version, budget_ms))
         else:
-            return False
+            raise TypeError(f"not a network effect: {e!r}")
         self._tick_on()
-        return True
 
     def close(self) -> None:
         """Close every link (a new game, the page leaving the table)."""
@@ -139,8 +138,7 @@ class Links:
             obs = session.peer.observation(seat)
             if obs is None:
                 return
-            rng = random.Random()
-            rng.setstate(session.bot_rng.getstate())  # the model's own changes only in update
+            rng = copy_of(session.bot_rng)
             action = await decide(session.bot(seat), obs, rng, budget_ms)
             if action is None:
                 return

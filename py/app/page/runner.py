@@ -47,8 +47,8 @@ class Table:
         self.pace = Pace.of(self.params)
         nav = str(getattr(window.navigator, "language", "en") or "en")
         base_url = str(window.location.href).split("#")[0].split("?")[0]
-        entropy = random.SystemRandom().getrandbits(256)
-        self.page, effects = open_page(self.store, self.params, nav, self.tab, base_url, entropy)
+        start = fx.entropy()
+        self.page, effects = open_page(self.store, self.params, nav, self.tab, base_url, start)
         fx.drop_one_shot_params()
         self.inbox: list[door.Msg] = []
         self.busy = False
@@ -190,9 +190,8 @@ class Table:
                         f'[data-ui="{field}"]' + (f'[data-seat="{seat}"]' if seat else "")
                     )
                     data["value"] = str(box.value or "") if box else ""
-                entropy = random.SystemRandom().getrandbits(256)
                 zone = time.localtime().tm_gmtoff
-                self.dispatch(M.Clicked(str(ui), data, entropy, time.time(), zone))
+                self.dispatch(M.Clicked(str(ui), data, fx.entropy(), time.time(), zone))
             elif action := el.getAttribute("data-action"):
                 self.dispatch(door.Act(str(action)))
             elif card := el.getAttribute("data-card"):

@@ -42,7 +42,7 @@ from app.page.update import HOLD_ON, bots_next
 from app.replay.replay_view import replay_attrs
 from app.shell.dom import Attrs, Patcher
 from app.shell.storage import LANG_KEY
-from app.shell.thinking import THINK_SLICE_MS, decide, guarded
+from app.shell.thinking import THINK_SLICE_MS, copy_of, decide, guarded
 from app.table.view import Dialog, table_attrs
 from thousand.record import Replay
 
@@ -62,6 +62,13 @@ PARAMS = (
 )
 #: How long a passing notice ("The link is copied.") stays before it closes itself.
 PASSING_S = 4.0
+
+
+def entropy() -> int:
+    """256 bits from the system's cryptographic source: the randomness an input brings
+    to the door (``Clicked.entropy``, ``FileRead.entropy``, the start's), which draws
+    a new game's secret, a practice's deals and an online peer's keys from it."""
+    return random.SystemRandom().getrandbits(256)
 
 
 def params() -> dict[str, str]:
@@ -313,8 +320,7 @@ class Thoughts:
             t0 = time.perf_counter()
             obs = session.state.observation(seat)
             bot = session.bot(seat)
-            rng = random.Random()
-            rng.setstate(session.bot_rng.getstate())  # the model's own changes only in update
+            rng = copy_of(session.bot_rng)
             got = await decide(bot, obs, rng, pace.think_ms, stale)
             if got is None:
                 return
@@ -405,4 +411,4 @@ class Thoughts:
             return
         text = str(await f.text())
         el.value = ""
-        self.dispatch(FileRead(kind, text, random.SystemRandom().getrandbits(256)))
+        self.dispatch(FileRead(kind, text, entropy()))

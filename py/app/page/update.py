@@ -238,8 +238,7 @@ def route(page: Page, msg: Msg) -> list[Effect]:
         if msg.version != s.version or s.bot_to_act() is None or ui.follower:
             return [Log(f"dropped: a bot's answer for version {msg.version}")]
         ui.thinking = -1
-        if msg.rng is not None:
-            s.bot_rng.setstate(msg.rng)
+        s.bots_drew(msg.rng)
         return apply_action(page, msg.action)
     if isinstance(msg, HoldOver):
         if msg.version == s.version:

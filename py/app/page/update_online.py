@@ -197,8 +197,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     if isinstance(msg, BeginOnline):
         return net_outputs(page, net.Start())
     if isinstance(msg, NetBotAnswered):
-        if msg.rng is not None:
-            s.bot_rng.setstate(msg.rng)
+        s.bots_drew(msg.rng)
         return net_act(page, msg.action, msg.seat, msg.version)
     raise TypeError(f"not a network message: {msg!r}")  # pragma: no cover
 

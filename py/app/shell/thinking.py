@@ -21,6 +21,15 @@ from typing import Any
 THINK_SLICE_MS = 15
 
 
+def copy_of(rng: random.Random) -> random.Random:
+    """A generator in the state of ``rng`` for a decision to think with: the page's
+    model keeps its own, which only ``update`` moves on (to the state the answer
+    carries, ``getstate()`` of this copy)."""
+    out = random.Random()
+    out.setstate(rng.getstate())
+    return out
+
+
 async def decide(
     bot: Any,
     obs: Any,

@@ -259,6 +259,12 @@ class Session:
         """Number of seats."""
         return self.state.n
 
+    def bots_drew(self, rng: tuple[Any, ...] | None) -> None:
+        """The bots' generator as a decision left it: the state its answer carries
+        (``app.shell.thinking.copy_of``); None leaves it as it is."""
+        if rng is not None:
+            self.bot_rng.setstate(rng)
+
     def bot(self, seat: int) -> Bot:
         """The bot at ``seat`` (made on first use: the AI is imported only then)."""
         bot = self.bots.get(seat)
