@@ -28,6 +28,9 @@ from app.page.screen import Screen
 from app.shell.storage import MemoryStorage, Store
 from thousand import Conventions
 
+#: A plain value for a field of each of these types (a stand-in for any other).
+PLAIN: dict[str, Any] = {"int": 0, "str": "", "Any": "", "object": "", "bool": False}
+
 #: Effects that ``update.settle`` turns into others before the runner sees them.
 SETTLED = (door.CountStats,)
 
@@ -53,15 +56,7 @@ def sample(cls: type) -> Any:
         if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
             continue
         kind = str(f.type)
-        values[f.name] = (
-            0
-            if kind == "int"
-            else ""
-            if kind in ("str", "Any", "object")
-            else False
-            if kind == "bool"
-            else mock.Mock()
-        )
+        values[f.name] = PLAIN[kind] if kind in PLAIN else mock.Mock()
     return cls(**values)
 
 
