@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-#: Where the browser tests note each renderer crash (``tests/e2e/conftest.py``),
-#: those of a run inside a test network namespace (``tests/e2e/netns.py``) too.
-CRASH_LOG = Path(__file__).parent / "artifacts" / "renderer-crashes.txt"
+#: Where the browser tests note the browser's trouble: each renderer crash and each
+#: stalled load (``tests/e2e/e2e_support.py``), those of a run inside a test network
+#: namespace (``tests/e2e/netns.py``) too.
+TROUBLE_LOG = Path(__file__).parent / "artifacts" / "browser-trouble.txt"
 #: Set in a run that a test starts inside a network namespace (``netns.ENV_FLAG``).
 INNER_RUN = "THOUSAND_TEST_NETNS"
 
@@ -28,14 +29,14 @@ collect_ignore = [
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """Start each run with no crash notes (in the controller, or without workers;
+    """Start each run with no notes of trouble (in the controller, or without workers;
     a run inside a test's network namespace adds to its outer run's)."""
     if not hasattr(session.config, "workerinput") and os.environ.get(INNER_RUN) != "1":
-        CRASH_LOG.unlink(missing_ok=True)
+        TROUBLE_LOG.unlink(missing_ok=True)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Print the renderer crashes of this run, with the machine's state at each."""
-    if CRASH_LOG.is_file() and os.environ.get(INNER_RUN) != "1":
-        terminalreporter.section("renderer crashes")
-        terminalreporter.write(CRASH_LOG.read_text(encoding="utf-8"))
+    """Print this run's renderer crashes and stalled loads, with the machine then."""
+    if TROUBLE_LOG.is_file() and os.environ.get(INNER_RUN) != "1":
+        terminalreporter.section("browser trouble (renderer crashes, stalled loads)")
+        terminalreporter.write(TROUBLE_LOG.read_text(encoding="utf-8"))

@@ -12,13 +12,20 @@ a first load served straight from ``dist/``.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, LOAD_TIMEOUT_MS, LoadLog
+from e2e_support import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DIST,
+    LOAD_TIMEOUT_MS,
+    LoadLog,
+    note_trouble,
+)
 from serve import start_server
 
 #: Chromium's renderer has died in some full runs, each time in a different test
@@ -28,7 +35,7 @@ from serve import start_server
 #: and the kernel logged no OOM kill. Such a test runs again, twice at most and
 #: after a pause that lets a burst pass, and only for that error; the summary counts
 #: the reruns (pytest-rerunfailures), so a crash that keeps coming back fails. What
-#: the machine looked like at each crash goes to ``artifacts/renderer-crashes.txt``,
+#: the machine looked like at each crash goes to ``artifacts/browser-trouble.txt``,
 #: which the root ``conftest.py`` prints at the end of the run.
 RENDERER_CRASH = "Target crashed|Page crashed"
 
@@ -44,41 +51,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             )
 
 
-CRASH_LOG = ARTIFACTS / "renderer-crashes.txt"
-
-
-def _machine() -> str:
-    """Memory, load and Chromium's processes now (for a renderer crash's report)."""
-    lines = []
-    try:
-        meminfo = dict(
-            line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines()
-        )
-        lines.append(
-            "memory: "
-            + ", ".join(f"{k} {meminfo[k].strip()}" for k in ("MemAvailable", "Committed_AS"))
-        )
-        lines.append("load: " + Path("/proc/loadavg").read_text().strip())
-        rss, count = 0, 0
-        for proc in Path("/proc").iterdir():
-            if not proc.name.isdigit():
-                continue
-            try:
-                if b"chrom" not in (proc / "cmdline").read_bytes()[:200]:
-                    continue
-                status = (proc / "status").read_text()
-            except OSError:
-                continue
-            count += 1
-            for line in status.splitlines():
-                if line.startswith("VmRSS:"):
-                    rss += int(line.split()[1])
-        lines.append(f"chromium: {count} processes, {rss // 1024} MB resident")
-    except (OSError, ValueError, KeyError) as e:
-        lines.append(f"(could not read the machine: {e})")
-    return "; ".join(lines)
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     """Note the machine's state when a test failed with a renderer crash."""
@@ -86,10 +58,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.failed and call.excinfo is not None:
         text = str(call.excinfo.value)
         if re.search(RENDERER_CRASH, text):  # (the pattern the reruns match)
-            ARTIFACTS.mkdir(exist_ok=True)
-            with CRASH_LOG.open("a", encoding="utf-8") as out:
-                stamp = time.strftime("%H:%M:%S")
-                out.write(f"{stamp} {item.nodeid} ({call.when}): {_machine()}\n")
+            note_trouble(f"renderer crash in {item.nodeid} ({call.when})")
     return report
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, READY
+from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, open_ready
 from netns import WEBRTC_ARGS, require_netns, run_pytest_in_netns
 from play_support import CARD_SPOT, version
 from serve import start_server
@@ -121,8 +121,7 @@ def connect(chromium: Any, site: str) -> tuple[Any, Any]:
     host = chromium.new_context(
         viewport={"width": 1280, "height": 800}, service_workers="block"
     ).new_page()
-    host.goto(site + "?lang=en&speed=fast&fresh=1&ice=none&level=easy", timeout=180_000)
-    host.wait_for_selector(READY, timeout=180_000)
+    open_ready(host, site + "?lang=en&speed=fast&fresh=1&ice=none&level=easy")
     host.click('.toolbar [data-ui="new"]')
     host.check('input[data-setup="players"][value="3"]')
     host.select_option('[data-seat-kind="1"]', "online")
@@ -139,8 +138,7 @@ def connect(chromium: Any, site: str) -> tuple[Any, Any]:
     ctx.add_init_script("localStorage.setItem('thousand.ice', '[]')")  # no STUN in tests
     ctx.add_init_script(RECORD_SENDS)
     guest = ctx.new_page()
-    guest.goto(invite, timeout=180_000)
-    guest.wait_for_selector(READY, timeout=180_000)
+    open_ready(guest, invite)
     reply = guest.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
     assert reply and "#reply=" in reply
     shoot(guest, "2-guest-reply")
@@ -255,8 +253,7 @@ def guest_reloads(host: Any, guest: Any) -> None:
     )
     assert hand
     before = version(host)
-    guest.reload()
-    guest.wait_for_selector(READY, timeout=180_000)
+    open_ready(guest)
     # back behind the rejoin: its own cards, the same as before the reload
     guest.wait_for_selector('[data-ui="invite-input"]', timeout=60_000)
     again = sorted(
@@ -277,8 +274,7 @@ def host_reloads(host: Any, guest: Any) -> None:
     keys, the log) and a new invitation; the friend's page, told the host is gone,
     takes it (*Rejoin*)."""
     before = version(guest)
-    host.reload()
-    host.wait_for_selector(READY, timeout=180_000)
+    open_ready(host)
     assert host.get_attribute("#table", "data-online") == "host"
     invite = host.wait_for_selector("[data-invite]", timeout=60_000).get_attribute("data-invite")
     assert invite and "#join=" in invite
@@ -401,13 +397,12 @@ def test_the_host_gone_the_friend_hosts_the_game_anew_and_the_host_rejoins(
         )
         assert invite and "#join=" in invite
         shoot(guest, "11-guest-hosts-anew")
-        host.goto(
+        open_ready(
+            host,
             address.split("#")[0].split("?")[0]
             + "?lang=en&speed=fast&ice=none"
             + invite[invite.index("#") :],
-            timeout=180_000,
         )
-        host.wait_for_selector(READY, timeout=180_000)
         reply = host.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")
         assert host.get_attribute("#table", "data-online") == "guest"
         guest.fill('[data-ui="reply-input"][data-seat="0"]', reply or "")
