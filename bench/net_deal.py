@@ -41,10 +41,13 @@ P768 = int(
 )
 
 
-def one_deal(players: int, seed: int) -> tuple[float, float]:
-    """(seconds of work in all, most seconds of one page) to set up a new table's first deal."""
+def dealt_table(players: int, seed: int) -> tuple[dict[str, Host | Guest], dict[str, float]]:
+    """A new online table's peers (a host and its guests, a bot seat on the host for 3
+    players) once its first deal is set up, and each page's seconds of work to get there."""
     guests = 2 if players == 3 else 3  # 3 players: 2 people + a bot seat on the host
-    peers = {"host": Host("H", Conventions(players=players), random.Random(seed))}
+    peers: dict[str, Host | Guest] = {
+        "host": Host("H", Conventions(players=players), random.Random(seed))
+    }
     for i in range(1, guests):
         peers[f"g{i}"] = Guest(f"G{i}", random.Random(seed + i))
     busy: dict[str, float] = defaultdict(float)
@@ -73,6 +76,12 @@ def one_deal(players: int, seed: int) -> tuple[float, float]:
     while queue and len(ready) < len(peers):
         feed(*queue.popleft())
     assert len(ready) == len(peers)
+    return peers, dict(busy)
+
+
+def one_deal(players: int, seed: int) -> tuple[float, float]:
+    """(seconds of work in all, most seconds of one page) to set up a new table's first deal."""
+    _, busy = dealt_table(players, seed)
     return sum(busy.values()), max(busy.values())
 
 

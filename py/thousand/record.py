@@ -461,6 +461,14 @@ class Replay:
         self._firsts = tuple(firsts)
         self.steps = n
 
+    def __copy__(self) -> Replay:
+        """A replay never changes once read (every position it gives is a fresh
+        clone), so a copy of it, shallow or deep, is the replay itself."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Replay:
+        return self
+
     @property
     def deals(self) -> int:
         """The number of deals in the record."""

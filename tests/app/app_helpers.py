@@ -107,3 +107,10 @@ def sdps() -> tuple[str, str]:
 
     data = json.loads((Path(__file__).parent / "data" / "chromium_sdp.json").read_text())
     return data["offer"], data["answer"]
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether session ``a`` is ``b`` as it was: the page's door hands back a copy of
+    the model each time, so the same game is known by its key, unchanged by its
+    version (``Session.key``, ``Session.version``)."""
+    return a is not None and b is not None and (a.key, a.version) == (b.key, b.version)

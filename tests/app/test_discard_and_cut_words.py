@@ -92,13 +92,14 @@ def test_each_give_is_announced_when_it_is_made(players: int, lang: str) -> None
             names = _names(s, lang)
             said = []
             for to in order:
-                a = next(a for a in gives(s) if (a - A.GIVE_BASE) % 4 == to)
+                a = next(a for a in gives(p.session) if (a - A.GIVE_BASE) % 4 == to)
                 card = A.action_card(a)
                 p, _ = update(p, Act(A.action_str(a)))
                 want = t(lang, "ev_gives_you_to", card=card_short(card, lang), to=names[to])
-                assert p.ui.banner == want, (players, s.state.dealer, order)
+                assert p.ui.banner == want, (players, p.session.state.dealer, order)
                 assert want in p.ui.announce
                 said.append(want)
+            s = p.session
             log = [e.text(names, lang, s.human) for e in deal_events(s.observation())]
             assert [x for x in log if x in said] == said  # the log in the order given
 

@@ -71,7 +71,7 @@ def play(entropy: int) -> dict[str, Any]:
     made["host"] = page.session.peer.rng.getrandbits(64)  # type: ignore[attr-defined]
     offer, _ = sdps()
     page, _ = update(page, OfferMade(lobby.seats[0].conn, offer))
-    made["invite"] = lobby.seats[0].session
+    made["invite"] = page.session.lobby.seats[0].session  # type: ignore[attr-defined]
     page, _ = click(page, "continue-alone", entropy + 7)
     made["alone"] = (page.session.secret, page.session.game_id)
     return made

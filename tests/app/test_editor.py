@@ -300,13 +300,13 @@ def test_the_deal_of_a_game_is_its_last_finished_one() -> None:
     page = Page(s, ui)
     page, _ = update(page, E.EditorOpened())
     page, _ = update(page, E.EditorPressed("from-game"))
-    assert ui.editor.error == "editor.error.no_deal"  # nothing finished: no card shown
-    while s.state.n_rows < 1:
-        legal = s.state.legal_actions()
-        s.apply(legal[rng.randrange(len(legal))])
+    assert page.ui.editor.error == "editor.error.no_deal"  # nothing finished: no card shown
+    while page.session.state.n_rows < 1:
+        legal = page.session.state.legal_actions()
+        page.session.apply(legal[rng.randrange(len(legal))])
     page, _ = update(page, E.EditorPressed("from-game"))
-    ed = ui.editor
-    first = s.state.log[0]
+    ed = page.ui.editor
+    first = page.session.state.log[0]
     assert ed.error == "" and ed.layout.dealer == first["dealer"]
     assert [cards_mask(map(card_str, h)) for h in ed.layout.hands] == list(first["hands"])
     assert list(ed.actions) == list(first["actions"])
@@ -324,7 +324,7 @@ def test_the_deal_on_show_in_a_replay_is_the_one_taken() -> None:
     page = Page(new_session(), ui)
     page, _ = update(page, E.EditorOpened())
     page, _ = update(page, E.EditorPressed("from-game"))
-    ed = ui.editor
+    ed = page.ui.editor
     start = data.deal_state(1)
     assert ed.error == "" and ed.layout.dealer == start.dealer
     assert [cards_mask(map(card_str, h)) for h in ed.layout.hands] == list(start.dealt_hands)
@@ -378,10 +378,10 @@ def test_the_editor_through_the_page_door() -> None:
     ui = Screen(sets=SETS, base_url="http://127.0.0.1:8000/")
     page = Page(s, ui)
     page, fx = update(page, E.EditorOpened())
-    assert ui.dialog == Dialog.EDITOR and fx == []
+    assert page.ui.dialog == Dialog.EDITOR and fx == []
     page, fx = update(page, E.EditorChanged("dealer", "1"))
-    assert ui.editor.layout.dealer == 1
-    _, children = build(s, ui)
+    assert page.ui.editor.layout.dealer == 1
+    _, children = build(page.session, page.ui)
     html = "".join(to_html(c) for c in children)
     assert 'data-ui="editor"' in html and 'data-dialog="editor"' in html
     assert html.count("data-editor-card=") == 24 and 'data-editor-target="talon"' in html
@@ -392,38 +392,38 @@ def test_the_editor_through_the_page_door() -> None:
     for card in TALON.split():
         page, _ = update(page, E.EditorCardTapped(C(card)))
         page, _ = update(page, E.EditorTargetTapped("talon"))
-    assert E.problems(ui.editor.layout) == []
+    assert E.problems(page.ui.editor.layout) == []
     page, _ = update(page, E.EditorCardDropped(C("AS"), "2"))  # dragged to East
-    assert C("AS") in ui.editor.layout.hands[2] and len(E.problems(ui.editor.layout)) == 2
+    assert C("AS") in page.ui.editor.layout.hands[2] and len(E.problems(page.ui.editor.layout)) == 2
     page, _ = update(page, E.EditorCardDropped(C("AS"), "0"))
-    assert E.problems(ui.editor.layout) == []
+    assert E.problems(page.ui.editor.layout) == []
     page, _ = update(page, E.EditorChanged("seat", "easy", seat=1))
     page, fx = update(page, E.EditorPressed("play"))
     assert fx == []  # South moves first: the author
     page, fx = update(page, E.EditorActed("bid 105"))
-    assert fx == [E.EditorThink(ui.editor.version, 1, "easy")]
-    page, fx = update(page, E.EditorBotAnswered(ui.editor.version, 400))  # West passes
-    assert [action_str(a) for a in ui.editor.actions] == ["bid 105", "pass"] and fx == []
+    assert fx == [E.EditorThink(page.ui.editor.version, 1, "easy")]
+    page, fx = update(page, E.EditorBotAnswered(page.ui.editor.version, 400))  # West passes
+    assert [action_str(a) for a in page.ui.editor.actions] == ["bid 105", "pass"] and fx == []
     page, _ = update(page, E.EditorChanged("caption", "West gives up"))
     page, _ = update(page, E.EditorPressed("publish"))
-    p = ui.editor.published
+    p = page.ui.editor.published
     assert p is not None and p.link.startswith("http://127.0.0.1:8000/#z=")
-    _, children = build(s, ui)
+    _, children = build(page.session, page.ui)
     html = "".join(to_html(c) for c in children)
     for what in ("link", "iframe", "element", "svg", "record"):
         assert f'data-publish="{what}"' in html
     assert 'data-ui="editor-caption"' in html and 'value="West gives up"' in html
     page, fx = update(page, E.EditorPressed("copy", "link"))
-    assert fx[0] == E.Copy(p.link) and [n.key for n in ui.notices] == ["share"]  # said
+    assert fx[0] == E.Copy(p.link) and [n.key for n in page.ui.notices] == ["share"]  # said
     page, fx = update(page, E.EditorPressed("download", "record"))
     assert fx == [E.Download("deal.json", p.record, "application/json")]
     page, fx = update(page, E.EditorPressed("download", "svg"))
     assert fx == [E.Download("deal-step-2.svg", p.svg, "image/svg+xml")]
     assert Replay(json.loads(p.record)).notes == {2: "West gives up"}
     page, _ = update(page, E.EditorOpened())  # the toolbar's button again: closed, kept
-    assert ui.dialog == Dialog.NONE and ui.editor.published == p
+    assert page.ui.dialog == Dialog.NONE and page.ui.editor.published == p
     page, _ = update(page, E.EditorOpened())
-    assert ui.dialog == Dialog.EDITOR and ui.editor.published == p
+    assert page.ui.dialog == Dialog.EDITOR and page.ui.editor.published == p
 
 
 def test_the_dialog_draws_the_play_with_every_move_available() -> None:
@@ -489,11 +489,11 @@ def test_opened_from_a_replay_it_holds_the_deal_on_show_at_its_step() -> None:
     ui.replay, ui.replay_data = ReplayUI(step=data.deal_first_step(1) + 5), data
     page = Page(new_session(), ui)
     page, _ = update(page, E.EditorOpened())
-    ed = ui.editor
+    ed = page.ui.editor
     start = data.deal_state(1)
-    assert ui.dialog == Dialog.EDITOR and ed.error == ""
+    assert page.ui.dialog == Dialog.EDITOR and ed.error == ""
     assert [cards_mask(map(card_str, h)) for h in ed.layout.hands] == list(start.dealt_hands)
     assert E.unplaced(ed.layout) == () and ed.step == 5
     assert ed.actions == data.deal_actions(1)
-    html = to_html(build(page.session, ui)[1][-1])
+    html = to_html(build(page.session, page.ui)[1][-1])
     assert "Cards to place" not in html and 'data-editor-step="5"' in html

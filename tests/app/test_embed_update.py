@@ -24,7 +24,7 @@ REC = random_record(2, seed=11)
 def guest(fragment: str = "", lang: str = "en") -> tuple[E.Guest, list[Any]]:
     got = parse_fragment(fragment)
     g = E.Guest.of(got.options, lang, HREF)
-    return g, E.update(g, E.Opened(got.record, got.error))
+    return E.update(g, E.Opened(got.record, got.error))
 
 
 def posts(fx: list[Any]) -> list[dict[str, Any]]:
@@ -56,10 +56,10 @@ def test_no_record_waits_and_a_bad_fragment_is_said_inside_and_to_the_host() -> 
 
 def test_a_hosts_record_as_text_or_object_with_options_checked() -> None:
     g, _ = guest("")
-    fx = E.update(g, E.HostLoad(json.dumps(REC), {"step": 3, "lang": "pl", "evil": "x"}))
+    g, fx = E.update(g, E.HostLoad(json.dumps(REC), {"step": 3, "lang": "pl", "evil": "x"}))
     assert posts(fx)[0]["step"] == 3 and g.ui.lang == "pl"
     assert "evil" not in g.options
-    fx = E.update(g, E.HostLoad(REC, None))  # options kept for later loads
+    g, fx = E.update(g, E.HostLoad(REC, None))  # options kept for later loads
     assert posts(fx)[0]["step"] == 3
 
 
@@ -69,23 +69,23 @@ def test_a_hosts_record_as_text_or_object_with_options_checked() -> None:
 )
 def test_a_bad_record_from_a_host_is_said_and_the_one_on_show_stays(record: Any) -> None:
     g, _ = guest(share_fragment(REC) + "&step=4")
-    fx = E.update(g, E.HostLoad(record))
+    g, fx = E.update(g, E.HostLoad(record))
     assert [m["type"] for m in posts(fx)] == ["thousand:error"]
     assert g.ui.replay is not None and g.ui.replay.step == 4  # nothing lost
     assert g.error and "notice" in html(g)
-    E.update(g, E.HostLoad(REC))
+    g, _ = E.update(g, E.HostLoad(REC))
     assert g.error == ""  # a good record clears it
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_failed_fetch_is_worded_in_the_guests_language(lang: str) -> None:
     g, _ = guest("", lang=lang)
-    fx = E.update(g, E.HostFetchFailed("https://x/deal.json", 404))
+    g, fx = E.update(g, E.HostFetchFailed("https://x/deal.json", 404))
     assert posts(fx)[0]["message"] == t(
         lang, "embed_fetch_status", url="https://x/deal.json", status="404"
     )
     for status in (0, None, True, "404", 10**6, float("nan")):
-        fx = E.update(g, E.HostFetchFailed("u" * 5000, status))
+        g, fx = E.update(g, E.HostFetchFailed("u" * 5000, status))
         why = posts(fx)[0]["message"]
         assert why == t(lang, "embed_fetch_network", url="u" * E.WHY_CHARS)
 
@@ -94,15 +94,19 @@ def test_goto_play_and_pause_from_the_host() -> None:
     g, _ = guest(share_fragment(REC))
     data = g.ui.replay_data
     assert data is not None
-    assert posts(E.update(g, E.HostGoto(7)))[0]["step"] == 7
-    assert posts(E.update(g, E.HostGoto(10**9)))[0]["step"] == data.steps  # clamped
-    assert posts(E.update(g, E.HostGoto(float("-inf"))))[0]["step"] == 0
+    g, fx = E.update(g, E.HostGoto(7))
+    assert posts(fx)[0]["step"] == 7
+    g, fx = E.update(g, E.HostGoto(10**9))
+    assert posts(fx)[0]["step"] == data.steps  # clamped
+    g, fx = E.update(g, E.HostGoto(float("-inf")))
+    assert posts(fx)[0]["step"] == 0
     for bad in (None, True, float("nan")):
-        assert E.update(g, E.HostGoto(bad)) == []
-    E.update(g, E.HostGoto(0))
-    fx = E.update(g, E.HostPlay())
+        g, fx = E.update(g, E.HostGoto(bad))
+        assert fx == []
+    g, _ = E.update(g, E.HostGoto(0))
+    g, fx = E.update(g, E.HostPlay())
     assert [type(e) for e in fx] == [Autoplay] and fx[0].token and g.ui.replay.playing
-    fx = E.update(g, E.HostPause())
+    g, fx = E.update(g, E.HostPause())
     assert fx == [Autoplay(0)] and not g.ui.replay.playing
 
 
@@ -111,48 +115,57 @@ def test_autoplay_steps_on_tells_the_host_and_stops_at_the_end() -> None:
     play = [e for e in fx if isinstance(e, Autoplay) and e.token]
     assert play and play[0].ms == 300
     token = play[0].token
-    assert E.update(g, AutoplayTick(token + 1)) == []  # an old autoplay's tick
-    assert posts(E.update(g, AutoplayTick(token)))[0]["step"] == 1
+    g, fx = E.update(g, AutoplayTick(token + 1))
+    assert fx == []  # an old autoplay's tick
+    g, fx = E.update(g, AutoplayTick(token))
+    assert posts(fx)[0]["step"] == 1
     data = g.ui.replay_data
     assert data is not None
-    E.update(g, E.HostGoto(data.steps - 1))
-    E.update(g, E.HostPlay())
+    g, _ = E.update(g, E.HostGoto(data.steps - 1))
+    g, _ = E.update(g, E.HostPlay())
     token = g.tokens[Slot.AUTOPLAY]
-    fx = E.update(g, AutoplayTick(token))
+    g, fx = E.update(g, AutoplayTick(token))
     assert Autoplay(0) in fx and posts(fx)[0]["step"] == data.steps and not g.ui.replay.playing
 
 
 def test_buttons_and_keys_step_and_say_so_unless_the_controls_are_hidden() -> None:
     g, _ = guest(share_fragment(REC))
-    assert posts(E.update(g, E.Pressed("step-next")))[0]["step"] == 1
-    assert posts(E.update(g, E.KeyDown("End")))[0]["step"] == g.ui.replay_data.steps
-    assert posts(E.update(g, E.KeyDown("Home")))[0]["step"] == 0
-    assert E.update(g, E.Pressed("replay-sheet")) == [] and g.ui.replay.sheet
+    g, fx = E.update(g, E.Pressed("step-next"))
+    assert posts(fx)[0]["step"] == 1
+    g, fx = E.update(g, E.KeyDown("End"))
+    assert posts(fx)[0]["step"] == g.ui.replay_data.steps
+    g, fx = E.update(g, E.KeyDown("Home"))
+    assert posts(fx)[0]["step"] == 0
+    g, fx = E.update(g, E.Pressed("replay-sheet"))
+    assert fx == [] and g.ui.replay.sheet
     assert E.takes_key(g, "ArrowLeft") and not E.takes_key(g, "ArrowLeft", in_select=True)
     assert not E.takes_key(g, "q")
     hidden, _ = guest(share_fragment(REC) + "&controls=0")
     assert not E.takes_key(hidden, "ArrowRight")
-    assert E.update(hidden, E.KeyDown("ArrowRight")) == [] and hidden.ui.replay.step == 0
+    hidden, fx = E.update(hidden, E.KeyDown("ArrowRight"))
+    assert fx == [] and hidden.ui.replay.step == 0
 
 
 def test_the_seat_menu_changes_the_view() -> None:
     g, _ = guest(share_fragment(REC))
-    E.update(g, E.ViewChosen("2"))
+    g, _ = E.update(g, E.ViewChosen("2"))
     assert g.ui.replay.seat == 2
-    E.update(g, E.ViewChosen("9"))  # no such seat: the view stays
+    g, _ = E.update(g, E.ViewChosen("9"))  # no such seat: the view stays
     assert g.ui.replay.seat == 2
-    E.update(g, E.ViewChosen("open"))
+    g, _ = E.update(g, E.ViewChosen("open"))
     assert g.ui.replay.seat is None
 
 
 def test_play_from_here_opens_the_game_page_beside_the_embed_only_when_offered() -> None:
     g, _ = guest(share_fragment(REC) + "&step=6&practice=1", lang="ru")
-    (tab,) = E.update(g, E.Pressed("practice-here"))
+    g, fx = E.update(g, E.Pressed("practice-here"))
+    (tab,) = fx
     assert isinstance(tab, E.OpenTab)
     assert tab.url.startswith("https://rules.example/1000/index.html#z=")
     assert "&step=6&practice=1&lang=ru" in tab.url
     plain, _ = guest(share_fragment(REC))
-    assert E.update(plain, E.Pressed("practice-here")) == []
+    plain, fx = E.update(plain, E.Pressed("practice-here"))
+    assert fx == []
 
 
 def test_the_analysis_follows_the_deal_and_an_old_ones_findings_are_dropped() -> None:
@@ -161,27 +174,27 @@ def test_the_analysis_follows_the_deal_and_an_old_ones_findings_are_dropped() ->
     assert first.deal == 0 and first.slot == Slot.REPLAY
     data = g.ui.replay_data
     assert data is not None
-    fx = E.update(g, E.HostGoto(data.steps))  # the last deal
+    g, fx = E.update(g, E.HostGoto(data.steps))  # the last deal
     (second,) = [e for e in fx if isinstance(e, Analyse)]
     assert second.deal == data.deals - 1 and second.token != first.token
-    E.update(g, AnalysisShown(first.token, ("old",), 50))
+    g, _ = E.update(g, AnalysisShown(first.token, ("old",), 50))
     assert g.ui.replay.analysis_rows != ["old"]
-    E.update(g, AnalysisShown(second.token, ("new",), -1))
+    g, _ = E.update(g, AnalysisShown(second.token, ("new",), -1))
     assert g.ui.replay.analysis_rows == ["new"]
-    fx = E.update(g, E.Pressed("analysis"))  # off
+    g, fx = E.update(g, E.Pressed("analysis"))  # off
     assert fx == [StopAnalysis(Slot.REPLAY)]
 
 
 def test_a_message_the_runner_could_not_read_is_said() -> None:
     g, _ = guest(share_fragment(REC))
-    fx = E.update(g, E.Broken("TypeError: " + "x" * 1000))
+    g, fx = E.update(g, E.Broken("TypeError: " + "x" * 1000))
     assert len(posts(fx)[0]["message"]) == E.WHY_CHARS and g.ui.replay is not None
 
 
 def test_fit_content_rides_on_the_tables_attributes_and_only_the_fragment_sets_it() -> None:
     g, _ = guest(share_fragment(REC) + "&fit=content")
     assert E.view(g)[0]["data-fit"] == "content"
-    E.update(g, E.HostLoad(REC, {"fit": "frame"}))  # (the frame's size is the host's)
+    g, _ = E.update(g, E.HostLoad(REC, {"fit": "frame"}))  # (the frame's size is the host's)
     assert E.view(g)[0]["data-fit"] == "content"
     plain, _ = guest(share_fragment(REC))
     assert E.view(plain)[0]["data-fit"] is None

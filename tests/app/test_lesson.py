@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_helpers import same
 
 from app.lessons import lesson as L
 from app.lessons.lesson_view import LessonSession, caption_text
@@ -396,7 +397,7 @@ def test_the_page_plays_a_lesson_by_clicks_and_never_saves_or_counts_it() -> Non
     page = Page(game, Screen())
     page, fx = drive(*update(page, LessonStarted()))
     s = page.session
-    assert isinstance(s, LessonSession) and page.lesson_back is game
+    assert isinstance(s, LessonSession) and same(page.lesson_back, game)
     out = html(page)
     assert 'data-lesson="first"' in out and 'data-lesson-step="0"' in out
     assert 'data-ui="lesson-next"' in out and 'data-ui="lesson-leave"' in out
@@ -418,11 +419,13 @@ def test_the_page_plays_a_lesson_by_clicks_and_never_saves_or_counts_it() -> Non
             if not wrong_done and s.model.step == 0:
                 assert s.human_to_act() and 'data-ui="hint"' not in html(page)  # no AI hint
                 page, fx = update(page, Act("pass"))  # allowed, not the lesson's
+                s = page.session
                 assert s.model.step == 0 and s.outcome == "wrong" and not fx
                 assert 'data-lesson-outcome="wrong"' in html(page)
                 wrong_done = True
             if not refused_done and s.model.step == 18:
                 page, fx = update(page, CardClicked(card_from_str("QS"), legal=False))
+                s = page.session
                 assert s.outcome == "refused" and s.model.step == 18
                 assert "you must trump (♥)" in html(page)
                 refused_done = True
@@ -445,7 +448,7 @@ def test_the_page_plays_a_lesson_by_clicks_and_never_saves_or_counts_it() -> Non
     assert saved and all(e.key == LESSON_KEY for e in saved)
     # leave: the game comes back as it was; the progress is kept, not active
     page, fx = update(page, LessonLeft())
-    assert page.session is game and page.lesson_back is None
+    assert same(page.session, game) and page.lesson_back is None
     left = [e for e in fx if isinstance(e, Remember)][-1].value
     assert left["lesson"] == "first" and left["active"] is False
     assert "data-lesson" not in html(page)
@@ -468,7 +471,7 @@ def test_leave_and_resume_where_it_was() -> None:
     for e in fx:
         if isinstance(e, Remember):
             store.write(e.key, e.value)
-    assert page.session is game
+    assert same(page.session, game)
     stored, _ = store.read(LESSON_KEY)
     assert not L.active(stored)
     page, fx = drive(*update(page, LessonStarted(stored)))  # Learn to play again
@@ -478,7 +481,7 @@ def test_leave_and_resume_where_it_was() -> None:
     assert "Ставка 120" in html(page, "uk")
     # a reload: the stored progress is active, the table resumes the lesson
     store.write(LESSON_KEY, L.progress(s.model))
-    reloaded = Page(game, Screen())
+    reloaded = Page(page.session, Screen())
     again, _ = update(reloaded, LessonStarted(store.read(LESSON_KEY)[0]))
     assert again.session.model == s.model  # type: ignore[attr-defined]
 
@@ -518,12 +521,12 @@ def test_another_tab_writing_the_game_behind_a_lesson() -> None:
     game = Session.new(Conventions(), "easy", seed=8)
     page = Page(game, Screen())
     page, _ = drive(*update(page, LessonStarted()))
-    other = Session.from_save(json.loads(json.dumps(game.to_save())))
+    other = Session.from_save(json.loads(json.dumps(page.session.to_save())))
     page, fx = update(page, OtherTabSaved(other))
     assert fx == [] and isinstance(page.session, LessonSession) and not page.ui.follower
     page, fx = drive(*update(page, LessonNext()))
     assert page.session.model.page == 1  # type: ignore[attr-defined]
     page, fx = update(page, LessonLeft())
-    assert page.session is other and page.ui.follower
+    assert same(page.session, other) and page.ui.follower
     assert not any(isinstance(e, Bots) for e in fx)
     assert any(n.key == "tab" for n in page.ui.notices)

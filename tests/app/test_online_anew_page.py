@@ -69,7 +69,7 @@ class Net:
 
     def send(self, name: str, msg: object) -> None:
         self.steps += 1
-        _, fx = update(self.pages[name], msg)  # type: ignore[arg-type]
+        self.pages[name], fx = update(self.pages[name], msg)  # type: ignore[arg-type]
         if name in self.gone:
             return
         for e in fx:
@@ -122,17 +122,17 @@ class Net:
     def play(self, rng: random.Random, moves: int, names: list[str]) -> None:
         for _ in range(moves):
             for name in names:
-                page = self.pages[name]
-                if page.ui.hold:
-                    self.send(name, HoldOver(page.session.version))
-                if page.session.waiting_for_summary():  # the deal's summary, closed
+                if self.pages[name].ui.hold:
+                    self.send(name, HoldOver(self.pages[name].session.version))
+                if self.pages[name].session.waiting_for_summary():  # the summary, closed
                     self.send(name, NextDeal())
-                if page.session.human_to_act():
-                    kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
+                if self.pages[name].session.human_to_act():
+                    c = numbered_choices(self.pages[name])
+                    kind, value = c[rng.randrange(len(c))]
                     if kind == "card":
                         self.send(name, CardClicked(int(value), legal=True))
-                        if page.ui.selected >= 0:
-                            self.send(name, Act(numbered_choices(page)[0][1]))
+                        if self.pages[name].ui.selected >= 0:
+                            self.send(name, Act(numbered_choices(self.pages[name])[0][1]))
                     else:
                         self.send(name, Act(value))
                 self.send(name, NetTick(self.steps * 0.01))
@@ -172,8 +172,9 @@ def test_a_friend_who_drops_is_said_to_the_other_friend_until_back() -> None:
         net.send("ann", LinkChanged(conn, "closed"))
         net.drain()
         lost = [n for n in net.pages["olena"].ui.notices if n.key == "lost2"]
-        olena = net.pages["olena"]
-        assert lost and "Petro" in notice_said(olena, lost[0]) and lost[0].action is None
+        assert (
+            lost and "Petro" in notice_said(net.pages["olena"], lost[0]) and lost[0].action is None
+        )
         net.gone.discard("petro")
         net.send("petro", LinkChanged("host", "closed"))
         net.send("ann", Reinvite(2))
@@ -195,23 +196,21 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
             if net.pages["olena"].session.peer.game is not None:
                 break
         net.play(rng, 6, everyone)
-        olena, petro = net.pages["olena"], net.pages["petro"]
-        rows = olena.session.peer.game.rows
-        assert rows and petro.session.peer.game.rows == rows
+        rows = net.pages["olena"].session.peer.game.rows
+        assert rows and net.pages["petro"].session.peer.game.rows == rows
 
         # Ann's page is gone: both guests are told, and may host the game anew
         net.gone.add("ann")
         for g in ("olena", "petro"):
             net.send(g, LinkChanged("host", "closed"))
             net.pages[g].ui.dialog = Dialog.ONLINE
-        assert 'data-ui="host-anew"' in html(olena)
+        assert 'data-ui="host-anew"' in html(net.pages["olena"])
         del net.up["olena"], net.up["petro"]
 
         net.send("olena", HostAnew())
-        olena = net.pages["olena"]
-        s = olena.session
+        s = net.pages["olena"].session
         assert isinstance(s, NetSession) and s.lobby.role == "host" and s.human == 1
-        assert "You host this game now" in " ".join(notices_said(olena))
+        assert "You host this game now" in " ".join(notices_said(net.pages["olena"]))
         assert sorted(x.seat for x in s.lobby.seats) == [0, 2]  # Ann's seat and Petro's
         conn = next(x.conn for x in s.lobby.seats if x.seat == 2)
         assert conn in net.offers["olena"]
@@ -221,23 +220,29 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
         # rejoins with its record of the game, and is seated again
         net.send("petro", InvitationPasted(link))
         net.connect("olena", "petro", 2, conn)
-        petro = net.pages["petro"]
-        assert petro.session.peer.want_seat == 2
-        assert petro.session.peer.seat == 2
+        assert net.pages["petro"].session.peer.want_seat == 2
+        assert net.pages["petro"].session.peer.seat == 2
         net.send("olena", BeginOnline())
         net.drain()
         deals = len(rows)
         for _ in range(600):
             net.play(rng, 1, ["olena", "petro"])
-            game = petro.session.peer.game
+            game = net.pages["petro"].session.peer.game
             if game is not None and len(game.rows) > deals:
                 break
         else:
             raise AssertionError("no deal ended at the table hosted anew")
-        mine, theirs = olena.session.peer.game.rows, petro.session.peer.game.rows
+        mine, theirs = (
+            net.pages["olena"].session.peer.game.rows,
+            net.pages["petro"].session.peer.game.rows,
+        )
         assert mine == theirs and mine[:deals] == rows  # the same game, its deals kept
-        words = " ".join(w for p in (olena, petro) for w in notices_said(p))
-        assert "error" not in [n.kind for p in (olena, petro) for n in p.ui.notices], words
+        words = " ".join(
+            w for p in (net.pages["olena"], net.pages["petro"]) for w in notices_said(p)
+        )
+        assert "error" not in [
+            n.kind for p in (net.pages["olena"], net.pages["petro"]) for n in p.ui.notices
+        ], words
 
         # Ann's page is back and opens the invitation Olena made for Ann's seat: it
         # rejoins with its own record and gets its seat back at the next deal
@@ -245,26 +250,32 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
         from app.table.seats import read_setup
 
         net.gone.discard("ann")
-        ann = net.pages["ann"]
-        ann.ui.setup = read_setup(None, {}, ["classic"])  # (as the page reads it at start)
-        for x in ann.session.lobby.seats:  # its table's links are gone, and it says so
+        net.pages["ann"].ui.setup = read_setup(
+            None, {}, ["classic"]
+        )  # (as the page reads it at start)
+        for x in net.pages["ann"].session.lobby.seats:  # its table's links are gone, and it says so
             net.send("ann", LinkChanged(x.conn, "closed"))
-        assert [n for n in ann.ui.notices if n.key.startswith("lost")]
-        conn = next(x.conn for x in olena.session.lobby.seats if x.seat == 0)
+        assert [n for n in net.pages["ann"].ui.notices if n.key.startswith("lost")]
+        conn = next(x.conn for x in net.pages["olena"].session.lobby.seats if x.seat == 0)
         link = net.invite("olena", 0, conn)
-        fx = open_invitation(ann, "#" + link.split("#")[1])
+        fx = open_invitation(net.pages["ann"], "#" + link.split("#")[1])
         assert any(type(e).__name__ == "AcceptOffer" for e in fx)
-        assert ann.session.lobby.role == "guest" and ann.session.peer.want_seat == 0
-        assert not [n for n in ann.ui.notices if n.key.startswith("lost")]  # (its old table's)
+        assert (
+            net.pages["ann"].session.lobby.role == "guest"
+            and net.pages["ann"].session.peer.want_seat == 0
+        )
+        assert not [
+            n for n in net.pages["ann"].ui.notices if n.key.startswith("lost")
+        ]  # (its old table's)
         net.connect("olena", "ann", 0, conn)
-        assert ann.session.peer.seat == 0
-        deals = len(olena.session.peer.game.rows)
+        assert net.pages["ann"].session.peer.seat == 0
+        deals = len(net.pages["olena"].session.peer.game.rows)
         for _ in range(600):
             net.play(rng, 1, ["olena", "petro", "ann"])
-            game = ann.session.peer.game
+            game = net.pages["ann"].session.peer.game
             if game is not None and len(game.rows) > deals + 1:
                 break
         else:
             raise AssertionError("Ann's page never saw two more deals")
-        assert 0 not in olena.session.peer.bots  # Ann plays her seat again
-        assert ann.session.peer.game.rows == olena.session.peer.game.rows
+        assert 0 not in net.pages["olena"].session.peer.bots  # Ann plays her seat again
+        assert net.pages["ann"].session.peer.game.rows == net.pages["olena"].session.peer.game.rows

@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from app_helpers import new_session, notices_said
+from app_helpers import new_session, notices_said, same
 
 from app.page.model import Page
 from app.page.page_msgs import Changed, ClearAddress, Clicked, LoadOnline, OnlineCodeFailed
@@ -93,7 +93,7 @@ def test_start_without_the_code_asks_for_it_then_the_same_click_opens_the_table(
     monkeypatch.setattr(online_code, "available", lambda: False)
     page, fx = update(page, click)
     assert fx == [LoadOnline(click)]  # nothing else happened yet
-    assert page.session is before and page.ui.dialog is Dialog.NEW
+    assert same(page.session, before) and page.ui.dialog is Dialog.NEW
     monkeypatch.undo()  # the runner loaded it: the same click again
     page, fx = update(page, fx[0].then)
     assert is_online(page.session) and page.session.lobby.role == "host"
@@ -116,7 +116,7 @@ def test_a_failed_load_is_said_in_words_and_the_dialog_stays(lang: str) -> None:
     said = notice.words.text(lang)
     assert said == t(lang, "net.code_failed", why="HTTP 404", start=t(lang, "start"))
     assert "HTTP 404" in said and t(lang, "start") in said
-    assert page.session is before and page.ui.dialog is Dialog.NEW
+    assert same(page.session, before) and page.ui.dialog is Dialog.NEW
 
 
 def test_an_invitation_without_the_code_is_kept_in_the_address(without_code: None) -> None:
@@ -133,5 +133,5 @@ def test_a_stored_online_table_without_the_code_keeps_its_journal(without_code: 
     page = Page(new_session(seed=5), Screen(lang="pl"))
     before = page.session
     resume_online(page, store)
-    assert page.session is before and store.get_text(NET_KEY) is not None
+    assert same(page.session, before) and store.get_text(NET_KEY) is not None
     assert notices_said(page) == [t("pl", "net.code_missing")]

@@ -86,9 +86,17 @@ class Wire:
                 a = make_bot("easy").act(obs, random.Random(len(self.log)))
                 self.queue.append(("host", NetBotAnswered(e.seat, e.version, a)))
 
+    def page(self, side: str) -> Page:
+        """The newest page of ``side`` ("host" or "guest")."""
+        return self.host if side == "host" else self.guest
+
     def send(self, side: str, msg: object) -> None:
         page = self.host if side == "host" else self.guest
         page, fx = update(page, msg)  # type: ignore[arg-type]
+        if side == "host":
+            self.host = page
+        else:
+            self.guest = page
         self.log.append(f"{side}:{type(msg).__name__}")
         self.sent.append((side, msg))
         self.effects(side, fx)
@@ -117,7 +125,7 @@ def joined(conv: Conventions) -> Wire:
     host = Page(new_host("Ann", conv, [1]), Screen(lang="en", base_url="https://x.test/"))
     offer, answer = sdps()
     # the host's page makes the invitation from its link's offer
-    _, fx = update(host, OfferMade("p1", offer))
+    host, fx = update(host, OfferMade("p1", offer))
     seat = host.session.lobby.seats[0]
     assert seat.link.startswith("https://x.test/#join=") and seat.qr[0] > 0
     invite = read_fragment("#" + seat.link.split("#")[1])
@@ -126,15 +134,15 @@ def joined(conv: Conventions) -> Wire:
         new_guest("Olena", invite),
         Screen(lang="en", base_url="https://y.test/", joining=invite),
     )
-    update(guest, ReplyMade(answer))
+    guest, _ = update(guest, ReplyMade(answer))
     reply = guest.session.lobby.reply_link
     assert reply and guest.session.lobby.reply_qr[0] > 0
-    w = Wire(host, guest)
     # a wrong paste is refused in words; the real reply finishes the link
-    _, fx = update(host, ReplyPasted(1, "not a reply at all"))
+    host, fx = update(host, ReplyPasted(1, "not a reply at all"))
     assert host.ui.notices and host.ui.notices[-1].kind == "error"
-    _, fx = update(host, ReplyPasted(1, reply))
+    host, fx = update(host, ReplyPasted(1, reply))
     assert fx == [FinishLink("p1", fx[0].sdp)]  # type: ignore[union-attr]
+    w = Wire(host, guest)
     w.send("guest", LinkChanged("host", "open"))
     w.send("host", LinkChanged("p1", "open"))
     w.drain()
@@ -143,59 +151,58 @@ def joined(conv: Conventions) -> Wire:
 
 def test_two_pages_and_a_computer_player_play_a_deal_online(wire: Wire) -> None:
     with small_group():
-        host, guest = wire.host, wire.guest
-        assert host.session.names[:2] == ["Ann", "Olena"]
-        assert build(host.session, host.ui)[0].online == "host"
-        assert build(guest.session, guest.ui)[0].peers == 1
+        assert wire.host.session.names[:2] == ["Ann", "Olena"]
+        assert build(wire.host.session, wire.host.ui)[0].online == "host"
+        assert build(wire.guest.session, wire.guest.ui)[0].peers == 1
         wire.send("host", BeginOnline())
         wire.drain()
         rng = random.Random(3)
-        deals = host.session.peer.deal_no
+        deals = wire.host.session.peer.deal_no
         for _ in range(3000):
-            for side, page in (("host", host), ("guest", guest)):
-                if page.ui.hold:
-                    wire.send(side, HoldOver(page.session.version))
+            for side in ("host", "guest"):
+                if wire.page(side).ui.hold:
+                    wire.send(side, HoldOver(wire.page(side).session.version))
             acted = False
-            for side, page in (("host", host), ("guest", guest)):
-                s = page.session
+            for side in ("host", "guest"):
+                s = wire.page(side).session
                 if not s.human_to_act():
                     continue
                 # the page draws its own hand and nothing of another's
                 obs = s.observation()
                 own = {card_str(c) for c in iter_cards(obs.hand)}
-                shown = set(re.findall(r'data-card="(\w\w)"', html(page)))
+                shown = set(re.findall(r'data-card="(\w\w)"', html(wire.page(side))))
                 assert shown <= own, (side, shown - own)
-                choices = numbered_choices(page)
+                choices = numbered_choices(wire.page(side))
                 kind, value = choices[rng.randrange(len(choices))]
                 if kind == "card":
                     wire.send(side, CardClicked(int(value), legal=True))
-                    if page.ui.selected >= 0:
-                        wire.send(side, Act(numbered_choices(page)[0][1]))
+                    if wire.page(side).ui.selected >= 0:
+                        wire.send(side, Act(numbered_choices(wire.page(side))[0][1]))
                 else:
                     wire.send(side, Act(value))
                 acted = True
             wire.send("host", NetTick(len(wire.log) * 0.01))
             wire.drain()
-            if host.session.peer.deal_no > deals and host.session.peer.game is not None:
+            if wire.host.session.peer.deal_no > deals and wire.host.session.peer.game is not None:
                 break
             if not acted and not wire.queue:
                 continue
         else:
             raise AssertionError("the deal never ended")
-        assert host.session.peer.game is not None and guest.session.peer.game is not None
-        assert host.session.record()["deals"] == guest.session.record()["deals"]
-        rows = host.session.peer.game.rows
+        assert wire.host.session.peer.game is not None and wire.guest.session.peer.game is not None
+        assert wire.host.session.record()["deals"] == wire.guest.session.record()["deals"]
+        rows = wire.host.session.peer.game.rows
         assert rows and rows[0].kind in ("play", "writeoff", "redeal", "bomb")
-        assert guest.session.peer.game.rows == rows  # both pages hold the same game
+        assert wire.guest.session.peer.game.rows == rows  # both pages hold the same game
         names = ("Ann", "Olena", "Computer 3")  # the computer player worded by each page
-        assert build(guest.session, guest.ui)[0].names == names
-        assert build(host.session, host.ui)[0].names == names
+        assert build(wire.guest.session, wire.guest.ui)[0].names == names
+        assert build(wire.host.session, wire.host.ui)[0].names == names
         # each page keeps the game: a save that resumes against computer players
         import json
 
         from app.table.session import Session
 
-        back = Session.from_save(json.loads(json.dumps(guest.session.to_save())))
+        back = Session.from_save(json.loads(json.dumps(wire.guest.session.to_save())))
         assert back.state.rows == rows and back.human == 1
         assert back.levels[0] != "online" and back.names[1] == "Olena"  # Ann: a computer now
 
@@ -207,17 +214,17 @@ def play_some(wire: Wire, rng: random.Random, moves: int) -> int:
     for _ in range(moves * 20):
         if made >= moves:
             break
-        for side, page in (("host", wire.host), ("guest", wire.guest)):
-            if page.ui.hold:
-                wire.send(side, HoldOver(page.session.version))
-            if page.session.waiting_for_summary():
+        for side in ("host", "guest"):
+            if wire.page(side).ui.hold:
+                wire.send(side, HoldOver(wire.page(side).session.version))
+            if wire.page(side).session.waiting_for_summary():
                 wire.send(side, NextDeal())
-            if page.session.human_to_act():
-                kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
+            if wire.page(side).session.human_to_act():
+                kind, value = (c := numbered_choices(wire.page(side)))[rng.randrange(len(c))]
                 if kind == "card":
                     wire.send(side, CardClicked(int(value), legal=True))
-                    if page.ui.selected >= 0:
-                        wire.send(side, Act(numbered_choices(page)[0][1]))
+                    if wire.page(side).ui.selected >= 0:
+                        wire.send(side, Act(numbered_choices(wire.page(side))[0][1]))
                 else:
                     wire.send(side, Act(value))
                 made += 1
@@ -228,58 +235,57 @@ def play_some(wire: Wire, rng: random.Random, moves: int) -> int:
 
 def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire: Wire) -> None:
     with small_group():
-        host, guest = wire.host, wire.guest
         wire.send("host", BeginOnline())
         wire.drain()
         rng = random.Random(9)
         assert play_some(wire, rng, 4) == 4
-        before = host.session.peer.version()
+        before = wire.host.session.peer.version()
         # the link breaks: both pages are told, the host's notice offers a new invitation
         wire.cut = True
         wire.send("host", LinkChanged(wire.conn, "closed"))
         wire.send("guest", LinkChanged("host", "closed"))
-        lost = [n for n in host.ui.notices if n.key == "lost1"]
+        lost = [n for n in wire.host.ui.notices if n.key == "lost1"]
         assert lost and lost[0].action == ("reinvite-1", Words.of("net.reinvite"))
-        assert "Olena" in notice_said(host, lost[0])
+        assert "Olena" in notice_said(wire.host, lost[0])
         # the guest's Rejoin dialog asks for a new invitation; the spent reply (its
         # code and QR code) is no longer shown
-        assert guest.session.lobby.reply
+        assert wire.guest.session.lobby.reply
         wire.send("guest", Clicked("online"))
-        rejoin = html(guest)
+        rejoin = html(wire.guest)
         assert 'data-ui="rejoin"' in rejoin and 'data-ui="invite-input"' in rejoin
         assert "data-reply-code" not in rejoin and "data-reply=" not in rejoin
         assert "<svg" not in rejoin.split('class="dialog online')[1]
         # the host makes a new invitation; the guest pastes it; the reply comes back
-        _, fx = update(host, Reinvite(1))
+        wire.host, fx = update(wire.host, Reinvite(1))
         assert isinstance(fx[0], MakeOffer) and fx[0].conn != "p1"
         wire.conn = fx[0].conn
         offer, answer = sdps()
-        update(host, OfferMade(wire.conn, offer))
-        link = host.session.lobby.seats[0].link
-        _, fx = update(guest, InvitationPasted("garbage"))
-        assert guest.ui.notices[-1].kind == "error"
-        _, fx = update(guest, InvitationPasted(link))
+        wire.host, _ = update(wire.host, OfferMade(wire.conn, offer))
+        link = wire.host.session.lobby.seats[0].link
+        wire.guest, fx = update(wire.guest, InvitationPasted("garbage"))
+        assert wire.guest.ui.notices[-1].kind == "error"
+        wire.guest, fx = update(wire.guest, InvitationPasted(link))
         assert fx and type(fx[0]).__name__ == "AcceptOffer"
-        update(guest, ReplyMade(answer))
-        _, fx = update(host, ReplyPasted(1, guest.session.lobby.reply))
+        wire.guest, _ = update(wire.guest, ReplyMade(answer))
+        wire.host, fx = update(wire.host, ReplyPasted(1, wire.guest.session.lobby.reply))
         assert isinstance(fx[0], FinishLink)
         wire.cut = False
         wire.send("guest", LinkChanged("host", "open"))
         wire.send("host", LinkChanged(wire.conn, "open"))
         wire.drain()
-        assert host.session.peer.version() >= before  # nothing lost
+        assert wire.host.session.peer.version() >= before  # nothing lost
         # both links are back: neither page still says the connection is lost
-        assert not [n for n in host.ui.notices if n.key.startswith("lost")]
-        assert not [n for n in guest.ui.notices if n.key.startswith("lost")]
-        deal = host.session.peer.deal_no
+        assert not [n for n in wire.host.ui.notices if n.key.startswith("lost")]
+        assert not [n for n in wire.guest.ui.notices if n.key.startswith("lost")]
+        deal = wire.host.session.peer.deal_no
         for _ in range(200):
             play_some(wire, rng, 10)
-            if host.session.peer.deal_no > deal and host.session.peer.game is not None:
+            if wire.host.session.peer.deal_no > deal and wire.host.session.peer.game is not None:
                 break
         else:
             raise AssertionError("the deal never ended after the rejoin")
-        assert guest.session.peer.game is not None
-        assert guest.session.peer.game.rows == host.session.peer.game.rows
+        assert wire.guest.session.peer.game is not None
+        assert wire.guest.session.peer.game.rows == wire.host.session.peer.game.rows
 
 
 @pytest.mark.parametrize(
@@ -294,18 +300,20 @@ def test_a_guest_who_drops_rejoins_by_a_new_invitation_and_the_deal_goes_on(wire
 )
 def test_a_hostile_message_changes_nothing_and_is_said_in_words(wire: Wire, text: str) -> None:
     with small_group():
-        host, guest = wire.host, wire.guest
         wire.send("host", BeginOnline())
         wire.drain()
-        for side, page in (("host", host), ("guest", guest)):
-            before = (page.session.peer.version(), page.session.peer.stage)
+        for side in ("host", "guest"):
+            before = (wire.page(side).session.peer.version(), wire.page(side).session.peer.stage)
             conn = wire.conn if side == "host" else "host"
-            update(page, NetReceived(conn, text))
-            assert (page.session.peer.version(), page.session.peer.stage) == before
-            words = " ".join(notices_said(page))
+            wire.send(side, NetReceived(conn, text))
+            assert (
+                wire.page(side).session.peer.version(),
+                wire.page(side).session.peer.stage,
+            ) == before
+            words = " ".join(notices_said(wire.page(side)))
             assert words, side  # said in words on both pages
-            assert "<img" not in html(page) and "onerror" not in words
-            page.ui.notices.clear()
+            assert "<img" not in html(wire.page(side)) and "onerror" not in words
+            wire.page(side).ui.notices.clear()
         # and the game goes on
         assert play_some(wire, random.Random(1), 3) == 3
 
@@ -323,25 +331,24 @@ def test_a_page_whose_table_is_gone_goes_on_against_computer_players(wire: Wire)
     from app.table.session import Session
 
     with small_group():
-        host, guest = wire.host, wire.guest
         wire.send("host", BeginOnline())
         wire.drain()
         rng = random.Random(5)
-        deal = host.session.peer.deal_no
+        deal = wire.host.session.peer.deal_no
         for _ in range(200):
             play_some(wire, rng, 10)
-            if host.session.peer.deal_no > deal and guest.session.peer.game is not None:
+            if wire.host.session.peer.deal_no > deal and wire.guest.session.peer.game is not None:
                 break
-        rows = guest.session.peer.game.rows
+        rows = wire.guest.session.peer.game.rows
         wire.cut = True
         wire.send("guest", LinkChanged("host", "closed"))  # the host is gone
-        assert "lost" in " ".join(notices_said(guest))
-        guest.ui.dialog = Dialog.ONLINE
+        assert "lost" in " ".join(notices_said(wire.guest))
+        wire.guest.ui.dialog = Dialog.ONLINE
         assert 'data-ui="continue-alone"' in "".join(
-            to_html(k) for k in build(guest.session, guest.ui)[1]
+            to_html(k) for k in build(wire.guest.session, wire.guest.ui)[1]
         )
-        update(guest, ContinueAlone())
-        s = guest.session
+        wire.guest, _ = update(wire.guest, ContinueAlone())
+        s = wire.guest.session
         assert type(s) is Session and s.human == 1 and s.state.rows == rows
         assert s.secret and s.levels[1] == "human" and s.levels[0] != "human"
         assert s.bot_to_act() is not None or s.human_to_act() or s.waiting_for_summary()
@@ -353,40 +360,40 @@ def test_the_host_lets_a_computer_player_keep_a_lost_seat_then_ends_the_game(
     from app.page.model import EndOnline, TakeSeatPressed
 
     with small_group():
-        host = wire.host
         wire.send("host", BeginOnline())
         wire.drain()
         rng = random.Random(4)
         assert play_some(wire, rng, 3) == 3
-        deal = host.session.peer.deal_no
+        deal = wire.host.session.peer.deal_no
         wire.cut = True
         wire.send("host", LinkChanged(wire.conn, "closed"))
-        host.ui.dialog = Dialog.ONLINE
-        page = html(host)
+        wire.host.ui.dialog = Dialog.ONLINE
+        page = html(wire.host)
         assert 'data-ui="take-seat-1"' in page and 'data-ui="end-online"' in page
         assert "Let a computer player play for Olena" in page
         wire.send("host", TakeSeatPressed(1))
-        words = " ".join(notices_said(host))
+        words = " ".join(notices_said(wire.host))
         assert "A computer player plays for Olena until they are back" in words
-        assert "dealt again" in words and not any(n.key == "lost1" for n in host.ui.notices)
-        peer = host.session.peer
+        assert "dealt again" in words and not any(n.key == "lost1" for n in wire.host.ui.notices)
+        peer = wire.host.session.peer
         assert peer.bots == {1, 2} and peer.deal_no == deal + 1
-        assert host.session.levels[1] != "online"
-        page = html(host)
+        assert wire.host.session.levels[1] != "online"
+        page = html(wire.host)
         assert 'data-taken="1"' in page and 'data-ui="take-seat-1"' not in page
         # the table goes on without Olena: the host plays, the computer players answer
         for _ in range(100):
             play_some(wire, rng, 10)
-            if peer.game is not None:
+            if wire.host.session.peer.game is not None:
                 break
-        assert peer.game is not None, "no deal was finished without Olena"
+        assert wire.host.session.peer.game is not None, "no deal was finished without Olena"
         # a second take is refused in words; then the host ends the game for everyone
         wire.send("host", TakeSeatPressed(1))
-        assert host.ui.notices[-1].kind == "passing"
+        assert wire.host.ui.notices[-1].kind == "passing"
         wire.send("host", EndOnline())
-        over = [n for n in host.ui.notices if n.key == "net-over"]
-        assert over and "The host ended the game" in notice_said(host, over[0])
-        assert peer.final_hash and peer.final_hash in notice_said(host, over[0])
+        over = [n for n in wire.host.ui.notices if n.key == "net-over"]
+        assert over and "The host ended the game" in notice_said(wire.host, over[0])
+        peer = wire.host.session.peer
+        assert peer.final_hash and peer.final_hash in notice_said(wire.host, over[0])
         assert peer.stage.value == "over" and peer.record() is not None
 
 
@@ -394,59 +401,57 @@ def test_an_online_undo_asks_the_other_page_and_happens_on_both(wire: Wire) -> N
     from app.page.model import UndoAllowed, UndoPressed, UndoRefused
 
     with small_group():
-        host, guest = wire.host, wire.guest
         wire.send("host", BeginOnline())
         wire.drain()
         rng = random.Random(2)
         for _ in range(300):
-            if guest.session.undo_point() is not None and host.session.human_to_act():
+            if wire.guest.session.undo_point() is not None and wire.host.session.human_to_act():
                 break
             play_some(wire, rng, 1)
         else:
             raise AssertionError("the guest never had a move to take back")
-        n = guest.session.undo_point()
-        assert 'data-ui="undo"' in html(guest)
+        n = wire.guest.session.undo_point()
+        assert 'data-ui="undo"' in html(wire.guest)
         wire.send("guest", UndoPressed())
         wire.drain()
-        assert "You asked to take back your move" in " ".join(notices_said(guest))
-        page = html(host)
+        assert "You asked to take back your move" in " ".join(notices_said(wire.guest))
+        page = html(wire.host)
         assert 'data-ui="allow-undo"' in page and 'data-seat="0"' in page
         assert "Olena asks to take back a move" in page
-        assert not host.session.human_to_act() or host.session.peer.undo_req is not None
+        assert not wire.host.session.human_to_act() or wire.host.session.peer.undo_req is not None
         # refused first: nothing changes; asked again and allowed: both pages go back
         wire.send("host", UndoRefused())
         wire.drain()
-        assert "did not allow" in " ".join(notices_said(guest))
-        assert 'data-ui="allow-undo"' not in html(host)
-        assert guest.session.undo_point() == n
+        assert "did not allow" in " ".join(notices_said(wire.guest))
+        assert 'data-ui="allow-undo"' not in html(wire.host)
+        assert wire.guest.session.undo_point() == n
         wire.send("guest", UndoPressed())
         wire.drain()
         wire.send("host", UndoAllowed(0))
         wire.drain()
-        for page in (host, guest):
+        for page in (wire.host, wire.guest):
             assert len(page.session.peer.deal.view.actions) == n
             assert 'data-ui="allow-undo"' not in html(page)
-        assert guest.session.human_to_act() and not host.session.human_to_act()
-        assert "your move is taken back" in " ".join(notices_said(guest))
-        assert "Olena's move is taken back" in " ".join(notices_said(host))
+        assert wire.guest.session.human_to_act() and not wire.host.session.human_to_act()
+        assert "your move is taken back" in " ".join(notices_said(wire.guest))
+        assert "Olena's move is taken back" in " ".join(notices_said(wire.host))
 
 
 def test_two_people_play_a_two_player_deal_online() -> None:
     with small_group():
         wire = joined(Conventions(players=2, barrel=False))
-        host, guest = wire.host, wire.guest
         wire.send("host", BeginOnline())
         wire.drain()
-        assert host.session.peer.bots == set() and guest.session.peer.players == 2
+        assert wire.host.session.peer.bots == set() and wire.guest.session.peer.players == 2
         rng = random.Random(3)
         for _ in range(200):
             play_some(wire, rng, 10)
-            if guest.session.peer.game is not None:
+            if wire.guest.session.peer.game is not None:
                 break
         else:
             raise AssertionError("the two-player deal never ended")
-        assert guest.session.peer.game.rows == host.session.peer.game.rows
-        assert not [n for n in host.ui.notices + guest.ui.notices if n.kind == "error"]
+        assert wire.guest.session.peer.game.rows == wire.host.session.peer.game.rows
+        assert not [n for n in wire.host.ui.notices + wire.guest.ui.notices if n.kind == "error"]
 
 
 def summary_verdict(page: Page) -> str:
@@ -464,37 +469,38 @@ def test_the_join_dialog_goes_when_the_game_begins_and_each_page_shows_the_summa
     shows the finished deal's summary until its own person closes it; the table
     does not wait for a page's summary, but that page's person's turn does."""
     with small_group():
-        host, guest = wire.host, wire.guest
-        guest.ui.dialog = Dialog.ONLINE  # as the invitation link opened it
-        assert 'class="dialog online' in html(guest)
+        wire.guest.ui.dialog = Dialog.ONLINE  # as the invitation link opened it
+        assert 'class="dialog online' in html(wire.guest)
         wire.send("host", BeginOnline())
         wire.drain()
-        assert guest.ui.dialog == Dialog.NONE and 'class="dialog online' not in html(guest)
+        assert wire.guest.ui.dialog == Dialog.NONE and 'class="dialog online' not in html(
+            wire.guest
+        )
         rng = random.Random(11)
-        deal = host.session.peer.deal_no
+        deal = wire.host.session.peer.deal_no
         for _ in range(3000):
-            for side, page in (("host", host), ("guest", guest)):
-                if page.ui.hold:
-                    wire.send(side, HoldOver(page.session.version))
-                if page.session.human_to_act():
-                    kind, value = (c := numbered_choices(page))[rng.randrange(len(c))]
+            for side in ("host", "guest"):
+                if wire.page(side).ui.hold:
+                    wire.send(side, HoldOver(wire.page(side).session.version))
+                if wire.page(side).session.human_to_act():
+                    kind, value = (c := numbered_choices(wire.page(side)))[rng.randrange(len(c))]
                     if kind == "card":
                         wire.send(side, CardClicked(int(value), legal=True))
-                        if page.ui.selected >= 0:
-                            wire.send(side, Act(numbered_choices(page)[0][1]))
+                        if wire.page(side).ui.selected >= 0:
+                            wire.send(side, Act(numbered_choices(wire.page(side))[0][1]))
                     else:
                         wire.send(side, Act(value))
             wire.send("host", NetTick(len(wire.log) * 0.01))
             wire.drain()
-            game = host.session.peer.game
+            game = wire.host.session.peer.game
             if game is not None and any(r.kind != "redeal" for r in game.rows):
                 break
         else:
             raise AssertionError("no deal was played out")
-        assert host.session.peer.deal_no > deal
-        row = next(r for r in reversed(host.session.peer.game.rows) if r.kind != "redeal")
+        assert wire.host.session.peer.deal_no > deal
+        row = next(r for r in reversed(wire.host.session.peer.game.rows) if r.kind != "redeal")
         names = ("Ann", "Olena", "Computer 3")
-        for page in (host, guest):
+        for page in (wire.host, wire.guest):
             s = page.session
             assert s.waiting_for_summary() and s.summary_row() == row
             assert not s.human_to_act()  # the next deal's turn waits for Next deal
@@ -503,19 +509,19 @@ def test_the_join_dialog_goes_when_the_game_begins_and_each_page_shows_the_summa
             assert verdict.startswith(who + " "), verdict
             assert 'data-ui="next"' in html(page)
         # its analysis and its replay open from the summary as offline
-        _, fx = update(host, Clicked("analysis"))
+        wire.host, fx = update(wire.host, Clicked("analysis"))
         analyse = [e for e in fx if type(e).__name__ == "Analyse"]
         assert analyse and analyse[0].record["deals"]  # type: ignore[attr-defined]
-        update(host, Clicked("replay-deal"))
-        assert host.ui.replay is not None
-        update(host, Clicked("replay-close"))
-        assert host.ui.replay is None and host.session.waiting_for_summary()
+        wire.host, _ = update(wire.host, Clicked("replay-deal"))
+        assert wire.host.ui.replay is not None
+        wire.host, _ = update(wire.host, Clicked("replay-close"))
+        assert wire.host.ui.replay is None and wire.host.session.waiting_for_summary()
         # the host closes its summary; the guest's stays until Olena closes hers
         wire.send("host", Clicked("next"))
-        assert not host.session.waiting_for_summary() and not summary_verdict(host)
-        assert guest.session.waiting_for_summary() and summary_verdict(guest)
+        assert not wire.host.session.waiting_for_summary() and not summary_verdict(wire.host)
+        assert wire.guest.session.waiting_for_summary() and summary_verdict(wire.guest)
         wire.send("guest", Clicked("next"))
-        assert not guest.session.waiting_for_summary()
+        assert not wire.guest.session.waiting_for_summary()
         assert play_some(wire, rng, 3) == 3  # and the next deal is played
 
 

@@ -82,13 +82,13 @@ def joined(seats: tuple[int, ...] = (1,)) -> StoredWire:
         new_host("Ann", Conventions(), list(seats)), Screen(lang="en", base_url="https://x.test/")
     )
     offer, answer = sdps()
-    update(host, OfferMade("p1", offer))
+    host, _ = update(host, OfferMade("p1", offer))
     invite_link = host.session.lobby.seats[0].link
     guest_screen = Screen(lang="en", base_url="https://y.test/")
     w = StoredWire(host, Page(new_guest("Olena", _invite(invite_link)), guest_screen))
     w.guest.ui.joining = _invite(invite_link)
-    update(w.guest, ReplyMade(answer))
-    _, fx = update(host, ReplyPasted(1, w.guest.session.lobby.reply_link))
+    w.guest, _ = update(w.guest, ReplyMade(answer))
+    w.host, fx = update(w.host, ReplyPasted(1, w.guest.session.lobby.reply_link))
     assert isinstance(fx[0], FinishLink)
     w.send("guest", LinkChanged("host", "open"))
     w.send("host", LinkChanged("p1", "open"))
@@ -122,25 +122,24 @@ def reload_page(w: StoredWire, side: str) -> Page:
     else:
         w.guest = page
     w.send(side, Reloaded())
-    return page
+    return w.page(side)
 
 
 def reconnect(w: StoredWire, fx_offer: list[object] | None = None) -> None:
     """The host's page makes a new invitation for seat 1, the guest's page opens it
     and replies, the host pastes the reply: the link opens again."""
-    host, guest = w.host, w.guest
     if fx_offer is None:
-        _, fx_offer = update(host, Reinvite(1))
+        w.host, fx_offer = update(w.host, Reinvite(1))
     offers = [e for e in fx_offer if isinstance(e, MakeOffer)]
     assert offers, fx_offer
     w.conn = offers[0].conn
     offer, answer = sdps()
-    update(host, OfferMade(w.conn, offer))
-    link = host.session.lobby.seats[0].link
-    _, fx = update(guest, InvitationPasted(link))
+    w.host, _ = update(w.host, OfferMade(w.conn, offer))
+    link = w.host.session.lobby.seats[0].link
+    w.guest, fx = update(w.guest, InvitationPasted(link))
     assert fx and type(fx[0]).__name__ == "AcceptOffer"
-    update(guest, ReplyMade(answer))
-    _, fx = update(host, ReplyPasted(1, guest.session.lobby.reply))
+    w.guest, _ = update(w.guest, ReplyMade(answer))
+    w.host, fx = update(w.host, ReplyPasted(1, w.guest.session.lobby.reply))
     assert isinstance(fx[0], FinishLink), fx
     w.cut = False
     w.send("guest", LinkChanged("host", "open"))
@@ -224,8 +223,8 @@ def test_the_host_reloads_mid_deal_invites_again_and_the_deal_goes_on(w: StoredW
         # Reloaded made the offer; the runner answers with OfferMade
         w.conn = seat.conn
         offer, _ = sdps()
-        update(host, OfferMade(seat.conn, offer))
-        assert host.session.lobby.seats[0].link.startswith("https://x.test/#join=")
+        w.host, _ = update(w.host, OfferMade(seat.conn, offer))
+        assert w.host.session.lobby.seats[0].link.startswith("https://x.test/#join=")
         reconnect(w, [MakeOffer(seat.conn)])
         assert not any(n.key == "reloaded" for n in w.host.ui.notices)  # every friend is back
         play_deal_out(w, rng)
@@ -272,9 +271,9 @@ def test_a_reloaded_page_s_clock_goes_on_from_its_peer_s(w: StoredWire) -> None:
         play_some(w, random.Random(2), 2)
         then = w.guest.session.peer.now
         guest = reload_page(w, "guest")
-        update(guest, NetTick(0.25))  # the new page's clock starts near zero
+        guest, _ = update(guest, NetTick(0.25))  # the new page's clock starts near zero
         assert guest.session.peer.now >= then
-        update(guest, NetTick(1.25))
+        guest, _ = update(guest, NetTick(1.25))
         assert guest.session.peer.now >= then + 1.0
 
 
@@ -346,23 +345,23 @@ def test_the_host_reloads_before_anyone_joined_and_the_table_is_still_open() -> 
         assert why is None and session is not None
         assert session.peer.token == first.peer.token and session.peer.stage is Stage.LOBBY
         host = Page(session, Screen(lang="en", base_url="https://x.test/"))
-        _, fx = update(host, Reloaded())
+        host, fx = update(host, Reloaded())
         offers = [e for e in fx if isinstance(e, MakeOffer)]
         assert len(offers) == 1
         offer, answer = sdps()
-        update(host, OfferMade(offers[0].conn, offer))
+        host, _ = update(host, OfferMade(offers[0].conn, offer))
         link = host.session.lobby.seats[0].link
         guest = Page(new_guest("Olena", _invite(link)), Screen(lang="en"))
         guest.ui.joining = _invite(link)
-        update(guest, ReplyMade(answer))
+        guest, _ = update(guest, ReplyMade(answer))
+        host, fx = update(host, ReplyPasted(1, guest.session.lobby.reply))
         w = StoredWire(host, guest)
         w.conn = offers[0].conn
-        _, fx = update(host, ReplyPasted(1, guest.session.lobby.reply))
         assert isinstance(fx[0], FinishLink)
         w.send("guest", LinkChanged("host", "open"))
         w.send("host", LinkChanged(w.conn, "open"))
         w.drain()
-        assert host.session.names[:2] == ["Ann", "Olena"]
+        assert w.host.session.names[:2] == ["Ann", "Olena"]
         w.send("host", BeginOnline())
         w.drain()
         play_deal_out(w, random.Random(7))

@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from app_helpers import new_session, notice_said, random_record, to_human_turn
+from app_helpers import new_session, notice_said, random_record, same, to_human_turn
 
 from app.editor.editor import Copy, Download
 from app.library.rules_view import RulesMode
@@ -334,17 +334,17 @@ def test_export_offers_the_games_record_as_a_file() -> None:
 
 def test_imports_refuse_large_and_broken_files_and_take_a_good_game() -> None:
     r = Runner(Page(game_in_progress(7), Screen(setup=_setup())))
-    before = r.page.session
     assert r.send(FileChosen("game", MAX_IMPORT_BYTES + 1)) == []
     assert r.page.ui.notices[-1].key == "import" and r.page.ui.notices[-1].kind is NoticeKind.ERROR
     assert r.send(FileChosen("game", 100)) == [ReadFile("game")]
+    before = r.page.session
     r.send(FileRead("game", "{not json"))
-    assert r.page.session is before and r.page.ui.notices[-1].key == "import"
+    assert same(r.page.session, before) and r.page.ui.notices[-1].key == "import"
     r.send(FileRead("game", json.dumps({"format": "thousand-record", "version": 99})))
-    assert r.page.session is before
+    assert same(r.page.session, before)
     other = game_in_progress(9)
     fx = r.send(FileRead("game", json.dumps(other.record()), entropy=5))
-    assert r.page.session is not before and r.page.ui.notices[-1].kind is NoticeKind.PASSING
+    assert not same(r.page.session, before) and r.page.ui.notices[-1].kind is NoticeKind.PASSING
     assert r.page.session.state.n_rows == other.state.n_rows
     assert r.page.session.state.deal_actions == other.state.deal_actions
     assert Persist() in fx and [g.id for g in r.page.ui.games] == [before.game_id]
@@ -375,65 +375,62 @@ def replaying(deals: int = 2, seed: int = 11) -> Runner:
 
 def test_the_replay_buttons_and_keys_step_and_autoplay_stops_at_the_end() -> None:
     r = replaying()
-    ui = r.page.ui
-    assert ui.replay is not None and ui.replay_data is not None
-    steps = ui.replay_data.steps
+    assert r.page.ui.replay is not None and r.page.ui.replay_data is not None
+    steps = r.page.ui.replay_data.steps
     r.click("step-next")
     r.click("step-next")
-    assert ui.replay.step == 2
+    assert r.page.ui.replay.step == 2
     r.click("step-prev")
-    assert ui.replay.step == 1
+    assert r.page.ui.replay.step == 1
     assert key_use(r.page, "ArrowRight") is KeyUse.TAKE and key_use(r.page, "1") is KeyUse.IGNORE
     r.send(KeyPressed("End"))
-    assert ui.replay.step == steps
+    assert r.page.ui.replay.step == steps
     r.click("step-next")
-    assert ui.replay.step == steps  # clamped
+    assert r.page.ui.replay.step == steps  # clamped
     r.click("step-first")
-    assert ui.replay.step == 0
+    assert r.page.ui.replay.step == 0
     (play,) = r.click("step-play")
-    assert isinstance(play, Autoplay) and play.token and play.ms == ui.replay.autoplay_ms
+    assert isinstance(play, Autoplay) and play.token and play.ms == r.page.ui.replay.autoplay_ms
     r.send(AutoplayTick(play.token + 100))  # a stale timer's tick changes nothing
-    assert ui.replay.step == 0
+    assert r.page.ui.replay.step == 0
     r.send(AutoplayTick(play.token))
-    assert ui.replay.step == 1 and ui.replay.playing
-    assert r.click("step-play") == [Autoplay(0)] and not ui.replay.playing
+    assert r.page.ui.replay.step == 1 and r.page.ui.replay.playing
+    assert r.click("step-play") == [Autoplay(0)] and not r.page.ui.replay.playing
     (play,) = r.click("step-play")
-    ui.replay.step = steps - 1
+    r.page.ui.replay.step = steps - 1
     assert r.send(AutoplayTick(play.token)) == [Autoplay(0)]
-    assert ui.replay.step == steps and not ui.replay.playing
+    assert r.page.ui.replay.step == steps and not r.page.ui.replay.playing
     r.click("replay-sheet")
-    assert ui.replay.sheet
+    assert r.page.ui.replay.sheet
     r.send(Changed("replay-view", "1"))
-    assert ui.replay.seat == 1
+    assert r.page.ui.replay.seat == 1
     r.send(Changed("replay-view", "open"))
-    assert ui.replay.seat is None
+    assert r.page.ui.replay.seat is None
 
 
 def test_the_replays_analysis_follows_the_deal_on_show_and_drops_old_answers() -> None:
     r = replaying()
-    ui = r.page.ui
-    assert ui.replay is not None and ui.replay_data is not None
+    assert r.page.ui.replay is not None and r.page.ui.replay_data is not None
     (an,) = r.click("analysis")
     assert isinstance(an, Analyse) and an.slot is Slot.REPLAY and an.deal == 0
     r.send(AnalysisShown(an.token, ("row",), 40))
-    assert ui.replay.analysis_rows == ["row"] and ui.replay.analysis_pct == 40
+    assert r.page.ui.replay.analysis_rows == ["row"] and r.page.ui.replay.analysis_pct == 40
     (an2,) = [e for e in r.send(KeyPressed("End")) if isinstance(e, Analyse)]
     assert an2.deal == 1 and an2.token != an.token
     r.send(AnalysisShown(an.token, ("stale",), -1))
-    assert ui.replay.analysis_rows == ["row"]
-    assert r.click("analysis") == [StopAnalysis(Slot.REPLAY)] and not ui.replay.analysis
+    assert r.page.ui.replay.analysis_rows == ["row"]
+    assert r.click("analysis") == [StopAnalysis(Slot.REPLAY)] and not r.page.ui.replay.analysis
 
 
 def test_share_copies_a_link_that_opens_the_same_position() -> None:
     r = replaying()
-    ui = r.page.ui
-    ui.base_url = "https://example.org/1000/"
+    r.page.ui.base_url = "https://example.org/1000/"
     r.click("step-next")
     (copy,) = r.click("share")
-    assert isinstance(copy, Copy) and ui.dialog is Dialog.SHARE
-    assert copy.text == ui.share_link and copy.text.endswith("&step=1")
+    assert isinstance(copy, Copy) and r.page.ui.dialog is Dialog.SHARE
+    assert copy.text == r.page.ui.share_link and copy.text.endswith("&step=1")
     other = runner()
-    open_link(other.page, copy.text[len(ui.base_url) :])
+    open_link(other.page, copy.text[len(r.page.ui.base_url) :])
     assert other.page.ui.replay is not None and other.page.ui.replay.step == 1
 
 
@@ -455,22 +452,22 @@ def test_bots_never_move_behind_a_replay() -> None:
 
 def test_practice_from_a_replay_again_and_back_to_the_game() -> None:
     r = Runner(Page(game_in_progress(12), Screen(setup=_setup())))
-    game = r.page.session
     P.open_replay(r.page, random_record(1, 13), 5)
+    game = r.page.session
     fx = r.click("practice-here")
     p = r.page.session.practice
     assert p is not None and r.page.ui.replay is None and Bots() in fx
-    assert r.page.practice_back is game
+    assert same(r.page.practice_back, game)
     s = r.page.session
-    start_len = len(s.state.deal_actions)
-    s.apply(s.state.legal_actions()[0])
+    start_len = len(r.page.session.state.deal_actions)
+    r.page.session.apply(r.page.session.state.legal_actions()[0])
     r.click("practice-again")
     again = r.page.session.practice
-    assert again is not None and again is not p and r.page.session is not s
+    assert again is not None and again is not p and not same(r.page.session, s)
     assert len(r.page.session.state.deal_actions) == start_len  # the same position again
     assert not any(isinstance(e, Persist) for e in r.send(Clicked("practice-again")))
     r.click("practice-end")
-    assert r.page.session is game and r.page.practice_back is None
+    assert same(r.page.session, game) and r.page.practice_back is None
 
 
 def test_a_finished_practice_asks_for_its_analysis_once() -> None:
@@ -518,36 +515,34 @@ def human_turn_runner(seed: int = 3) -> Runner:
 
 def test_a_hint_is_asked_once_worded_and_cancelled_by_a_newer_input() -> None:
     r = human_turn_runner()
-    s, ui = r.page.session, r.page.ui
-    v = s.version
+    v = r.page.session.version
     assert r.click("hint") == [StartHint(v)]
-    assert ui.hint == () and ui.hint_pct == 0
+    assert r.page.ui.hint == () and r.page.ui.hint_pct == 0
     assert r.click("hint") == []  # one thought at a time
     r.send(HintProgress(v, 35))
-    assert ui.hint_pct == 35
-    action = s.state.legal_actions()[0]
-    r.send(HintAnswered(v, ((action, {}),), False, s.state.conv))
-    assert ui.hint and ui.hint_pct == -1
+    assert r.page.ui.hint_pct == 35
+    action = r.page.session.state.legal_actions()[0]
+    r.send(HintAnswered(v, ((action, {}),), False, r.page.session.state.conv))
+    assert r.page.ui.hint and r.page.ui.hint_pct == -1
     r.click("hint")  # asked again, then the player moves first
     from thousand import action_str
 
     fx = r.send(Act(action_str(action)))
-    assert Cancel() in fx and ui.hint is None
-    fx = r.send(HintAnswered(v, ((action, {}),), False, s.state.conv))
-    assert ui.hint is None and fx and "dropped" in fx[0].text
+    assert Cancel() in fx and r.page.ui.hint is None
+    fx = r.send(HintAnswered(v, ((action, {}),), False, r.page.session.state.conv))
+    assert r.page.ui.hint is None and fx and "dropped" in fx[0].text
 
 
 def test_a_hint_survives_a_language_switch_in_the_new_words() -> None:
     r = human_turn_runner()
-    s, ui = r.page.session, r.page.ui
     r.click("hint")
-    action = s.state.legal_actions()[0]
-    r.send(HintAnswered(s.version, ((action, {}),), False, s.state.conv))
-    english = ui.hint
+    action = r.page.session.state.legal_actions()[0]
+    r.send(HintAnswered(r.page.session.version, ((action, {}),), False, r.page.session.state.conv))
+    english = r.page.ui.hint
     fx = r.send(Changed("lang", "ru"))
-    assert ui.lang == "ru" and ui.hint and ui.hint != english
+    assert r.page.ui.lang == "ru" and r.page.ui.hint and r.page.ui.hint != english
     assert any(isinstance(e, Remember) for e in fx)
-    assert r.send(Changed("lang", "xx")) == [] and ui.lang == "ru"
+    assert r.send(Changed("lang", "xx")) == [] and r.page.ui.lang == "ru"
 
 
 # -- two tabs ------------------------------------------------------------------------
@@ -578,8 +573,7 @@ def test_two_tabs_one_follows_the_others_saves_and_takes_over() -> None:
 def test_a_whole_game_by_messages_ends_over_and_is_counted_once() -> None:
     r = runner(seed=21)
     play_until(r, lambda p: p.session.state.is_terminal(), random.Random(21))
-    s = r.page.session
-    assert max(s.state.totals) >= s.state.conv.target
+    assert max(r.page.session.state.totals) >= r.page.session.state.conv.target
     stats = json.loads(json.dumps(r.page.ui.stats))
     assert sum(x["games"] for x in stats["tables"].values()) == 1 and stats["deals"] > 20
     assert r.store.read(STATS_KEY)[0] == stats
@@ -587,10 +581,10 @@ def test_a_whole_game_by_messages_ends_over_and_is_counted_once() -> None:
     r.click("next")
     assert r.page.ui.stats == stats  # counted once
     saved = Session.from_save(r.store.read(SAVE_KEY)[0])
-    assert saved.state.is_terminal() and saved.state.totals == s.state.totals
+    assert saved.state.is_terminal() and saved.state.totals == r.page.session.state.totals
     r.click("replay-game")
     assert r.page.ui.replay is not None and r.page.ui.replay_data is not None
-    assert r.page.ui.replay_data.deals == s.state.n_rows
+    assert r.page.ui.replay_data.deals == r.page.session.state.n_rows
 
 
 # -- the page as it starts ------------------------------------------------------------

@@ -190,15 +190,18 @@ def test_the_screen_names_who_is_next_and_shows_their_cards_after_the_tap() -> N
     assert f"Pass the device: {names_of(s, 'en')[who]} plays next" in html
     assert "data-seat=" not in json.dumps(build(s, page.ui)[0].people)  # no seat of its own
     page, _ = update(page, ShowCards())
+    s = page.session
     assert not s.screened and s.human == who and s.human_to_act()
     hand = {card_str(c) for c in iter_cards(s.state.hands[who])}
     html = "".join(to_html(k) for k in build(s, page.ui)[1])
     assert hand <= faces(html)
     # the first person acts: the turn passes to the next person, the screen is up again
     page, _ = update(page, Act(numbered_choices(page)[0][1]))
+    s = page.session
     assert s.screened and s.waiting_for() != who
     assert not s.human_to_act()  # a key or click now lands nowhere
     page, _ = update(page, Act("pass"))
+    s = page.session
     assert s.screened
 
 
@@ -222,16 +225,21 @@ def test_undo_needs_every_other_person_to_allow_it() -> None:
         if s.undo_point() is not None:
             break
         page = drive_one(page, rng)
+        s = page.session
     else:
         raise AssertionError("seed 5 gives the person an undo point within 400 moves")
     actions = list(s.state.deal_actions)
     page, _ = update(page, UndoPressed())
+    s = page.session
     assert page.ui.dialog == Dialog.UNDO and list(s.state.deal_actions) == actions
     others = [p for p in s.people if p != s.human]
     page, _ = update(page, UndoAllowed(s.human))  # the asker cannot allow their own
+    s = page.session
     page, _ = update(page, UndoAllowed(others[0]))
+    s = page.session
     assert list(s.state.deal_actions) == actions
     page, _ = update(page, UndoAllowed(others[1]))
+    s = page.session
     assert page.ui.dialog == Dialog.NONE and len(s.state.deal_actions) < len(actions)
 
 

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from app_helpers import new_session, notices_said
+from app_helpers import new_session, notices_said, same
 
 from app.page.model import (
     Act,
@@ -48,14 +48,14 @@ def bot_answer(page: Page) -> BotAnswered:
     return BotAnswered(s.version, action)
 
 
-def play_by_messages(page: Page, deals: int, rng: random.Random) -> list[object]:
+def play_by_messages(page: Page, deals: int, rng: random.Random) -> tuple[Page, list[object]]:
     """Deals played only by messages: the human presses digit keys (a random
     choice among those the table numbers), bots answer, summaries are closed."""
     effects: list[object] = []
     for _ in range(5000):
         s = page.session
         if s.state.is_terminal() or s.state.n_rows >= deals:
-            return effects
+            return page, effects
         if page.ui.hold_summary or page.ui.hold:
             page, fx = update(page, HoldOver(s.version))
         elif s.waiting_for_summary():
@@ -74,7 +74,7 @@ def play_by_messages(page: Page, deals: int, rng: random.Random) -> list[object]
 def test_whole_deals_are_played_through_messages_alone() -> None:
     for seed in (1, 2, 5):
         page = page_for(seed)
-        fx = play_by_messages(page, 3, random.Random(seed))
+        page, fx = play_by_messages(page, 3, random.Random(seed))
         assert page.session.state.n_rows >= 3
         # every applied action asked for the save; the bots were asked to move on
         assert sum(isinstance(e, Persist) for e in fx) >= page.session.version
@@ -202,7 +202,7 @@ def test_another_tab_makes_this_one_follow_until_continue_here() -> None:
     other = new_session(seed=3)
     other.game_id = page.session.game_id
     page, fx = update(page, OtherTabSaved(other))
-    assert page.session is other and page.ui.follower
+    assert same(page.session, other) and page.ui.follower
     tab = [n for n in page.ui.notices if n.key == "tab"]
     assert tab and tab[0].action is not None and tab[0].action[0] == "take-over"
     page = to_human_as_follower(page)

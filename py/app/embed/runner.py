@@ -83,7 +83,8 @@ class Embed:
 
     def dispatch(self, msg: Any) -> None:
         """Every input goes through here: update, carry out, patch."""
-        for e in E.update(self.guest, msg):
+        self.guest, effects = E.update(self.guest, msg)
+        for e in effects:
             self.carry_out(e)
         self.render()
 

@@ -1,4 +1,4 @@
-"""``embed.html``'s logic as a pure program: ``update(guest, msg) -> effects``.
+"""``embed.html``'s logic as a pure program: ``update(guest, msg) -> (guest, effects)``.
 
 The embed shows one record, a guest in another page. Every input is a message:
 the fragment read at start (``Opened``), the host page's ``postMessage``
@@ -11,12 +11,14 @@ replay itself moves as on the game page (``replay_ctl``); ``view`` draws the
 guest. The host page's protocol is told in ``embed.py``.
 
 >>> guest = Guest.of({}, "en", "https://a.b/embed.html")
->>> [type(e).__name__ for e in update(guest, HostGoto(3))]
-[]
+>>> after, fx = update(guest, HostGoto(3))
+>>> fx, after is guest
+([], False)
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
@@ -181,8 +183,16 @@ GuestEffect = Post | OpenTab | ReplayEffect
 # -- update ------------------------------------------------------------------------
 
 
-def update(g: Guest, msg: GuestMsg) -> list[GuestEffect]:
-    """The one door: ``g`` changed in place by ``msg``; the effects to carry out."""
+def update(g: Guest, msg: GuestMsg) -> tuple[Guest, list[GuestEffect]]:
+    """The one door: the guest after ``msg`` and the effects to carry out. The guest
+    given is never changed: the door changes a copy (as the game page's door,
+    ``app.page.update.fork``; the record on show is shared, it never changes)."""
+    g = copy.deepcopy(g)
+    return g, route(g, msg)
+
+
+def route(g: Guest, msg: GuestMsg) -> list[GuestEffect]:
+    """What ``msg`` does to ``g`` (the door's copy), and the effects."""
     r, data = g.ui.replay, g.ui.replay_data
     if isinstance(msg, Opened):
         if msg.error:

@@ -236,11 +236,11 @@ class NetSession(Session):
         self.undos = 0
         self.rev = 0
         self.secret = ""
-        self.bots = {}
         self.bot_rng = random.Random(peer.token)
         # the audited deals this page has shown a summary of (a resumed table: all)
         self.shown = peer.game.n_rows if peer.game is not None else 0
         self.version = 0
+        self.key = id(self)  # (as ``Session.key``)
         self._undo_cache = None
         self.screened = False
         self.practice = None  # an online game is never a practice
@@ -288,13 +288,11 @@ class NetSession(Session):
         return self.levels[seat] in ("human", "online")
 
     def bot(self, seat: int) -> Any:
-        """The computer player the host runs at ``seat``."""
+        """The computer player the host runs at ``seat`` (made when asked, as
+        ``Session.bot``)."""
         from thousand.bots import make_bot
 
-        got = self.bots.get(seat)
-        if got is None:
-            got = self.bots[seat] = make_bot(self.bot_level)
-        return got
+        return make_bot(self.bot_level)
 
     def observation(self) -> Observation:
         """This page's seat's view; nothing private before the deal is dealt."""

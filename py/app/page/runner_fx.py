@@ -302,10 +302,13 @@ class Thoughts:
 
     async def drive(self, now: Callable[[], Page], session: Any, version: int, pace: Any) -> None:
         """The computer players act in turn, paced (``update.bots_next`` says what
-        comes next), for ``session`` at ``version`` while it is the page's (``now``)."""
+        comes next), for the game of ``session`` at ``version`` while it is the page's
+        (``now``). Each message gives the page a new session (the door changes a copy):
+        the game is known by its ``key``, and each move is thought on the newest."""
+        key = session.key
 
         def stale() -> bool:
-            return now().session is not session or session.version != version
+            return now().session.key != key or now().session.version != version
 
         while not stale():
             seat = bots_next(now())
@@ -318,6 +321,7 @@ class Thoughts:
                 return
             self.dispatch(BotThinking(version, seat))
             t0 = time.perf_counter()
+            session = now().session
             obs = session.state.observation(seat)
             bot = session.bot(seat)
             rng = copy_of(session.bot_rng)
@@ -331,7 +335,7 @@ class Thoughts:
             if stale():
                 return
             self.dispatch(BotAnswered(version, got, rng.getstate()))
-            version = session.version
+            version = now().session.version
 
     def passing(self, key: str, serial: int) -> None:
         """A passing notice closes itself after ``PASSING_S``."""

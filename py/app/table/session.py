@@ -131,10 +131,13 @@ class Session:
         ]
         # Pass-and-play: the privacy screen is up from the start (and after a reload).
         self.screened = len(self.people) > 1
-        self.bots: dict[int, Bot] = {}
         self.bot_rng = random.Random(f"bots:{seed}:{state.n_rows}")
         self.shown = shown  # sheet rows the player has seen summarised
         self.version = 0  # bumped on every change: a pending thought checks it
+        # Which game this is for a pending thought: the page's door changes a copy of
+        # the session (``app.page.update.fork``), and copies keep the key of the one
+        # made here (the object's id then: unique among the sessions alive at once).
+        self.key = id(self)
         self._undo_cache: tuple[int, int | None] | None = None
         self.deal_start = _deal_start(state)  # the current deal before its first action
 
@@ -266,15 +269,12 @@ class Session:
             self.bot_rng.setstate(rng)
 
     def bot(self, seat: int) -> Bot:
-        """The bot at ``seat`` (made on first use: the AI is imported only then)."""
-        bot = self.bots.get(seat)
-        if bot is None:
-            try:
-                bot = make_bot(self.levels[seat])
-            except ValueError:
-                bot = make_bot("easy")
-            self.bots[seat] = bot
-        return bot
+        """The bot at ``seat``: made when asked (the AI is imported only then), never
+        kept, since a bot keeps nothing between decisions and the session is data."""
+        try:
+            return make_bot(self.levels[seat])
+        except ValueError:
+            return make_bot("easy")
 
     def observation(self) -> Observation:
         """What the human sees (behind the privacy screen: what everyone sees)."""

@@ -81,6 +81,11 @@ class Drbg(random.Random):
         self._pool = b""
         self.gauss_next = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy (``copy``, ``pickle``) is made from this key, then given this state;
+        ``random.Random``'s own would seed a new generator from the system first."""
+        return (type(self), (self._key,), self.getstate())
+
     @property
     def seed_hex(self) -> str:
         """The seed as 64 hex digits."""
