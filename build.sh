@@ -177,14 +177,16 @@ cp "$MICROPIP_WHL" "$STAGE/pyodide/"
 cp "$ENGINE_PYC" "$STAGE/pyodide/$(basename "$ENGINE_WHL")"
 cp "$APP_PYC" "$STAGE/pyodide/$(basename "$APP_WHL")"
 # The online table's modules go into a wheel of their own, which a page loads
-# only to play online (py/app/shell/online_code.py).
+# only to play online (py/app/shell/online_code.py), and so do the AI's and the
+# analysis', which it loads once its table is ready (py/app/shell/ai_code.py).
 "$PYTHON" tools/buildlib.py split "$STAGE/pyodide/$(basename "$ENGINE_WHL")" \
     "$STAGE/pyodide/$(basename "$APP_WHL")" "$STAGE/pyodide"
 ONLINE_WHL="$(compgen -G "$STAGE/pyodide/thousand_online-*.whl" | head -n1)"
+AI_WHL="$(compgen -G "$STAGE/pyodide/thousand_ai-*.whl" | head -n1)"
 cp "$DATACLASS_CODE" "$STAGE/pyodide/dataclass-code.bin"
 "$PYTHON" tools/buildlib.py lock "$STAGE/pyodide/pyodide-lock.json" --keep micropip \
     --wheel "$MICROPIP_WHL" --wheel "$STAGE/pyodide/$(basename "$ENGINE_WHL")" \
-    --wheel "$STAGE/pyodide/$(basename "$APP_WHL")" --wheel "$ONLINE_WHL"
+    --wheel "$STAGE/pyodide/$(basename "$APP_WHL")" --wheel "$ONLINE_WHL" --wheel "$AI_WHL"
 
 shopt -s nullglob
 for g in "${PYSCRIPT_GLOBS[@]}"; do

@@ -23,6 +23,9 @@
 //   py/app/shell/online_code.py) only when the page opens an invitation (#join=)
 //   or has a stored online table; otherwise the page asks for it when a host
 //   starts one (Python's `import thousand_loader; await thousand_loader.online()`);
+// - the computer players' AI and the analysis (the "thousand-ai" wheel, see
+//   py/app/shell/ai_code.py) once the table is ready: the page's script asks for
+//   it then, and every thought awaits it (`await thousand_loader.ai()`);
 // - when Python starts afresh, the code of our dataclasses' generated
 //   methods (dataclass-code.bin, see py/app/shell/dataclass_code.py), which py/app
 //   reuses instead of compiling those sources while it imports (a restored
@@ -67,6 +70,8 @@ const PACKAGES = ["thousand", "thousand-app"];
 // table (app.shell.storage.NET_KEY) that asks for it at start.
 const ONLINE = "thousand-online";
 const NET_KEY = "thousand.net";
+// The AI's wheel (app.shell.ai_code.WHEEL), loaded once the table is ready.
+const AI = "thousand-ai";
 const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const PYSCRIPT_PYC = new URL("../pyscript/stdlib-pyc.zip", import.meta.url);
 const DATACLASS_CODE = new URL("dataclass-code.bin", PYODIDE_DIR);
@@ -192,30 +197,38 @@ function onlineAtStart() {
   }
 }
 
-let online = null; // the online wheel's path once it is on the packages' paths
+// Each late wheel's path once it is on its packages' paths (a promise), by name.
+const late = new Map();
 
 /**
- * The online table's code fetched (or ``early``, its fetch begun at start),
- * written beside our other wheels and put on the packages' paths
- * (app.shell.online_code.attach); resolves to its path. A failure is tried afresh
- * the next time.
+ * A wheel the page loads after it starts (``wheel``: the online table's or the
+ * AI's), fetched (or ``early``, its fetch begun at start), written beside our
+ * other wheels and put on its packages' paths by ``module``'s ``attach``
+ * (app.shell.online_code, app.shell.ai_code); resolves to its path. A failure is
+ * tried afresh the next time.
  */
-function onlineCode(pyodide, early = null) {
-  online ??= (async () => {
-    const [[file, bytes]] = await (early ?? fetchWheels([ONLINE]));
-    const where = `${SITE}/${file}`;
-    pyodide.FS.writeFile(where, bytes);
-    const code = pyodide.pyimport("app.shell.online_code");
-    try {
-      code.attach(where);
-    } finally {
-      code.destroy();
-    }
-    return where;
-  })();
-  online.catch(() => (online = null));
-  return online;
+function lateCode(pyodide, wheel, module, early = null) {
+  if (!late.has(wheel)) {
+    const loading = (async () => {
+      const [[file, bytes]] = await (early ?? fetchWheels([wheel]));
+      const where = `${SITE}/${file}`;
+      pyodide.FS.writeFile(where, bytes);
+      const code = pyodide.pyimport(module);
+      try {
+        code.attach(where);
+      } finally {
+        code.destroy();
+      }
+      return where;
+    })();
+    late.set(wheel, loading);
+    loading.catch(() => late.delete(wheel));
+  }
+  return late.get(wheel);
 }
+
+const onlineCode = (pyodide, early = null) => lateCode(pyodide, ONLINE, "app.shell.online_code", early);
+const aiCode = (pyodide) => lateCode(pyodide, AI, "app.shell.ai_code");
 
 const RUNTIME = ["pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json"];
 
@@ -415,7 +428,10 @@ export const ready = (async () => {
   const pycache = "/home/pyodide/pyscript/__pycache__";
   pyodide.FS.mkdirTree(pycache);
   for (const [name, bytes] of pyc) pyodide.FS.writeFile(`${pycache}/${name}`, bytes);
-  pyodide.registerJsModule("thousand_loader", { online: () => onlineCode(pyodide) });
+  pyodide.registerJsModule("thousand_loader", {
+    online: () => onlineCode(pyodide),
+    ai: () => aiCode(pyodide),
+  });
   if (onlineFile) {
     // (without it the page says so and keeps the stored table for the next try)
     await onlineCode(pyodide, onlineFile).catch((error) => console.warn(`The online code did not load: ${error.message ?? error}`));

@@ -36,9 +36,11 @@ Commands::
         once the page is ready).
 
     python3 tools/buildlib.py split ENGINE.whl APP.whl OUT_DIR
-        Write both wheels to OUT_DIR without the online table's modules
-        (``app.shell.online_code.MODULES``) and a third wheel, ``thousand-online``,
-        with them: a page loads it only to play online.
+        Write both wheels to OUT_DIR without the modules a page loads later,
+        and a wheel for each such set (``LATE``): ``thousand-online``, the
+        online table's (``app.shell.online_code.MODULES``), loaded only to play
+        online; ``thousand-ai``, the AI's and the analysis'
+        (``app.shell.ai_code.MODULES``), loaded once the table is ready.
 
     python3 tools/buildlib.py stored SRC.zip OUT.zip
         Copy a zip with every entry stored (the page's standard library).
@@ -189,8 +191,13 @@ OUR_WHEELS = {"thousand": "thousand", "thousand-app": "app"}
 #: The app wheel's distribution name and what it leaves out (the page runs main.py).
 APP_WHEEL = "thousand-app"
 ONLINE_WHEEL = "thousand-online"  # (app.shell.online_code.WHEEL)
+AI_WHEEL = "thousand-ai"  # (app.shell.ai_code.WHEEL)
 #: The payload's name for each of our wheels but the engine's, by file name.
-WHEEL_LABELS = {"thousand_app": "app wheel", "thousand_online": "online wheel"}
+WHEEL_LABELS = {
+    "thousand_app": "app wheel",
+    "thousand_online": "online wheel",
+    "thousand_ai": "AI wheel",
+}
 APP_NOT_PACKAGED = ("main.py", "embed_main.py")
 BUILD_META = re.compile(r'<meta name="thousand-build" content="[^"]*">')
 CHUNKS_META = re.compile(r'<meta name="thousand-pyscript" content="[^"]*">')
@@ -325,16 +332,22 @@ def app_wheel(app_dir: Path, version: str, out_dir: Path) -> Path:
     return out
 
 
-def _online_code() -> Any:
-    """``py/app/shell/online_code.py`` (the one home of the online modules' names)."""
-    import importlib.util
+def late_codes() -> list[Any]:
+    """The modules that name each wheel a page loads after it starts, and its
+    modules (``py/app/shell/online_code.py``, ``ai_code.py``: their one home)."""
+    import importlib
 
-    where = Path(__file__).resolve().parents[1] / "py" / "app" / "shell" / "online_code.py"
-    spec = importlib.util.spec_from_file_location("_online_code", where)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    py = str(Path(__file__).resolve().parents[1] / "py")
+    if py not in sys.path:
+        sys.path.insert(0, py)
+    return [importlib.import_module(f"app.shell.{name}") for name in ("online_code", "ai_code")]
+
+
+#: What each late wheel's METADATA says it is, by its distribution name.
+LATE_SUMMARIES = {
+    ONLINE_WHEEL: "The 1000 table's online play (loaded when a table goes online)",
+    AI_WHEEL: "The 1000 table's computer players and analysis (loaded once the table is ready)",
+}
 
 
 def module_of(entry: str) -> str | None:
@@ -348,38 +361,49 @@ def module_of(entry: str) -> str | None:
     return ".".join(parts).removesuffix(".__init__")
 
 
-def split_online(engine: Path, app: Path, out_dir: Path) -> tuple[Path, Path, Path]:
-    """Write ``engine`` and ``app`` to ``out_dir`` (same names) without the online
-    table's modules, and the ``thousand-online`` wheel of those modules; return
-    the three paths. Every wheel is written stored (see ``stored_zip``)."""
-    names = tuple(_online_code().MODULES)
+def split_late(engine: Path, app: Path, out_dir: Path) -> tuple[Path, Path, dict[str, Path]]:
+    """Write ``engine`` and ``app`` to ``out_dir`` (same names) without the modules a
+    page loads later, and a wheel of each such set (``late_codes``: the online
+    table's, the AI's); return the two paths and the late wheels' by name. Every
+    wheel is written stored (see ``stored_zip``)."""
 
     def within(mod: str | None, name: str) -> bool:
         return mod is not None and (mod == name or mod.startswith(name + "."))
 
-    def online(entry: str) -> bool:
-        return any(within(module_of(entry), n) for n in names)
-
-    moved: dict[str, bytes] = {}
-    outs = []
-    for wheel in (engine, app):
-        members = read_members(wheel)
-        moved |= {n: d for n, d in members.items() if online(n)}
-        out = out_dir / wheel.name
-        write_wheel(out, {n: d for n, d in members.items() if not online(n)}, stored=True)
-        outs.append(out)
-    found = {module_of(n) for n in moved}
-    missing = [n for n in names if not any(within(m, n) for m in found)]
-    if missing:
-        raise ValueError(
-            f"the wheels have no {', '.join(missing)} (app/shell/online_code.py MODULES)"
-        )
+    codes = late_codes()
+    members = {wheel: read_members(wheel) for wheel in (engine, app)}
     version = read_wheel(engine).version
-    summary = "The 1000 table's online play (loaded when a table goes online)"
-    moved |= dist_info(ONLINE_WHEEL, version, summary, ["app", "thousand"])
-    out = out_dir / f"thousand_online-{version}-py3-none-any.whl"
-    write_wheel(out, moved, stored=True)
-    return outs[0], outs[1], out
+    late: dict[str, Path] = {}
+    for code in codes:
+        names = tuple(code.MODULES)
+
+        def moves(entry: str, names: tuple[str, ...] = names) -> bool:
+            """A module of ``names``, or a data file of one of their packages."""
+            module = module_of(entry)
+            if module is not None or ".dist-info/" in entry:
+                return any(within(module, n) for n in names)
+            return any(entry.startswith(n.replace(".", "/") + "/") for n in names)
+
+        moved: dict[str, bytes] = {}
+        for wheel, entries in members.items():
+            moved |= {n: d for n, d in entries.items() if moves(n)}
+            members[wheel] = {n: d for n, d in entries.items() if not moves(n)}
+        found = {module_of(n) for n in moved}
+        missing = [n for n in names if not any(within(m, n) for m in found)]
+        if missing:
+            where = f"app/shell/{code.__name__.rsplit('.', 1)[1]}.py MODULES"
+            raise ValueError(f"the wheels have no {', '.join(missing)} ({where})")
+        tops = sorted({n.split("/", 1)[0] for n in moved})
+        moved |= dist_info(code.WHEEL, version, LATE_SUMMARIES[code.WHEEL], tops)
+        out = out_dir / f"{code.WHEEL.replace('-', '_')}-{version}-py3-none-any.whl"
+        write_wheel(out, moved, stored=True)
+        late[code.WHEEL] = out
+    outs = []
+    for wheel, entries in members.items():
+        out = out_dir / wheel.name
+        write_wheel(out, entries, stored=True)
+        outs.append(out)
+    return outs[0], outs[1], late
 
 
 def catalogues(app_dir: Path, out_dir: Path) -> list[Path]:
@@ -751,7 +775,7 @@ def _cmd_payload(args: argparse.Namespace) -> None:
     own = page_payload_bytes(args.dist, served=True)
     print(
         f"  {'':>9}  {own:>9,d}  of it for the game page in one language (the largest "
-        f"catalogue) until it is ready (not the online wheel, {', '.join(AFTER_READY)})"
+        f"catalogue) until it is ready (not the online and AI wheels, {', '.join(AFTER_READY)})"
     )
 
 
@@ -759,9 +783,10 @@ def page_payload_bytes(dist: Path, *, served: bool = False) -> int:
     """``payload_bytes`` as the game page in one language loads it before it is
     ready: the other languages' catalogues (all but the largest, counted as the
     page's own) come only once it is ready, for a switch of language, and so do
-    the ``AFTER_READY`` files; the online wheel comes only for an online table."""
+    the AI's wheel and the ``AFTER_READY`` files; the online wheel comes only for
+    an online table."""
     sizes = payload_bytes(dist, served=served)
-    later = [WHEEL_LABELS["thousand_online"], *AFTER_READY]
+    later = [WHEEL_LABELS["thousand_online"], WHEEL_LABELS["thousand_ai"], *AFTER_READY]
     total = sum(sizes.values()) - sum(sizes.get(key, 0) for key in later)
     mos = []
     for mo in (dist / CATALOGUE_DIR).glob("*.mo"):
@@ -771,7 +796,8 @@ def page_payload_bytes(dist: Path, *, served: bool = False) -> int:
 
 
 def _cmd_split(args: argparse.Namespace) -> None:
-    paths = split_online(args.engine, args.app, args.out_dir)
+    engine, app, late = split_late(args.engine, args.app, args.out_dir)
+    paths = [engine, app, *late.values()]
     sizes = ", ".join(f"{p.name} {p.stat().st_size:,d} bytes" for p in paths)
     print(f"  split: {sizes}")
 

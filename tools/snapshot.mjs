@@ -17,8 +17,10 @@
 // Python's own start-up and those imports (measured: first visits ready
 // 27-37% sooner; bench/startup_compare.py). Imported here:
 //
-// - the engine (thousand) and its AI, with the hand evaluator's data loaded
-//   by one Strong bot, as py/app/main.py loads them;
+// - the engine (thousand) and its AI (the "thousand-ai" wheel attached as the
+//   page attaches it once its table is ready, py/app/shell/ai_code.py), with
+//   the hand evaluator's data loaded by one Strong bot, as py/app/main.py
+//   loads them (a restored page holds the AI before it has fetched its wheel);
 // - every py/app module that does not need the page (a module that imports
 //   `pyscript` fails here with ModuleNotFoundError and is left to the page);
 // - the standard-library modules PyScript's own package imports (PyScript's
@@ -73,6 +75,7 @@ function pageConstant(name) {
 const SITE = pageConstant("SITE");
 const LOCALE = pageConstant("LOCALE");
 const PACKAGES = pageConstant("PACKAGES");
+const AI = pageConstant("AI"); // the AI's wheel: the page attaches it once ready, the snapshot holds it
 const STDLIB = pageConstant("STDLIB");
 // Standard-library modules that PyScript's package (pyscript/*.py) and its
 // start-up import. Checked against a fresh start's sys.modules at ready: the
@@ -96,6 +99,10 @@ const wheels = PACKAGES.map((name) => {
   py.FS.writeFile(`${SITE}/${file}`, fs.readFileSync(path.join(indexURL, file)));
   return `${SITE}/${file}`;
 });
+const aiFile = lock.packages[AI]?.file_name;
+if (!aiFile) throw new Error(`pyodide-lock.json has no package ${AI}`);
+py.FS.writeFile(`${SITE}/${aiFile}`, fs.readFileSync(path.join(indexURL, aiFile)));
+const aiWheel = `${SITE}/${aiFile}`;
 // The other languages' catalogues, where the page writes those it fetched.
 py.FS.mkdirTree(LOCALE);
 const locales = path.join(indexURL, "..", "locale");
@@ -103,7 +110,7 @@ for (const name of fs.readdirSync(locales).filter((n) => n.endsWith(".mo")).sort
   py.FS.writeFile(`${LOCALE}/${name}`, fs.readFileSync(path.join(locales, name)));
 }
 // Run in a namespace of its own: the page's __main__ stays empty.
-const scope = py.toPy({ WHEELS: wheels, STDLIB: PYSCRIPT_STDLIB });
+const scope = py.toPy({ WHEELS: wheels, AI_WHEEL: aiWheel, STDLIB: PYSCRIPT_STDLIB });
 const report = py.runPython(
   `
 import gc, importlib, sys, zipfile
@@ -111,9 +118,10 @@ import gc, importlib, sys, zipfile
 sys.path.extend(WHEELS)
 for name in STDLIB:
     importlib.import_module(name)
+importlib.import_module("app.shell.ai_code").attach(AI_WHEEL)  # (as the page does once ready)
 importlib.import_module("thousand.ai").make_ai_bot("strong")
 left = []
-for wheel in WHEELS:
+for wheel in [*WHEELS, AI_WHEEL]:
     for entry in sorted(zipfile.ZipFile(wheel).namelist()):
         if not entry.endswith((".py", ".pyc")) or "/__pycache__/" in entry:
             continue

@@ -92,6 +92,7 @@ def test_each_file_is_fetched_once_and_nothing_else(
         "pyodide/snapshot.bin",
         "pyodide/thousand-0.1.0-py3-none-any.whl",
         "pyodide/thousand_app-0.1.0-py3-none-any.whl",
+        "pyodide/thousand_ai-0.1.0-py3-none-any.whl",  # once the table is ready
         "pyscript/core.js",
         "pyscript/stdlib-pyc.zip",
         "static/interpreter.mjs",
@@ -157,6 +158,12 @@ def test_the_ai_is_imported_after_the_table_is_ready(loaded: tuple[Any, LoadLog]
     )
     assert marks["py:ready"] < marks["py:ai"]
     assert marks["py:main"] < marks["py:engine"] < marks["py:app"] < marks["py:ready"]
+    # ... and its wheel is asked for only then (app.shell.ai_code)
+    fetched = page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter((e) => e.name.includes('thousand_ai-')).map((e) => e.startTime)"
+    )
+    assert len(fetched) == 1 and marks["py:ready"] < fetched[0] < marks["py:ai"]
 
 
 # --- the snapshot ---------------------------------------------------------------

@@ -310,6 +310,7 @@ def test_the_game_pages_count_leaves_out_what_comes_once_it_is_ready(tmp_path: P
         "pyodide/thousand-0.1.0-py3-none-any.whl": 30,
         "pyodide/thousand_app-0.1.0-py3-none-any.whl": 20,
         "pyodide/thousand_online-0.1.0-py3-none-any.whl": 400,  # an online table only
+        "pyodide/thousand_ai-0.1.0-py3-none-any.whl": 500,  # fetched once the page is ready
         "locale/ru.mo": 7,
         "locale/pl.mo": 9,  # the largest catalogue stands for the page's own
         "locale/uk.mo": 8,

@@ -31,6 +31,7 @@ from app.page.model import (
     OfferMade,
     ReplyMade,
 )
+from app.shell import ai_code
 from app.shell.thinking import copy_of, decide, guarded
 
 #: Seconds between the ticks that let the peer ask for lost messages again.
@@ -135,6 +136,7 @@ class Links:
     async def _bot(self, session: Any, seat: int, version: tuple[int, int], budget_ms: int) -> None:
         """The host's computer player at ``seat`` thinks in slices, then answers."""
         try:
+            await ai_code.ready()
             obs = session.peer.observation(seat)
             if obs is None:
                 return

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from app.page.page_msgs import Analyse, Autoplay, Slot, StopAnalysis, new_token
 from app.replay.replay_view import ReplayUI, replay_names
-from app.shell import dataclass_code
+from app.shell import ai_code, dataclass_code
 from app.shell.i18n import t
 from thousand.record import Replay, load_seats
 
@@ -73,6 +73,7 @@ async def run_analysis(
     # click, the import, each slice, each render of the findings): together in one
     # task they blocked the page for 50-120 ms on a 2-core machine.
     await asyncio.sleep(0)
+    await ai_code.ready()  # (the solver comes with the AI's wheel)
     t0 = time.perf_counter()
     with dataclass_code.reusing():  # the solver: imported when first asked for
         from app.replay.analysis_view import analysis_lines

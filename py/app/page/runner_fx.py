@@ -40,6 +40,7 @@ from app.page.replay_ctl import run_analysis
 from app.page.screen import build
 from app.page.update import HOLD_ON, bots_next
 from app.replay.replay_view import replay_attrs
+from app.shell import ai_code
 from app.shell.dom import Attrs, Patcher
 from app.shell.storage import LANG_KEY
 from app.shell.thinking import THINK_SLICE_MS, copy_of, decide, guarded
@@ -310,6 +311,8 @@ class Thoughts:
         def stale() -> bool:
             return now().session.key != key or now().session.version != version
 
+        await ai_code.ready()  # (a bot's first move may come before the page's script has it)
+
         while not stale():
             seat = bots_next(now())
             if seat == HOLD_ON:
@@ -348,6 +351,7 @@ class Thoughts:
 
     async def hint(self, obs: Any, seed: int, version: int, budget_ms: float) -> None:
         """The strongest bot thinks about ``obs`` step-wise, saying how far it got."""
+        await ai_code.ready()
         from thousand.ai import make_ai_bot
 
         think = make_ai_bot("strong").start(obs, random.Random(seed), budget_ms=budget_ms)
@@ -399,6 +403,7 @@ class Thoughts:
             return ed is None or ed.version != e.version or now().ui.dialog != Dialog.EDITOR
 
         await asyncio.sleep(pace.bot)
+        await ai_code.ready()
         if stale():
             return
         obs = state_at(now().ui.editor).observation(e.seat)

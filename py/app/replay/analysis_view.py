@@ -10,12 +10,14 @@ cost 20 points; A♠ kept the contract").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.shell.i18n import card_short, t, tn
 from app.shell.i18n import you_key as _you_key
 from thousand import actions as A
-from thousand.analysis import DealAnalysis
+
+if TYPE_CHECKING:  # (the analysis comes with the AI's wheel: app.shell.ai_code)
+    from thousand.analysis import DealAnalysis
 
 
 def you_key(key: str, you: bool) -> str:
