@@ -43,7 +43,7 @@ from thousand.state import Game, Phase
 
 def make_level(name: str) -> AIBot:
     """A level by name (``strong``, ``normal@2``), or a variant of the AI lab's
-    (``bench/lab/variants.py``: ``strong_s38``, ...)."""
+    (``bench/lab/variants.py``: ``strong_extend4``, ...)."""
     try:
         return make_ai_bot(name)
     except ValueError:

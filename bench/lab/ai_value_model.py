@@ -29,7 +29,7 @@ outcomes better:
 * ``fit``: the same fit on every label, mapped by a line fitted on every real
   record, written to ``data/evaluator.json`` as ``play_rich3`` (the line
   folded into the weights; the real residuals' sigma), which the level setting
-  ``Settings.value_model = "play_rich"`` uses (Strong; the arena's ``strong_s31`` is
+  ``Settings.value_model = "play_rich"`` uses (Strong; the arena's ``strong_play17`` is
   Strong with the 17-feature ``play`` model).
 
 With ``--preset`` (``polish``) the labels are solved under that preset's play

@@ -1,11 +1,11 @@
 """The AI lab's arena: ``thousand.arena`` with the lab's variants of the levels.
 
-    python bench/lab/arena.py --a strong_s25 --b normal --deals N --seed S [--preset polish]
+    python bench/lab/arena.py --a strong_no_extend --b normal --deals N --seed S [--preset polish]
         [--players 3] [--workers 2] [--games G] [--start K] [--out FILE]
     python bench/lab/arena.py --combine FILE [FILE ...]
 
 The options and the report are ``python -m thousand.arena``'s; ``--a`` and ``--b``
-also name the variants of ``variants.py`` (``strong_s25``, ``strong_net``, ...), and
+also name the variants of ``variants.py`` (``strong_no_pass_shift``, ``strong_net``, ...), and
 a run of two levels gives the engine's arena's figures exactly.
 """
 

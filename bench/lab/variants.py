@@ -3,7 +3,7 @@ notebook (``ai_results.md``), that the levels did not keep, or a level as it was
 before a measured change, for pairing. None is offered on the page, and neither is
 the data only they use (``data/``: ``variants.json``, the Polish play models).
 
-    python bench/lab/arena.py --a strong_s25 --b normal --deals N --seed S [--preset polish]
+    python bench/lab/arena.py --a strong_no_extend --b normal --deals N --seed S [--preset polish]
 
 A variant is a level's ``Settings`` with some knobs changed (``VARIANTS``), valued
 by the lab's evaluator (``lab_evaluator``): the shipped models plus those of
@@ -60,15 +60,17 @@ VARIANTS = {
     # The Strong of before a measured change, for pairing: entry 25's (no pass
     # shift, switched on in entry 26) and entry 27's (no bomb extra on the early pass,
     # switched on in entry 29: +0.9 [+0.2, +1.7] over 800 paired Polish sets).
-    "strong_s25": dataclasses.replace(STRONG, name="strong_s25", pass_shift=False, bomb_pass=False),
-    "strong_s27": dataclasses.replace(STRONG, name="strong_s27", bomb_pass=False),
+    "strong_no_pass_shift": dataclasses.replace(
+        STRONG, name="strong_no_pass_shift", pass_shift=False, bomb_pass=False
+    ),
+    "strong_no_bomb_pass": dataclasses.replace(STRONG, name="strong_no_bomb_pass", bomb_pass=False),
     # The discard's pairs solved both ways round, on twice the nodes (the plans double).
     "strong_discard": dataclasses.replace(
         STRONG, name="strong_discard", discard_both=True, discard_nodes=2 * STRONG.discard_nodes
     ),
     # Entry 31's Strong: hands valued by the 17-feature ``play`` model (the rich one in
     # Strong since entry 32: +1.9 [+0.8, +3.1] against Normal, paired, classic).
-    "strong_s31": dataclasses.replace(STRONG, name="strong_s31", value_model="play"),
+    "strong_play17": dataclasses.replace(STRONG, name="strong_play17", value_model="play"),
     # Hands valued by ``play_net3``: the rich features with a hidden layer
     # (``variant_models.Net``, ``data/variants.json``; entry 35).
     "strong_net": dataclasses.replace(STRONG, name="strong_net", value_model="play_net"),
@@ -99,12 +101,12 @@ VARIANTS = {
     "strong_talons4": dataclasses.replace(STRONG.scaled(4, ("bid_talons",)), name="strong_talons4"),
     # The arena's Strong until entry 38: the counted work alone, no extension (the
     # page's clock extended it then, with no node cap).
-    "strong_s37": dataclasses.replace(STRONG, name="strong_s37", extend=1.0),
+    "strong_no_extend": dataclasses.replace(STRONG, name="strong_no_extend", extend=1.0),
     # Strong's extension with no node cap, as the page's clock ran it in entry 37
     # (one Polish decision in nine over the page's second in Pyodide).
     "strong_page": dataclasses.replace(STRONG, name="strong_page", extend_nodes=1e9),
     # Entry 38's Strong: its extension within 4 times the node budget.
-    "strong_s38": dataclasses.replace(STRONG, name="strong_s38", extend_nodes=4.0),
+    "strong_extend4": dataclasses.replace(STRONG, name="strong_extend4", extend_nodes=4.0),
     # The card play's extension stopped when no other move may beat the best by half a
     # point (paired by world); and the same with up to 8 times the worlds (measured in
     # entry 39 on entry 38's Strong: level with it, on half the worlds).
@@ -193,8 +195,8 @@ def lab_evaluator(pass_model: bool = False) -> Evaluator:
 
 
 def make_ai_bot(level: str) -> AIBot:
-    """A variant by name (``strong_s25``; ``strong_s25@2`` doubles its work), else the
-    engine's level (``thousand.ai.make_ai_bot``)."""
+    """A variant by name (``strong_play17``; ``strong_play17@2`` doubles its work),
+    else the engine's level (``thousand.ai.make_ai_bot``)."""
     key, _, work = level.strip().lower().partition("@")
     if key not in VARIANTS:
         return levels.make_ai_bot(level)

@@ -7,8 +7,8 @@ worth less (``bench/lab/ai_pass_value.py --preset polish``). The shift applies o
 to conventions that hold every value its entry lists; classic rules and the other
 presets are valued as before. Strong has it on, and with it the extra for the
 early pass of a seat that still holds its bomb (both measured in
-``bench/lab/ai_results.md``, entries 26 and 29); the lab's ``strong_s25`` is Strong
-without either, ``strong_s27`` without the extra.
+``bench/lab/ai_results.md``, entries 26 and 29); the lab's ``strong_no_pass_shift`` is Strong
+without either, ``strong_no_bomb_pass`` without the extra.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from thousand.ai.settings import NORMAL
 from thousand.conventions import Conventions
 
 PASS = STRONG
-# The lab's ``strong_s25`` and ``strong_s27``: Strong without either, without the extra.
-OFF = dataclasses.replace(STRONG, name="strong_s25", pass_shift=False, bomb_pass=False)
+# The lab's ``strong_no_pass_shift`` and ``strong_no_bomb_pass``: Strong without
+# either, without the extra.
+OFF = dataclasses.replace(STRONG, name="strong_no_pass_shift", pass_shift=False, bomb_pass=False)
 
 
 def test_strong_values_the_pass_under_the_rules_and_normal_does_not() -> None:
@@ -106,7 +107,7 @@ def test_strong_bids_more_over_the_hundred_with_the_polish_pass() -> None:
 
 def test_strong_decides_classic_auctions_exactly_as_without_the_shift() -> None:
     """In classic rules (and with four players, who use the same entry's table size)
-    Strong's bidding choices and all their values are those of ``strong_s25``."""
+    Strong's bidding choices and all their values are those of ``strong_no_pass_shift``."""
     from thousand.ai import AIBot
 
     for preset in ("classic", "four_players"):
@@ -132,7 +133,7 @@ def test_strong_values_a_polish_pass_lower() -> None:
 
 
 BOMB_PASS = STRONG
-NO_BOMB_PASS = dataclasses.replace(STRONG, name="strong_s27", bomb_pass=False)
+NO_BOMB_PASS = dataclasses.replace(STRONG, name="strong_no_bomb_pass", bomb_pass=False)
 
 
 def test_the_bomb_extra_is_for_the_early_pass_with_a_bomb_left_only() -> None:
@@ -154,7 +155,7 @@ def test_the_bomb_extra_is_for_the_early_pass_with_a_bomb_left_only() -> None:
 
 def test_bomb_pass_lowers_the_early_pass_only_while_the_seat_holds_a_bomb() -> None:
     """Strong (``bomb_pass`` on) values an early Polish pass lower by exactly the
-    entry's extra than the Strong without it (the arena's ``strong_s27``) while the
+    entry's extra than the Strong without it (the arena's ``strong_no_bomb_pass``) while the
     seat has its bomb, and as that Strong once it has thrown it; classic passes are
     the same."""
     ev = shared()

@@ -84,7 +84,7 @@ def test_strong_values_hands_by_the_rich_model_and_its_predecessor_does_not() ->
     assert strong.evaluator.model("play", 3).rich
     assert strong.evaluator.model("play", 4).rich  # 4 players deal a 3-player deal
     assert not strong.evaluator.model("play", 2).rich  # none fitted for 2 players
-    old = AIBot(dataclasses.replace(STRONG, name="strong_s31", value_model="play"))
+    old = AIBot(dataclasses.replace(STRONG, name="strong_play17", value_model="play"))
     assert not old.evaluator.model("play", 3).rich
     normal: Any = make_ai_bot("normal")
     assert not normal.evaluator.model("play", 3).rich

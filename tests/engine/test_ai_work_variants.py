@@ -67,14 +67,14 @@ def test_each_part_doubles_only_its_own_counts() -> None:
 def test_strong_extends_unclear_decisions_reproducibly() -> None:
     """Strong goes on adding worlds while a card decision is unclear, reading no
     clock: the same answer twice, never fewer worlds than the counted work of the
-    Strong before it (``strong_s37``), and more where those leave the decision
+    Strong before it (``strong_no_extend``), and more where those leave the decision
     unclear; a clock that does not run out changes nothing."""
-    assert _changed(VARIANTS["strong_s37"]) == {"extend"}
+    assert _changed(VARIANTS["strong_no_extend"]) == {"extend"}
     assert _changed(VARIANTS["strong_page"]) == {"extend_nodes"}
-    assert _changed(VARIANTS["strong_s38"]) == {"extend_nodes"}
-    assert VARIANTS["strong_s38"].extend_nodes < STRONG.extend_nodes
+    assert _changed(VARIANTS["strong_extend4"]) == {"extend_nodes"}
+    assert VARIANTS["strong_extend4"].extend_nodes < STRONG.extend_nodes
     assert _changed(VARIANTS["normal_page"], NORMAL) == {"extend"}
-    strong, counted_only = AIBot(STRONG), AIBot(VARIANTS["strong_s37"])
+    strong, counted_only = AIBot(STRONG), AIBot(VARIANTS["strong_no_extend"])
     extended = 0
     for seed in range(4):
         obs = _second_card(seed)

@@ -36,20 +36,20 @@ def test_the_engine_ships_no_variant_and_none_of_the_labs_data() -> None:
     shipped = {p.name for p in resources.files("thousand.ai").joinpath("data").iterdir()}
     assert shipped.isdisjoint({p.name for p in (LAB / "data").glob("*.json")})
     assert not (set(VARIANTS) & set(LEVELS))
-    for name in ("strong_s25", "strong_net", "normal_page"):
+    for name in ("strong_no_pass_shift", "strong_net", "normal_page"):
         with pytest.raises(ValueError, match="unknown bot"):
             make_ai_bot(name)
 
 
 def test_a_variant_is_a_level_with_some_knobs_changed_valued_by_the_labs_evaluator() -> None:
-    assert VARIANTS["strong_s31"] == dataclasses.replace(
-        STRONG, name="strong_s31", value_model="play"
+    assert VARIANTS["strong_play17"] == dataclasses.replace(
+        STRONG, name="strong_play17", value_model="play"
     )
     assert VARIANTS["strong_rules"] == dataclasses.replace(
         STRONG, name="strong_rules", rule_models=True
     )
-    bot = variants.make_ai_bot("strong_s25@2")
-    assert bot.name == "strong_s25@2" and not bot.settings.pass_shift
+    bot = variants.make_ai_bot("strong_no_pass_shift@2")
+    assert bot.name == "strong_no_pass_shift@2" and not bot.settings.pass_shift
     assert bot.settings.play_samples == STRONG.scaled(2).play_samples
     for name in VARIANTS:
         made = variants.make_ai_bot(name)
@@ -68,7 +68,10 @@ def test_the_lab_evaluator_holds_the_net_the_rule_models_and_the_pass_model() ->
     assert lab.rule_models and not shipped.rule_models
     assert lab.measured_pass is None and isinstance(lab_evaluator(True).measured_pass, PassValue)
     polish, classic = Conventions.preset("polish"), Conventions.preset("classic")
-    ruled, plain = variants.make_ai_bot("strong_rules"), variants.make_ai_bot("strong_s25")
+    ruled, plain = (
+        variants.make_ai_bot("strong_rules"),
+        variants.make_ai_bot("strong_no_pass_shift"),
+    )
     assert ruled.evaluator_for(polish) is ruled.evaluator.under(polish)
     assert ruled.evaluator_for(polish).fitted_rules == (True, True)
     assert ruled.evaluator_for(classic) is ruled.evaluator
@@ -105,7 +108,7 @@ def test_the_labs_arena_is_the_engines_with_the_labs_bots(
     assert capsys.readouterr().out.splitlines()[1:] == lab_lines
     assert lab_lines[-1].startswith("A-B: ")
     with pytest.raises(ValueError, match="unknown bot"):
-        arena.main(["--a", "strong_s25", "--b", "random", "--deals", "1"])
+        arena.main(["--a", "strong_no_pass_shift", "--b", "random", "--deals", "1"])
 
 
 def test_the_labs_decision_checks_take_its_variants(capsys: pytest.CaptureFixture[str]) -> None:

@@ -81,12 +81,12 @@ class Settings:
     # With ``full_model``: a pass valued as measured under the preset's rules where they
     # are unlike the classic ones the models were fitted on (``Evaluator.pass_shift``;
     # Polish rules: the bomb, no concession; 0 in classic rules). On in Strong; measured:
-    # ``bench/lab/arena.py --a strong|strong_s25 --b normal --preset polish --seed 2111``.
+    # ``bench/lab/arena.py --a strong|strong_no_pass_shift --b normal --preset polish --seed 2111``.
     pass_shift: bool = False
     # With ``pass_shift``: the early pass valued lower again while the seat still holds
     # a bomb (``Evaluator.pass_shift``'s ``bomb_left``, measured by playing on both
     # the bid and the pass, ``bench/lab/ai_bid_counterfactual.py``). On in Strong; measured:
-    # ``bench/lab/arena.py --a strong|strong_s27 --b normal --preset polish --seed 2111``.
+    # ``bench/lab/arena.py --a strong|strong_no_bomb_pass --b normal --preset polish --seed 2111``.
     bomb_pass: bool = False
     # Bidding: raise only while the bid's value beats the pass's by this margin (points;
     # the first at a seat's early call, ``auction.is_early``, the second over a bid),
@@ -101,8 +101,8 @@ class Settings:
     # The model that values a played hand in the auction (the bid table, the discard's
     # quick plans, the contract): ``play`` (the 17-feature self-play fit) or another
     # kind the evaluator holds: ``play_rich`` (more features, fitted on open-hand
-    # values). Rich in Strong; measured (``strong_s31``: ``play``):
-    # ``bench/lab/arena.py --a strong|strong_s31 --b normal --deals 800 --seed 22``.
+    # values). Rich in Strong; measured (``strong_play17``: ``play``):
+    # ``bench/lab/arena.py --a strong|strong_play17 --b normal --deals 800 --seed 22``.
     value_model: str = "play"
     # With ``value_model``: under play rules unlike the classic ones, the model of that
     # kind fitted under them where the evaluator holds one (``Evaluator.under``).
@@ -118,8 +118,8 @@ class Settings:
     # With ``extend``: the node budget of the card play and the discard (``play_nodes``,
     # ``discard_nodes``) times this. At 8 Strong's longest decision in Pyodide takes
     # about 850 ms, within the page's second (``node bench/ai_latency_pyodide.mjs
-    # ai_latency.py --preset polish``); measured against 4 (``strong_s38``):
-    # ``bench/lab/arena.py --a strong|strong_s38 --b normal [--preset polish] --deals 300``.
+    # ai_latency.py --preset polish``); measured against 4 (``strong_extend4``):
+    # ``bench/lab/arena.py --a strong|strong_extend4 --b normal [--preset polish] --deals 300``.
     extend_nodes: float = 8.0
     # With ``extend``: when the card play's best move counts as clear (``_Stats.clear``):
     # None, when it leads the next by 2.5 standard errors of the two means apart; a
