@@ -4,7 +4,7 @@
 
 Plays one whole game of 3 players (the host, ``--guests`` guests, a computer
 player in any seat left; the people played by the easy bot) on the real
-1024-bit group over ``tests/engine/net_sim``'s lossless network, every peer on
+group (``thousand.net.mental``) over ``tests/engine/net_sim``'s lossless network, every peer on
 a ``Drbg`` and journaled (``thousand.net.journal``). Prints, per peer, the
 journal's size as the page stores it (compact JSON, characters) after every
 audited deal and at the end, and the seconds ``rebuild`` takes to replay the
@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine")
 from net_sim import Table
 
 from thousand import Conventions
+from thousand.net import mental as M
 from thousand.net.events import Stage
 from thousand.net.journal import Journal, rebuild, start_guest, start_host
 from thousand.net.peer import Peer
@@ -89,7 +90,7 @@ def main() -> None:
     start = time.perf_counter()
     done = 0
     peak = dict.fromkeys(js, 0)
-    print(f"3 players, {args.guests} guest(s), target {args.target}, 1024-bit group")
+    print(f"3 players, {args.guests} guest(s), target {args.target}, {M.BITS}-bit group")
     print(
         "deal  "
         + "  ".join(f"{n:>10}" for n in js)

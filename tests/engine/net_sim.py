@@ -40,7 +40,7 @@ from thousand.net.host import Host
 from thousand.net.peer import Peer, step
 
 # A 256-bit safe prime: whole games run on it so the suite stays fast (the protocol
-# is the same; test_net_mental and the deal tests use the real 1024-bit group).
+# is the same; test_net_mental and the deal tests use the real 1536-bit group).
 SMALL_P = 0x978A8C2A5D20CD9550AE86D9969B5EA8954956C186D17D5080B0368A094BCCBB
 
 

@@ -385,8 +385,9 @@ def test_a_journal_cut_short_or_edited_is_refused(stored: dict[str, Any]) -> Non
         lambda d: [],
         lambda d: "journal",
         lambda d: {**d, "format": "thousand-save"},
-        lambda d: {**d, "version": 2},
-        lambda d: {**d, "version": "1"},
+        lambda d: {**d, "version": 1},  # the earlier group's keys: no page goes on with them
+        lambda d: {**d, "version": 3},
+        lambda d: {**d, "version": "2"},
         lambda d: {**d, "role": "admin"},
         lambda d: {**d, "name": ""},
         lambda d: {**d, "name": "x" * 21},

@@ -34,8 +34,32 @@ def probably_prime(n: int, rounds: int = 24) -> bool:
     return True
 
 
-def test_the_group_is_a_safe_prime_of_1024_bits() -> None:
-    assert M.P.bit_length() == 1024
+def pi_times_two_to(bits: int) -> int:
+    """floor(pi * 2^bits), by Machin's formula (pi = 16 atan(1/5) - 4 atan(1/239)) in
+    integers, with 64 guard bits."""
+
+    def atan_inv(x: int, one: int) -> int:  # atan(1/x) * one
+        total = term = one // x
+        n, sign = 1, -1
+        while term:
+            term //= x * x
+            total += sign * (term // (2 * n + 1))
+            n, sign = n + 1, -sign
+        return total
+
+    one = 1 << (bits + 64)
+    return (16 * atan_inv(5, one) - 4 * atan_inv(239, one)) >> 64
+
+
+def test_pi_is_pi() -> None:
+    assert pi_times_two_to(64) == 0x3243F6A8885A308D3  # pi in hexadecimal: 3.243F6A8885A308D3
+    assert str(pi_times_two_to(200) * 10**50 >> 200).startswith("314159265358979323846")
+
+
+def test_the_group_is_rfc_3526s_1536_bit_prime_derived_from_pi_again() -> None:
+    """Nobody chose the group: RFC 3526 section 2 derives it from pi, here again."""
+    derived = 2**1536 - 2**1472 - 1 + 2**64 * (pi_times_two_to(1406) + 741804)
+    assert derived == M.P and M.BITS == 1536
     assert probably_prime(M.P) and probably_prime(M.Q)
     assert M.P == 2 * M.Q + 1
     assert not probably_prime(M.P + 2 * 3)  # the test can say no

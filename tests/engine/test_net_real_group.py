@@ -1,4 +1,4 @@
-"""One whole online deal on the real 1024-bit group (the other session tests use a small one)."""
+"""One whole online deal on the real 1536-bit group (the other session tests use a small one)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from thousand.net.events import Stage
 
 
 def test_a_deal_on_the_real_group() -> None:
-    assert M.P.bit_length() == 1024
+    assert M.P.bit_length() == 1536
     t = Table(Conventions(), guests=1, seed=11, bot="easy")
     t.seat_all()
     t.run(until=lambda: t.deals_done("g1") >= 1 and t.deals_done("host") >= 1)

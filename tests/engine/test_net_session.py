@@ -1,7 +1,7 @@
 """Online play (``thousand.net.peer``, ``Host`` and ``Guest``) over the network of ``net_sim``.
 
 Whole games run on the small test group (``net_sim.small_group``): the protocol
-and every check are the same as on the 1024-bit group, only faster.
+and every check are the same as on the 1536-bit group, only faster.
 """
 
 from __future__ import annotations

@@ -30,9 +30,9 @@ before being seated, ``["x", kind]`` an event of a kind this module does not
 know (refused at rebuild: teach ``encode_event``/``decode_event`` new events).
 
 Size: a guest keeps every message of the host's log, the host its guests'
-(about 42 KB a deal with the 1024-bit group), so after every audited deal the
-journal is compacted to a snapshot of the peer (``Journal.compact``);
-``bench/net_journal.py`` measures a whole game's journal.
+(tens of KB a deal), so after every audited deal the journal is compacted to
+a snapshot of the peer (``Journal.compact``); ``bench/net_journal.py`` measures
+a whole game's journal.
 """
 
 from __future__ import annotations
@@ -73,7 +73,9 @@ from .snapshot import decode as decode_peer
 from .snapshot import encode as encode_peer
 
 FORMAT = "thousand-net-journal"
-VERSION = 1
+#: 2: the group is RFC 3526's 1536-bit one (a journal of version 1 holds keys and
+#: messages of the earlier 1024-bit group, which no page can go on with).
+VERSION = 2
 #: The most events a journal may hold (a long 4-player game has ~100 000).
 MAX_EVENTS = 400_000
 #: The most characters of message text a journal may hold.

@@ -1,8 +1,12 @@
 """A fair deal without a dealer: mental poker with a commutative cipher (SRA).
 
-The group: the quadratic residues modulo the safe prime ``P = 2Q + 1`` (1024
-bits, generated for this project; ``tests/engine/test_net_mental.py`` checks
-both are prime). A card is encoded as a square (``CARD_CODES``), so every
+The group: the quadratic residues modulo the safe prime ``P = 2Q + 1``, the
+1536-bit MODP group of RFC 3526 (section 2), which is published and derived
+from pi: ``P = 2^1536 - 2^1472 - 1 + 2^64 * (floor(2^1406 * pi) + 741804)``,
+the smallest offset that makes both ``P`` and ``Q`` prime, so it hides no
+trapdoor its makers chose (``tests/engine/test_net_mental.py`` derives it again
+from pi and checks both are prime; why 1536 bits: docs/PROTOCOL.md, "Key size").
+A card is encoded as a square (``CARD_CODES``), so every
 value on the wire is a quadratic residue and the Legendre symbol, which would
 leak a bit of plaintext in the whole group, says nothing. A seat's key is
 ``(e, d)`` with ``e * d = 1 (mod Q)``: ``x -> x^e`` encrypts, ``x -> x^d``
@@ -46,10 +50,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 P = int(
-    "e4f896f5b203045e831e76506f541ee3d05147b1a52cc261f6157eb6529d9223"
-    "77fe21e74048963551f1ef4ad73c023b2f6dd26fedbe0261c5b3acd5864e6ad0"
-    "2db91228a289023ea7fccc66b61bb2077990330ab7e905d2df4e0508543782d6"
-    "40178bdd89b7cc4eec4d9fae7eaf2cfcdb1947eed28498ccfd413265530070f7",
+    "ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74"
+    "020bbea63b139b22514a08798e3404ddef9519b3cd3a431b302b0a6df25f1437"
+    "4fe1356d6d51c245e485b576625e7ec6f44c42e9a637ed6b0bff5cb6f406b7ed"
+    "ee386bfb5a899fa5ae9f24117c4b1fe649286651ece45b3dc2007cb8a163bf05"
+    "98da48361c55d39a69163fa8fd24cf5f83655d23dca3ad961c62f356208552bb"
+    "9ed529077096966d670c354e4abc9804f1746c08ca237327ffffffffffffffff",
     16,
 )
 Q = (P - 1) // 2
