@@ -530,3 +530,22 @@ def test_another_tab_writing_the_game_behind_a_lesson() -> None:
     assert same(page.session, other) and page.ui.follower
     assert not any(isinstance(e, Bots) for e in fx)
     assert any(n.key == "tab" for n in page.ui.notices)
+
+
+def test_a_reload_mid_lesson_starts_the_page_in_the_lesson() -> None:
+    """The page's start (``page_start.resume_lesson``) hands back the page the door
+    made: the lesson where it was, not the game the page opened with."""
+    from app.page.page_start import resume_lesson
+
+    game = Session.new(Conventions(), "easy", seed=9)
+    page, fx = drive(*update(Page(game, Screen()), LessonStarted()))
+    page, fx = drive(*update(page, LessonNext()))
+    store = Store(MemoryStorage())
+    for e in fx:
+        if isinstance(e, Remember):
+            store.write(e.key, e.value)
+    step = page.session.model.step  # type: ignore[attr-defined]
+    reloaded = Page(Session.new(Conventions(), "easy", seed=9), Screen())
+    started, _ = resume_lesson(reloaded, store)
+    assert isinstance(started.session, LessonSession) and started.session.model.step == step
+    assert resume_lesson(reloaded, Store(MemoryStorage()))[0] is reloaded  # no lesson: as it was

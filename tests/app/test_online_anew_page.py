@@ -258,7 +258,7 @@ def test_a_guest_hosts_the_game_anew_and_the_other_guest_rejoins_it() -> None:
         assert [n for n in net.pages["ann"].ui.notices if n.key.startswith("lost")]
         conn = next(x.conn for x in net.pages["olena"].session.lobby.seats if x.seat == 0)
         link = net.invite("olena", 0, conn)
-        fx = open_invitation(net.pages["ann"], "#" + link.split("#")[1])
+        net.pages["ann"], fx = open_invitation(net.pages["ann"], "#" + link.split("#")[1])
         assert any(type(e).__name__ == "AcceptOffer" for e in fx)
         assert (
             net.pages["ann"].session.lobby.role == "guest"

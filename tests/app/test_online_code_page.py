@@ -121,7 +121,7 @@ def test_a_failed_load_is_said_in_words_and_the_dialog_stays(lang: str) -> None:
 
 def test_an_invitation_without_the_code_is_kept_in_the_address(without_code: None) -> None:
     page = Page(new_session(seed=5), Screen(lang="ru"))
-    fx = open_link(page, "#join=anything")
+    page, fx = open_link(page, "#join=anything")
     assert not any(isinstance(e, ClearAddress) for e in fx)  # a reload tries again
     (notice,) = page.ui.notices
     assert notice.words.text("ru") == t("ru", "net.code_missing")
@@ -132,6 +132,6 @@ def test_a_stored_online_table_without_the_code_keeps_its_journal(without_code: 
     assert store.write(NET_KEY, {"kept": True}) is None
     page = Page(new_session(seed=5), Screen(lang="pl"))
     before = page.session
-    resume_online(page, store)
+    page, _ = resume_online(page, store)
     assert same(page.session, before) and store.get_text(NET_KEY) is not None
     assert notices_said(page) == [t("pl", "net.code_missing")]

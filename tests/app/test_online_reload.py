@@ -386,3 +386,19 @@ def test_a_page_without_a_journal_does_not_load_the_online_protocol() -> None:
         check=True,
     )
     assert got.stdout.strip() == "[]", got.stdout
+
+
+def test_the_page_starts_on_its_stored_table_through_the_door(w: StoredWire) -> None:
+    """``page_start.resume_online`` hands back the page the door made of ``Reloaded``
+    (the Rejoin dialog over the stored table), not the one the page opened with."""
+    from app.page.page_start import resume_online
+
+    with small_group():
+        play_some(w, random.Random(4), 3)
+        store = Store(MemoryStorage())
+        store.backend.data = json.loads(json.dumps(w.stores["guest"].backend.data))  # type: ignore[attr-defined]
+        opened = Page(new_guest("Olena", _invite(w.host.session.lobby.seats[0].link)), Screen())
+        page, _ = resume_online(opened, store)
+        assert isinstance(page.session, NetSession) and page.session.human == 1
+        assert page.ui.dialog == Dialog.ONLINE and any(n.key == "reloaded" for n in page.ui.notices)
+        assert opened.ui.dialog != Dialog.ONLINE  # (the door changed a copy)

@@ -430,7 +430,7 @@ def test_share_copies_a_link_that_opens_the_same_position() -> None:
     assert isinstance(copy, Copy) and r.page.ui.dialog is Dialog.SHARE
     assert copy.text == r.page.ui.share_link and copy.text.endswith("&step=1")
     other = runner()
-    open_link(other.page, copy.text[len(r.page.ui.base_url) :])
+    other.page, _ = open_link(other.page, copy.text[len(r.page.ui.base_url) :])
     assert other.page.ui.replay is not None and other.page.ui.replay.step == 1
 
 
@@ -606,8 +606,8 @@ def test_the_page_starts_from_storage_and_says_what_it_could_not_read() -> None:
 
 def test_a_bad_share_link_is_refused_with_a_notice() -> None:
     r = runner()
-    fx = open_link(r.page, "#z=notbase64!!")
+    r.page, fx = open_link(r.page, "#z=notbase64!!")
     assert r.page.ui.replay is None and fx == []
     assert r.page.ui.notices[-1].key == "replay"
-    open_link(r.page, share_fragment(random_record(1, 3)) + "&step=3&practice=1")
+    r.page, _ = open_link(r.page, share_fragment(random_record(1, 3)) + "&step=3&practice=1")
     assert r.page.session.practice is not None and r.page.ui.replay is None

@@ -136,14 +136,15 @@ def code_missing(page: M.Page) -> list[M.Effect]:
     return T.notice(ui, Words.of("net.code_missing"), NoticeKind.ERROR, "online-code")
 
 
-def resume_online(page: M.Page, store: Store) -> list[M.Effect]:
+def resume_online(page: M.Page, store: Store) -> tuple[M.Page, list[M.Effect]]:
     """An online table the page had before a reload comes back from its journal,
-    its links gone: the host invites its friends again, a guest waits for that."""
+    its links gone: the host invites its friends again, a guest waits for that.
+    The page after it (the door's, once the table is back) and the effects."""
     if store.get_text(NET_KEY) is None:
-        return []  # (the page starts without loading the online code)
+        return page, []  # (the page starts without loading the online code)
     ui = page.ui
     if not online_code.available():  # (its journal stays for the next start)
-        return code_missing(page)
+        return page, code_missing(page)
     from app.online import netresume
 
     got, why = netresume.load(store)
@@ -154,29 +155,32 @@ def resume_online(page: M.Page, store: Store) -> list[M.Effect]:
     if got is not None:
         page.session = got
         P.ready_ice(page)
-        return [*fx, *U.update(page, M.Reloaded())[1]]
-    return fx
+        page, more = U.update(page, M.Reloaded())
+        return page, [*fx, *more]
+    return page, fx
 
 
-def resume_lesson(page: M.Page, store: Store, learn: bool = False) -> list[M.Effect]:
+def resume_lesson(page: M.Page, store: Store, learn: bool = False) -> tuple[M.Page, list[M.Effect]]:
     """A reload while a lesson was on the table resumes it where it was; the
     rules pages' *Learn to play* (``?learn=1``) starts it (or resumes it)."""
     stored, _ = store.read(LESSON_KEY)
     if active(stored) or learn:
-        return U.update(page, M.LessonStarted(stored))[1]
-    return []
+        return U.update(page, M.LessonStarted(stored))
+    return page, []
 
 
-def open_link(page: M.Page, fragment: str) -> list[M.Effect]:
+def open_link(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]]:
     """What the address's fragment opens: ``#join=`` the reply to an invitation,
-    ``#record=`` / ``#z=`` a share link's record in the replay view."""
+    ``#record=`` / ``#z=`` a share link's record in the replay view; the page
+    after it and the effects."""
     if fragment.startswith("#join="):
         if not online_code.available():  # (the address keeps it for a reload)
-            return code_missing(page)
+            return page, code_missing(page)
         # read once: a reload must not answer it again (the journal holds what it led to)
-        return [ClearAddress(), *open_invitation(page, fragment)]
+        page, fx = open_invitation(page, fragment)
+        return page, [ClearAddress(), *fx]
     if not fragment.startswith(("#record=", "#z=")):
-        return []
+        return page, []
     ui = page.ui
     got = parse_fragment(fragment)
     opts: dict[str, Any] = dict(got.options)
@@ -184,16 +188,17 @@ def open_link(page: M.Page, fragment: str) -> list[M.Effect]:
         ui.lang = str(opts["lang"])
     if got.error or got.record is None:
         why = got.error or "—"
-        return T.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
+        return page, T.notice(ui, Words.of("replay_bad", why=why), NoticeKind.ERROR, "replay")
     seat = None if opts.get("open") else opts.get("seat")
     fx = P.open_replay(page, got.record, int(opts.get("step", 0)), seat=seat)
     if ui.replay is not None and opts.get("practice"):
         fx += P.replay_clicked(page, "practice-here", {})  # an embed's Play from here
-    return fx
+    return page, fx
 
 
-def open_invitation(page: M.Page, fragment: str) -> list[M.Effect]:
-    """Guest: a ``#join=`` link opens the reply to its invitation."""
+def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]]:
+    """Guest: a ``#join=`` link opens the reply to its invitation; the page after it
+    and the effects."""
     from app.online.invite import Invite, InviteError, invite_sdp, read_fragment
     from app.online.netplay import NetSession, new_guest, rejoin_anew
 
@@ -201,14 +206,15 @@ def open_invitation(page: M.Page, fragment: str) -> list[M.Effect]:
     try:
         got = read_fragment(fragment)
     except InviteError as e:
-        return T.notice(ui, Words.of("net.code." + e.code.lower()), NoticeKind.ERROR, "join")
+        words = Words.of("net.code." + e.code.lower())
+        return page, T.notice(ui, words, NoticeKind.ERROR, "join")
     if not isinstance(got, Invite):
-        return []
+        return page, []
     s = page.session
     if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
         if got.session != s.lobby.session:  # a new invitation for the reloaded table
-            return U.update(page, M.InvitationPasted(fragment))[1]
-        return []  # (that link opened again)
+            return U.update(page, M.InvitationPasted(fragment))
+        return page, []  # (that link opened again)
     fx = P.keep_current(page)
     pairs = zip(seat_names(ui.setup), seat_kinds(ui.setup), strict=False)
     name = next((n for n, k in pairs if k == "human" and n), "")
@@ -220,4 +226,4 @@ def open_invitation(page: M.Page, fragment: str) -> list[M.Effect]:
     P.ready_ice(page)
     ui.joining = got
     ui.dialog = Dialog.ONLINE
-    return [*fx, M.AcceptOffer(invite_sdp(got))]
+    return page, [*fx, M.AcceptOffer(invite_sdp(got))]

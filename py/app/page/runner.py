@@ -65,7 +65,8 @@ class Table:
             target.addEventListener(name, proxy)
         self.run(effects)
         if self.params.get("fresh") != "1":
-            self.run(resume_online(self.page, self.store))
+            self.page, effects = resume_online(self.page, self.store)
+            self.run(effects)
 
     @property
     def links(self) -> Any:
@@ -289,14 +290,15 @@ def _attrs(el: Any, names: tuple[str, ...]) -> dict[str, str]:
 def start() -> Table:
     """Take over the static table."""
     table = Table()
-    page = table.page
-    table.run(open_link(page, str(window.location.hash or "")))
-    if page.ui.replay is None:  # a new game is saved at once, a resumed one unchanged
+    table.page, effects = open_link(table.page, str(window.location.hash or ""))
+    table.run(effects)
+    if table.page.ui.replay is None:  # a new game is saved at once, a resumed one unchanged
         learn = table.params.get("learn") == "1"
-        table.run(U.settle(page, [door.Persist(), *resume_lesson(page, table.store, learn)]))
+        table.page, effects = resume_lesson(table.page, table.store, learn)
+        table.run(U.settle(table.page, [door.Persist(), *effects]))
     table.drain()
     # The phase render() just set (a share link's replay, not the game behind it).
     boot.mark_ready(str(table.root.getAttribute("data-phase") or "loading"))
     table.root.setAttribute("aria-busy", "false")
-    table.run(U.settle(page, [door.Bots()]))
+    table.run(U.settle(table.page, [door.Bots()]))
     return table
