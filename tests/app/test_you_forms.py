@@ -39,6 +39,26 @@ NEVER_YOU = {
     "net.lost": "the link to another player",
     "net.taken_badge": "on another player's nameplate",
     "net.undo_refused": "another player refused",
+    **{
+        f"net.found.{kind}": "a cheat found on another player's page (an honest page is never "
+        "found cheating, and a cheating page says what it likes)"
+        for kind in [
+            "alarm",
+            "claim",
+            "commitment",
+            "cut",
+            "forged",
+            "give",
+            "hidden",
+            "illegal",
+            "key",
+            "other",
+            "proof",
+            "share",
+            "shuffle",
+            "turn",
+        ]
+    },
     "editor.to_move": "the editor names seats by compass, nobody is you",
     "editor.problem.hand_size": "the editor names seats by compass",
     "editor.problem.talon_size": "the editor names the talon",
@@ -91,6 +111,7 @@ KW: dict[str, Any] = dict(
     best=130,
     trick=3,
     lost=20,
+    deal=2,
 )
 
 

@@ -1,6 +1,5 @@
 """The wire, pinned: seeded whole games over ``net_sim`` (lost and doubled messages,
-random legal play) send exactly the same texts, in the same order, as the peer
-did before its roles were split into ``Host`` and ``Guest``.
+random legal play) send exactly the same texts, in the same order, every time.
 
 Every message text a peer hands the network (``Send`` and ``Broadcast``) goes
 into one SHA-256 per game. A change to the protocol, the mental poker, the
@@ -25,10 +24,12 @@ from thousand.net.host import Host
 BUILD = "thousand-wire"  # not the package's version: a release does not move the hashes
 
 # (players, seed) -> (texts sent, their hash)
+# (Pinned with one resend a ``link.RESEND_EVERY`` per link: a request repeated
+# sooner for what the last resend held is not answered; docs/PROTOCOL.md, "Limits".)
 PINNED = {
-    (3, 8): (651, "f8271f18f16cd99bac7febc43f22bdf98627ebfbc9dc6cf1cfda4fb2de237032"),
-    (4, 9): (1745, "a24e09a600a10b47c82a347c837dcfff33bb0da1cf4da1c7f6d191a0834ad5d3"),
-    (2, 11): (321, "4060ce0147bce82ae7f789b3a1592714bb59e24f01c1edd328f519777f4ce428"),
+    (3, 8): (643, "85b4146b7e6cc5fbf43f7e379e4dea339a619d07c2bfc490ad09b792cd010f88"),
+    (4, 9): (1830, "6a130c7853d79c0e6ee886866bc28e8047d5472fca3f601feee05ea49dfa6be8"),
+    (2, 11): (321, "805db81e65adfd482776666ba254aca31a2c6045b27e559a837ad703b4e0ce84"),
 }
 
 

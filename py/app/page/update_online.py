@@ -336,6 +336,9 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.CutMade):
             if o.nine:
                 fx += notice(ui, Words.of("net.cut_nine"), NoticeKind.PASSING, "cut")
+        elif isinstance(o, net.Refused) and o.code == "cheat":  # another page found a cheat
+            what = finding_words(o.params.get("what"), o.params.get("seat"), s.peer.deal_no)
+            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat")
         elif isinstance(o, net.Refused) and o.code == "duplicate":
             # a copy of a message already taken (a resend after a reconnection):
             # harmless, so nothing to tell a player
@@ -345,9 +348,9 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
                 ui, refusal_words(str(o.code), o.params), NoticeKind.PASSING, "net-refused"
             )
         elif isinstance(o, net.CheatFound):
-            fx += notice(
-                ui, Words.of("net.cheat", what=str(o.finding)[:200]), NoticeKind.ERROR, "cheat"
-            )
+            f = o.finding
+            what = finding_words(f.what, f.seat, f.deal)
+            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat")
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
@@ -444,14 +447,32 @@ def seat_changed(page: Page, seat: int, bot: bool, redealt: bool) -> list[Effect
     return notice(ui, text, NoticeKind.INFO, f"seat{seat}")
 
 
+def finding_words(what: object, seat: object, deal: object) -> Words:
+    """A cheat found (``thousand.net.audit.Finding``: what, whose seat, which deal;
+    or a ``halt`` another page sent, whose fields may be anything) in the players'
+    words: the person by the table's name for the seat, never a code or a number
+    of the protocol's."""
+    from app.shell.i18n import has
+
+    prefix = "net.found."  # (a key for each ``Finding.what``: tests/app/test_cheat_words.py)
+    key = prefix + what if isinstance(what, str) and what.isidentifier() else ""
+    if not key or not has(key):
+        key = prefix + "other"
+    at = seat if type(seat) is int else -1
+    number = deal if type(deal) is int and deal >= 0 else 0
+    return Words.of(key, name=Seat(at), deal=number)
+
+
 def refusal_words(code: str, params: dict[str, object]) -> Words:
     """A peer's refusal as words (its parameters are shown as text, never as markup;
-    a code the page has no words for, or whose parameters do not fit them, is
-    named as it is)."""
+    a seat as the table's name for it; a code the page has no words for, or whose
+    parameters do not fit them, is named as it is)."""
     from app.shell.i18n import has
 
     key = "net.refused." + code
-    safe = {k: str(v)[:60] for k, v in params.items()}
+    safe: dict[str, str | Seat] = {k: str(v)[:60] for k, v in params.items()}
+    if type(params.get("seat")) is int:
+        safe["seat"] = Seat(params["seat"])  # type: ignore[arg-type]
     if has(key):
         words = Words.of(key, **safe)
         try:

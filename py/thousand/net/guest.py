@@ -81,7 +81,8 @@ class Guest(Peer):
         return  # the host's words are all it hears: nothing to answer
 
     def _resend(self, peer: str, start: int) -> None:
-        self.out.extend(Send(HOST, t) for t in self.out_log[start:])
+        if self._may_resend(self, start, len(self.out_log)):
+            self.out.extend(Send(HOST, t) for t in self.out_log[start:])
 
     def _reply_to(self, peer: str) -> str:
         return HOST

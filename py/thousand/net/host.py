@@ -112,7 +112,8 @@ class Host(Peer):
             self.out.append(Send(peer, self._raw("refuse", code=e.code.value, params=e.params)))
 
     def _resend(self, peer: str, start: int) -> None:
-        if peer in self.links:
+        link = self.links.get(peer)
+        if link is not None and self._may_resend(link, start, len(self.log)):
             self.out.extend(Send(peer, t) for t in self.log[start:])
 
     def _reply_to(self, peer: str) -> str:

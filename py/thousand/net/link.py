@@ -32,6 +32,10 @@ from typing import Any
 from .events import Output, Refused, Send
 from .messages import Inbox, ProtocolError, Refusal, TokenBucket, decode, encode
 
+#: Seconds in which a side answers one resend request from a number, and ignores a
+#: repeat of it (half the quiet that makes a side ask again: ``events.POLL``).
+RESEND_EVERY = 0.5
+
 
 @dataclass
 class Link:
@@ -42,6 +46,9 @@ class Link:
     bucket: TokenBucket = field(default_factory=lambda: TokenBucket(100.0, 400.0))
     up: bool = True
     heard: float = 0.0  # when a message last came (or a nack was last sent)
+    resent_from: int = -1  # the last resend to this guest: from which number, ...
+    resent_to: int = -1  # ... up to which (not included) ...
+    resent_at: float = 0.0  # ... and when (``Wire._may_resend``)
 
 
 def echo_key(m: dict[str, Any]) -> str:
@@ -70,6 +77,9 @@ class Wire(ABC):
         self.echo: deque[str] = deque()  # guest: its messages the host's log has not brought back
         self.heard = 0.0  # guest: when the host was last heard (or a nack last sent)
         self.host_up = False  # guest: its link to the host is open
+        self.resent_from = -1  # guest: its last resend to the host, from which number, ...
+        self.resent_to = -1  # ... up to which (not included) ...
+        self.resent_at = 0.0  # ... and when (``_may_resend``)
         self.out: list[Output] = []
         self._queue: list[tuple[str, int, dict[str, Any]]] = []
 
@@ -119,6 +129,19 @@ class Wire(ABC):
         raise NotImplementedError
 
     # -- receiving ----------------------------------------------------------------
+
+    def _may_resend(self, holder: Any, start: int, end: int) -> bool:
+        """Whether a request to resend this side's messages ``start`` to ``end`` (not
+        included: all it has) is answered: not when the last resend, less than
+        ``RESEND_EVERY`` ago, held message ``start`` (it is on its way and answers
+        this one too), so a flood of requests costs one resend a ``RESEND_EVERY``,
+        never the log once per request. ``holder`` (a host's ``Link``, or the guest
+        itself) keeps the last one."""
+        recent = 0 <= self.now - holder.resent_at < RESEND_EVERY
+        if recent and holder.resent_from <= start < holder.resent_to:
+            return False
+        holder.resent_from, holder.resent_to, holder.resent_at = start, end, self.now
+        return True
 
     def _raw(self, t: str, **body: Any) -> str:
         """An unnumbered message (a resend request, a refusal, a hello)."""
