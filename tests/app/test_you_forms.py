@@ -56,6 +56,7 @@ NEVER_YOU = {
             "proof",
             "share",
             "shuffle",
+            "silent",
             "turn",
         ]
     },

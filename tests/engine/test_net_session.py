@@ -388,3 +388,50 @@ def test_two_players_play_a_whole_game_and_the_other_talon_and_asides_stay_shut(
     finished(t)
     rec = t.peers["g1"].record()
     assert rec == host.record() and rec is not None and replay(rec).is_terminal()
+
+
+class Silent(Guest):
+    """A page that never shows its key for the audit (a cheat would show in it)."""
+
+    def _say(self, t: str, sender: int, /, **body: Any) -> None:
+        if t != "reveal":
+            super()._say(t, sender, **body)
+
+
+def test_a_page_that_never_shows_its_key_is_named_and_no_honest_page_waits() -> None:
+    from thousand.net.events import Tick
+    from thousand.net.peer import REVEAL_WAIT
+
+    t = Table(Conventions(), guests=2, seed=0, bot="easy", kinds={"g1": Silent})
+    t.seat_all()
+    t.run(until=lambda: t.peers["host"].stage is Stage.AUDIT)
+    t.run(max_steps=2000)
+    assert t.peers["host"].stage is Stage.AUDIT and t.peers["g2"].stage is Stage.AUDIT
+    assert 1 not in t.peers["host"].deal.revealed  # type: ignore[union-attr]
+    for _ in range(int(REVEAL_WAIT) + 2):  # time passes; g1's link is up all along
+        t.now += 1.0
+        for name in ("host", "g2"):
+            t.feed(name, Tick(t.now))
+        t.run(max_steps=2000)
+    found = t.found("host")
+    assert found and found[-1].seat == 1 and found[-1].what == "silent", found
+    # the host's halt stops the other guest too, naming the same page
+    told = [r for r in t.refused("g2") if r.code is Refusal.CHEAT]
+    assert told and told[-1].params["seat"] == 1 and told[-1].params["what"] == "silent"
+    assert t.peers["host"].stage is Stage.HALTED and t.peers["g2"].stage is Stage.HALTED
+
+
+def test_a_page_whose_link_is_lost_in_the_audit_is_waited_for() -> None:
+    from thousand.net.events import Tick
+    from thousand.net.peer import REVEAL_WAIT
+
+    t = Table(Conventions(), guests=2, seed=0, bot="easy", kinds={"g1": Silent})
+    t.seat_all()
+    t.run(until=lambda: t.peers["host"].stage is Stage.AUDIT)
+    t.disconnect("g1")
+    for _ in range(3 * int(REVEAL_WAIT)):
+        t.now += 1.0
+        for name in ("host", "g2"):
+            t.feed(name, Tick(t.now))
+        t.run(max_steps=2000)
+    assert not t.found("host") and t.peers["host"].stage is Stage.AUDIT

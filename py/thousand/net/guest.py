@@ -26,7 +26,7 @@ from .audit import Finding
 from .events import BUILD, HOST, POLL, PeerLost, Send, Stage
 from .link import echo_key
 from .messages import ProtocolError, Refusal, TokenBucket, decode, encode
-from .peer import AFTER_ECHO, Peer, Resume, unsupported
+from .peer import AFTER_ECHO, REVEAL_WAIT, Deal, Peer, Resume, unsupported
 
 
 class Guest(Peer):
@@ -56,6 +56,12 @@ class Guest(Peer):
                 HOST, self._raw("hello", name=self.name, build=self.build, token=self.token, **have)
             )
         )
+
+    def _silent(self, d: Deal) -> list[int]:
+        """Only the host's own seat: another guest's silence is the host's to judge."""
+        waited = self.now - d.audit_since >= 2 * REVEAL_WAIT
+        host = self.host_seat
+        return [host] if waited and self.host_up and host not in d.revealed else []
 
     def _dropped(self, peer: str) -> None:
         if self.host_up:

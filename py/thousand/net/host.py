@@ -37,7 +37,7 @@ from .events import (
 )
 from .link import Link
 from .messages import MAX_NAME, ProtocolError, Refusal, TokenBucket, decode, encode
-from .peer import Deal, Peer, Resume, history_hash, unsupported
+from .peer import REVEAL_WAIT, Deal, Peer, Resume, history_hash, unsupported
 
 
 class Host(Peer):
@@ -127,6 +127,15 @@ class Host(Peer):
 
     def _applies_own(self, t: str) -> bool:
         return t != "welcome"
+
+    def _silent(self, d: Deal) -> list[int]:
+        if self.now - d.audit_since < REVEAL_WAIT:
+            return []
+        return [
+            s
+            for s in range(self.players)
+            if s not in d.revealed and s not in self.local and self._link_up(s)
+        ]
 
     def _link_up(self, seat: int) -> bool:
         return any(link.seat == seat and link.up for link in self.links.values())

@@ -132,6 +132,10 @@ from .view import (
 UNSUPPORTED: tuple[str, ...] = ()
 
 
+#: Seconds the audit waits for a connected page's key before naming it silent
+#: (every honest page sends its key at once: a round trip and a page's work).
+REVEAL_WAIT = 15.0
+
 # A guest applies these messages of its own only when the host's log brings them
 # back: whether they count depends on what the log holds before them (an undo's
 # Allow that crosses an action is void), and the log's order is the table's.
@@ -231,6 +235,7 @@ class Deal:
     alarm: int | None = None  # the seat that raised an alarm
     accused: int | None = None  # ... and the seat whose proof failed, when it knows
     cut_settled: bool = True  # cut_ritual: the cuts are done (the dealing may start)
+    audit_since: float = -1.0  # when the audit began (its ``Tick`` clock; -1: not yet)
 
 
 class Peer(Wire):
@@ -299,6 +304,12 @@ class Peer(Wire):
 
     @abstractmethod
     def _dropped(self, peer: str) -> None:
+        raise NotImplementedError
+
+    @abstractmethod
+    def _silent(self, d: Deal) -> list[int]:
+        """In the audit, the seats this role may call silent: unrevealed though their
+        page is connected, ``REVEAL_WAIT`` (a guest: twice that) after it began."""
         raise NotImplementedError
 
     @abstractmethod
@@ -393,6 +404,7 @@ class Peer(Wire):
         if isinstance(ev, Tick):
             self.now = max(self.now, ev.now)
             self._tick()
+            self._audit_overdue()
         elif isinstance(ev, Received):
             self._received(ev.peer, ev.text)
         elif isinstance(ev, LocalAction):
@@ -1112,6 +1124,7 @@ class Peer(Wire):
         s = self._shadow(d)
         if s.is_terminal() or s.deal_no != self._shadow_start(d):
             self.stage = Stage.AUDIT
+            d.audit_since = self.now
             self._void_undo()
             return
         if not d.talon_order and s.declarer >= 0 and s.phase not in (Phase.BIDDING, Phase.PICK):
@@ -1354,8 +1367,21 @@ class Peer(Wire):
         if self.stage in (Stage.SETUP, Stage.PLAY):
             d.alarm = seat
             d.accused = m.get("seat")
+            d.audit_since = self.now
             self.stage = Stage.AUDIT
             self._void_undo()
+
+    def _audit_overdue(self) -> None:
+        """The audit (a deal's end, or an alarm's) waits for every seat's key; a page
+        that stays silent while connected (a cheat would show in its key) is named
+        for it and the table stops (``halt``), so no honest page waits with nothing
+        to do. A page whose link is lost is waited for, as in play."""
+        d = self.deal
+        if d is None or self.stage is not Stage.AUDIT or d.audit_since < 0:
+            return
+        silent = self._silent(d)
+        if silent:
+            self._cheat([Finding(s, self.deal_no, -1, "silent") for s in silent])
 
     def _m_reveal(self, d: Deal, seat: int, m: dict[str, Any], own: bool) -> None:
         if self.stage is not Stage.AUDIT or seat in d.revealed:
