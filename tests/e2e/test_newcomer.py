@@ -270,3 +270,30 @@ def test_the_hint_floats_and_follows_the_language(page: Any, base_url: str) -> N
     page.wait_for_selector('#table[data-lang="ru"]')
     russian = page.locator("[data-hint]").inner_text()
     assert russian != english and re.search("[а-я]", russian), russian
+
+
+def test_a_name_typed_as_the_dialog_closes_is_kept_and_nothing_breaks(
+    page: Any, base_url: str
+) -> None:
+    """Escape closes the New game dialog while its name field still holds the focus
+    and an unsaved name: the patch that removes the field fires its ``change``. That
+    input waits for the patch (a patch inside it moved nodes from under it, threw
+    ``NotFoundError`` and lost the name, as a guest's name was lost when the host
+    connected), then is taken: the name is there when the dialog opens again."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.goto(base_url + "/?lang=en&fresh=1")
+    page.wait_for_selector(READY)
+    open_dialog(page, "new")
+    field = page.locator('[data-seat-name="0"]')
+    field.click()
+    field.fill("")
+    page.keyboard.type("Zoë")  # (no Tab: the field keeps the focus)
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".overlay .dialog", state="detached")
+    page.wait_for_timeout(300)
+    assert not errors, errors
+    assert not page.locator('.notice[data-kind="error"]').count()
+    open_dialog(page, "new")
+    assert page.locator('[data-seat-name="0"]').input_value() == "Zoë"

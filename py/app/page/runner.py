@@ -86,19 +86,24 @@ class Table:
             self.drain()
 
     def drain(self) -> None:
-        """Take the waiting messages in turn (an effect's answer among them), then patch."""
+        """Take the waiting messages in turn (an effect's answer among them), then patch.
+        An input the patch itself fires (a focused field's ``change`` as the patch
+        removes the field) waits for the patch to end and is taken after it: a patch
+        inside a patch moved nodes under the outer one (``NotFoundError``) and lost
+        the input (a name typed as the table changed)."""
         self.busy = True
         try:
             while self.inbox:
-                self.page, effects = U.update(self.page, self.inbox.pop(0))
-                self.run(effects)
+                while self.inbox:
+                    self.page, effects = U.update(self.page, self.inbox.pop(0))
+                    self.run(effects)
+                self.painter.render(self.page)
         except Exception as e:
             self.inbox.clear()
+            self.busy = False
             self.fail(e)
-            return
         finally:
             self.busy = False
-        self.painter.render(self.page)
 
     def stored(self, key: str, err: str | None, games: Any = None) -> None:
         """A write's outcome, for ``update`` (only a failure, or the saved games)."""
