@@ -93,11 +93,13 @@ class Table:
         the input (a name typed as the table changed)."""
         self.busy = True
         try:
-            while self.inbox:
+            while True:
                 while self.inbox:
                     self.page, effects = U.update(self.page, self.inbox.pop(0))
                     self.run(effects)
                 self.painter.render(self.page)
+                if not self.inbox:
+                    break
         except Exception as e:
             self.inbox.clear()
             self.busy = False
