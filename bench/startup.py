@@ -59,7 +59,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from buildlib import ONLINE_WHEEL, OURS_BESIDE_RUNTIME, is_ours, page_payload_bytes, payload_bytes  # noqa: E402
+from buildlib import (  # noqa: E402
+    AI_WHEEL,
+    ONLINE_WHEEL,
+    OURS_BESIDE_RUNTIME,
+    is_ours,
+    page_payload_bytes,
+    payload_bytes,
+)
 from e2e_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of launch flags)
 from serve import start_server  # noqa: E402
 
@@ -353,12 +360,11 @@ def main(argv: list[str] | None = None) -> int:
     if "embed.html, a deal" in results and "bare loadPyodide()" in results:
         ratio = med("embed.html, a deal", "ready") / med("bare loadPyodide()", "ready")
         print(f"embed.html ready / bare loadPyodide(), first visit: {ratio:.3f}")
-        online = ONLINE_WHEEL.replace("-", "_") + "-"  # (its file name; loaded only to play online)
-        wheels = [
-            w
-            for w in sorted((dist / "pyodide").glob("thousand*.whl"))
-            if not w.name.startswith(online)
-        ]
+        # (their file names: the online wheel comes only to play online, the AI's
+        # only with an analysis)
+        later = tuple(w.replace("-", "_") + "-" for w in (ONLINE_WHEEL, AI_WHEEL))
+        ours = sorted((dist / "pyodide").glob("thousand*.whl"))
+        wheels = [w for w in ours if not w.name.startswith(later)]
         loaded = [dist / "embed.html", *wheels]
         loaded += [dist / "pyodide" / name for name in OURS_BESIDE_RUNTIME]
         sent = [f.with_name(f.name + ".br") for f in loaded]
