@@ -538,3 +538,45 @@ def test_a_duplicate_message_is_not_said_to_an_honest_player(wire: Wire) -> None
         _, fx = update(wire.guest, got[-1])
         assert wire.guest.ui.notices == before and wire.guest.session.peer.version() == version
         assert any("duplicate" in getattr(e, "text", "") for e in fx), fx
+
+
+def test_a_page_that_never_shows_its_key_is_named_on_every_page_with_a_way_on(
+    wire: Wire, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Olena's page keeps its key back at the deal's audit: after the wait the host's
+    page names her, the table stops on both pages, each says who and why in words,
+    and each offers to go on against computer players, which works."""
+    from thousand.net.guest import Guest
+    from thousand.net.peer import REVEAL_WAIT
+
+    said = Guest._say
+
+    def silent(self: Guest, t: str, sender: int, /, **body: object) -> None:
+        if t != "reveal":
+            said(self, t, sender, **body)
+
+    monkeypatch.setattr(Guest, "_say", silent)
+    with small_group():
+        wire.send("host", BeginOnline())
+        wire.drain()
+        rng = random.Random(3)
+        for _ in range(200):
+            play_some(wire, rng, 5)
+            if wire.host.session.peer.stage.value == "audit":
+                break
+        assert wire.host.session.peer.stage.value == "audit"
+        now = wire.host.session.peer.now
+        for k in range(int(REVEAL_WAIT) + 2):
+            wire.send("host", NetTick(now + k + 1))
+            wire.drain()
+        for side in ("host", "guest"):
+            page = wire.page(side)
+            (cheat,) = [n for n in page.ui.notices if n.key == "cheat"]
+            text = notice_said(page, cheat)
+            assert "Olena" in text and "did not show its key" in text, (side, text)
+            assert cheat.action is not None and cheat.action[0] == "continue-alone"
+            assert page.session.peer.stage.value == "halted"
+        wire.send("host", Clicked("continue-alone"))
+        host = wire.host.session
+        assert not hasattr(host, "lobby") and host.human == 0  # a game on this page now
+        assert host.levels[1] != "online" and not host.state.is_terminal()

@@ -338,7 +338,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
                 fx += notice(ui, Words.of("net.cut_nine"), NoticeKind.PASSING, "cut")
         elif isinstance(o, net.Refused) and o.code == "cheat":  # another page found a cheat
             what = finding_words(o.params.get("what"), o.params.get("seat"), s.peer.deal_no)
-            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat")
+            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat", ON)
         elif isinstance(o, net.Refused) and o.code == "duplicate":
             # a copy of a message already taken (a resend after a reconnection):
             # harmless, so nothing to tell a player
@@ -350,7 +350,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.CheatFound):
             f = o.finding
             what = finding_words(f.what, f.seat, f.deal)
-            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat")
+            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat", ON)
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
@@ -445,6 +445,11 @@ def seat_changed(page: Page, seat: int, bot: bool, redealt: bool) -> list[Effect
         text = replace(text, then=(Words.of("net.redealt"),))
     retell(page)
     return notice(ui, text, NoticeKind.INFO, f"seat{seat}")
+
+
+#: The way on a page offers where a cheat stopped its table: the game so far, its
+#: audited deals, against computer players (``ContinueAlone``).
+ON = ("continue-alone", Words.of("net.alone"))
 
 
 def finding_words(what: object, seat: object, deal: object) -> Words:
