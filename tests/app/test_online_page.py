@@ -544,8 +544,10 @@ def test_a_page_that_never_shows_its_key_is_named_on_every_page_with_a_way_on(
     wire: Wire, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Olena's page keeps its key back at the deal's audit: after the wait the host's
-    page names her, the table stops on both pages, each says who and why in words,
-    and each offers to go on against computer players, which works."""
+    page names her, the table stops on both pages, each says who and why in words
+    and offers a way on: the host's, to go on without her (which it does: a
+    computer player takes her seat for good and the deal is dealt again); hers, to
+    go on against computer players."""
     from thousand.net.guest import Guest
     from thousand.net.peer import REVEAL_WAIT
 
@@ -569,14 +571,30 @@ def test_a_page_that_never_shows_its_key_is_named_on_every_page_with_a_way_on(
         for k in range(int(REVEAL_WAIT) + 2):
             wire.send("host", NetTick(now + k + 1))
             wire.drain()
+        ways = {"host": "go-on-without-1", "guest": "continue-alone"}
         for side in ("host", "guest"):
             page = wire.page(side)
             (cheat,) = [n for n in page.ui.notices if n.key == "cheat"]
             text = notice_said(page, cheat)
             assert "Olena" in text and "did not show its key" in text, (side, text)
-            assert cheat.action is not None and cheat.action[0] == "continue-alone"
+            assert cheat.action is not None and cheat.action[0] == ways[side]
             assert page.session.peer.stage.value == "halted"
-        wire.send("host", Clicked("continue-alone"))
-        host = wire.host.session
-        assert not hasattr(host, "lobby") and host.human == 0  # a game on this page now
-        assert host.levels[1] != "online" and not host.state.is_terminal()
+        deal = wire.host.session.peer.deal_no
+        wire.send("host", Clicked("go-on-without-1"))
+        wire.drain()
+        host = wire.host
+        assert host.session.peer.out_seats == {1} and host.session.peer.deal_no == deal + 1
+        words = " ".join(notices_said(host))
+        assert "Olena is out of the game" in words and "did not show its key" not in words
+        assert host.session.levels[1] != "online" and "Olena" not in host.session.names
+        # the table goes on: the host plays, its computer players answer, a deal ends
+        for _ in range(100):
+            play_some(wire, rng, 10)
+            if wire.host.session.peer.deal_no > deal + 1 or wire.host.session.peer.game:
+                break
+        assert wire.host.session.peer.stage.value in ("setup", "play", "audit")
+        assert wire.host.session.peer.game is not None
+        # Olena's page may go on against computer players from its own record
+        wire.send("guest", Clicked("continue-alone"))
+        alone = wire.guest.session
+        assert not hasattr(alone, "lobby") and alone.human == 1

@@ -580,3 +580,25 @@ def test_junk_from_a_hostile_guest_does_not_fill_the_host_s_journal() -> None:
     # the junk was refused (malformed, flood); the game is the same on both pages
     assert all(p.stage is Stage.OVER for p in t.peers.values())
     assert len(t.hashes()) == 1 and not any(t.found(n) for n in t.peers)
+
+
+def test_every_kind_of_event_is_written_and_read_back() -> None:
+    from thousand.net import events as E
+    from thousand.net.journal import decode_event, encode_event
+
+    every = [
+        E.Connected("p1"),
+        E.Dropped("p1"),
+        E.Received("p1", '{"t":"x"}'),
+        E.LocalAction(7, 1, (2, 3)),
+        E.Start(),
+        E.Tick(12.5),
+        E.TakeSeat(2),
+        E.EndGame(),
+        E.GoOnWithout(1),
+        E.AskUndo(0),
+        E.AnswerUndo(1, True),
+    ]
+    assert {type(e) for e in every} == set(E.Event.__args__)  # type: ignore[attr-defined]
+    for ev in every:
+        assert decode_event(json.loads(json.dumps(encode_event(ev)))) == ev

@@ -435,3 +435,48 @@ def test_a_page_whose_link_is_lost_in_the_audit_is_waited_for() -> None:
             t.feed(name, Tick(t.now))
         t.run(max_steps=2000)
     assert not t.found("host") and t.peers["host"].stage is Stage.AUDIT
+
+
+def test_the_table_goes_on_without_the_page_a_cheat_was_found_at() -> None:
+    """g1 keeps its key back; the table stops on every page; the host takes Guest 1
+    out of the game: the host's computer player plays seat 1 for good, the deal is
+    dealt again, and the host and g2 play it out to the same record. Guest 1's page
+    cannot take its seat back."""
+    from thousand.net.events import GoOnWithout, SeatChanged, Tick
+    from thousand.net.peer import REVEAL_WAIT
+
+    t = Table(Conventions(), guests=2, seed=0, bot="easy", kinds={"g1": Silent})
+    t.seat_all()
+    t.run(until=lambda: t.peers["host"].stage is Stage.AUDIT)
+    for _ in range(int(REVEAL_WAIT) + 2):
+        t.now += 1.0
+        for name in ("host", "g2"):
+            t.feed(name, Tick(t.now))
+        t.run(max_steps=2000)
+    host, g2 = t.peers["host"], t.peers["g2"]
+    assert host.stage is Stage.HALTED and g2.stage is Stage.HALTED
+    assert host.can_go_on_without() == 1
+    deal = host.deal_no
+    t.feed("host", GoOnWithout(1))
+    t.run(until=lambda: t.deals_done("g2") >= 1 and t.deals_done("host") >= 1)
+    for name in ("host", "g2"):
+        p = t.peers[name]
+        assert p.out_seats == {1} and 1 in p.bots and p.deal_no >= deal + 1, name
+        assert any(isinstance(o, SeatChanged) and o.out for o in t.outputs[name])
+    assert t.deals_done("host") >= 1 and host.record() == g2.record()
+    assert host.findings and host.findings[0].seat == 1  # the cheat stays on record
+    with pytest.raises(AssertionError):  # nobody goes on twice
+        assert host.can_go_on_without() == 1
+
+
+def test_only_the_host_and_only_for_the_seat_named_may_take_a_person_out() -> None:
+    from thousand.net.events import GoOnWithout, Refused
+
+    t = Table(Conventions(), guests=2, seed=0, bot="easy")
+    t.seat_all()
+    t.run(until=lambda: t.peers["host"].stage is Stage.PLAY)
+    t.feed("host", GoOnWithout(1))  # no cheat stopped the table
+    assert any(isinstance(o, Refused) for o in t.outputs["host"][-1:])
+    assert not t.peers["host"].out_seats
+    t.feed("g2", GoOnWithout(1))  # not the host's page
+    assert not t.peers["g2"].out_seats

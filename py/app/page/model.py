@@ -256,6 +256,14 @@ class TakeSeatPressed:
 
 
 @dataclass(frozen=True)
+class GoOnWithoutPressed:
+    """Host: a cheat stopped the table at ``seat``; the table goes on without that
+    person, a computer player in their seat for good."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class EndOnline:
     """Host: end the online game with the deals finished so far."""
 
@@ -328,6 +336,7 @@ NetMsg = (
     | ReplyPasted
     | Reinvite
     | TakeSeatPressed
+    | GoOnWithoutPressed
     | EndOnline
     | InvitationPasted
     | ContinueAlone

@@ -29,6 +29,7 @@ from app.page.model import (
     EndOnline,
     FinishLink,
     ForgetJournal,
+    GoOnWithoutPressed,
     HostAnew,
     IceChanged,
     InvitationPasted,
@@ -164,6 +165,8 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         return [MakeOffer(again.conn)]
     if isinstance(msg, TakeSeatPressed):
         return net_outputs(page, net.TakeSeat(msg.seat))
+    if isinstance(msg, GoOnWithoutPressed):
+        return net_outputs(page, net.GoOnWithout(msg.seat))
     if isinstance(msg, EndOnline):
         return net_outputs(page, net.EndGame())
     if isinstance(msg, InvitationPasted):
@@ -338,7 +341,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
                 fx += notice(ui, Words.of("net.cut_nine"), NoticeKind.PASSING, "cut")
         elif isinstance(o, net.Refused) and o.code == "cheat":  # another page found a cheat
             what = finding_words(o.params.get("what"), o.params.get("seat"), s.peer.deal_no)
-            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat", ON)
+            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat", way_on(s))
         elif isinstance(o, net.Refused) and o.code == "duplicate":
             # a copy of a message already taken (a resend after a reconnection):
             # harmless, so nothing to tell a player
@@ -350,7 +353,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.CheatFound):
             f = o.finding
             what = finding_words(f.what, f.seat, f.deal)
-            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat", ON)
+            fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat", way_on(s))
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
@@ -370,7 +373,7 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
             ui.notices = [n for n in ui.notices if n.key != f"lost{o.seat}"]
         elif isinstance(o, net.SeatChanged):
             s.version += 1
-            fx += seat_changed(page, o.seat, o.bot, o.redealt)
+            fx += seat_changed(page, o.seat, o.bot, o.redealt, o.out)
         elif isinstance(o, net.UndoAsked | net.UndoAnswered | net.Undone | net.UndoVoid):
             fx += undo_words(page, o)
         elif isinstance(o, net.Ended):
@@ -427,29 +430,40 @@ def undo_words(page: Page, o: object) -> list[Effect]:
     return notice(ui, Words.of("net.undo_void"), NoticeKind.PASSING, "undo")
 
 
-def seat_changed(page: Page, seat: int, bot: bool, redealt: bool) -> list[Effect]:
-    """A person's seat taken by the host's computer player, or given back: said to
-    everyone, and to that person in their own words."""
+def seat_changed(
+    page: Page, seat: int, bot: bool, redealt: bool, out: bool = False
+) -> list[Effect]:
+    """A person's seat taken by the host's computer player, or given back, or (``out``)
+    taken for good from the person a cheat was found at: said to everyone, and to
+    that person in their own words."""
     s, ui = page.session, page.ui
     assert isinstance(s, NetSession)
     from thousand.record import clean_name
 
     ui.notices = [n for n in ui.notices if n.key != f"lost{seat}"]
     person = s.peer.names[seat] if seat < len(s.peer.names) else ""
-    if seat == s.peer.seat and s.lobby.role == "guest":
+    if out:  # the table goes on: the words of the cheat that stopped it go
+        ui.notices = [n for n in ui.notices if n.key != "cheat"]
+        key = "net.out_you" if seat == s.peer.seat else "net.out"
+    elif seat == s.peer.seat and s.lobby.role == "guest":
         key = "net.taken_you" if bot else "net.back_you"
     else:
         key = "net.taken" if bot else "net.back"
     text = Words.of(key, name=clean_name(person) or Seat(seat))
-    if bot and redealt:
+    if bot and redealt and not out:
         text = replace(text, then=(Words.of("net.redealt"),))
     retell(page)
     return notice(ui, text, NoticeKind.INFO, f"seat{seat}")
 
 
-#: The way on a page offers where a cheat stopped its table: the game so far, its
-#: audited deals, against computer players (``ContinueAlone``).
-ON = ("continue-alone", Words.of("net.alone"))
+def way_on(s: NetSession) -> tuple[str, Words]:
+    """The way on a page offers where a cheat stopped its table: the host's, the
+    table without the person it was found at (``GoOnWithoutPressed``); any page's
+    otherwise, the game so far against computer players (``ContinueAlone``)."""
+    seat = s.peer.can_go_on_without() if s.lobby.role == "host" else -1
+    if seat >= 0:
+        return (f"go-on-without-{seat}", Words.of("net.go_on_without", name=Seat(seat)))
+    return ("continue-alone", Words.of("net.alone"))
 
 
 def finding_words(what: object, seat: object, deal: object) -> Words:

@@ -257,10 +257,12 @@ def online_clicked(page: Page, name: str, data: dict[str, str], route: Route) ->
     text = data.get("value", "")[:6000]
     if name == "connect":
         return route(page, M.ReplyPasted(seat, text)) if seat is not None else []
-    if name.startswith(("reinvite-", "take-seat-")):
+    if name.startswith(("reinvite-", "take-seat-", "go-on-without-")):
         at = _seat({"n": name.rsplit("-", 1)[1]}, "n")
         if at is None:
             return []
+        if name[0] == "g":
+            return route(page, M.GoOnWithoutPressed(at))
         return route(page, M.Reinvite(at) if name[0] == "r" else M.TakeSeatPressed(at))
     if name == "rejoin":
         return route(page, M.InvitationPasted(text))

@@ -92,6 +92,15 @@ class EndGame:
 
 
 @dataclass(frozen=True)
+class GoOnWithout:
+    """Host: a cheat stopped the table; the person at ``seat``, whose page it named,
+    is out of the game: the host's computer player plays that seat for good and the
+    deal in play is dealt again."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class AskUndo:
     """A person's page asks to take back its seat's last decision (``seat``)."""
 
@@ -115,6 +124,7 @@ Event = (
     | Tick
     | TakeSeat
     | EndGame
+    | GoOnWithout
     | AskUndo
     | AnswerUndo
 )
@@ -199,6 +209,7 @@ class SeatChanged:
     seat: int
     bot: bool
     redealt: bool = False
+    out: bool = False  # its person is out of the game (a cheat): for good
 
 
 @dataclass(frozen=True)

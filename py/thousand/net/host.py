@@ -299,6 +299,18 @@ class Host(Peer):
             raise ProtocolError(Refusal.NOT_NOW, what="end")
         self._say_host("end", deals=len(self.game.log) if self.game is not None else 0)
 
+    def can_go_on_without(self) -> int:
+        """The seat whose person the table can go on without (a cheat stopped the
+        table there; -1: none)."""
+        s = self.halt_seat
+        ok = self.stage is Stage.HALTED and s != self.host_seat and s in self.persons
+        return s if ok and self.deal is not None and s not in self.out_seats else -1
+
+    def _go_on_without(self, seat: int) -> None:
+        if seat < 0 or seat != self.can_go_on_without():
+            raise ProtocolError(Refusal.NOT_NOW, what="go_on")
+        self._say_host("seat", deal=self.deal_no, seat=seat, bot=True, out=True)
+
     # -- the host's part of the game --------------------------------------------------
 
     def _may_resume(self) -> bool:
@@ -312,7 +324,7 @@ class Host(Peer):
 
     def _owe(self) -> bool:
         if self.stage in (Stage.SETUP, Stage.PLAY, Stage.AUDIT):
-            for s in sorted(self.taken - set(self.pending)):
+            for s in sorted(self.taken - set(self.pending) - self.out_seats):
                 if self._link_up(s):  # back: their seat again from the next deal
                     self._say_host("seat", deal=self.deal_no + 1, seat=s, bot=False)
                     return True

@@ -56,6 +56,7 @@ from .events import (
     Dropped,
     EndGame,
     Event,
+    GoOnWithout,
     LocalAction,
     Output,
     Received,
@@ -130,6 +131,8 @@ def encode_event(ev: Event) -> list[Any]:
         return ["k", ev.seat]
     if isinstance(ev, EndGame):
         return ["e"]
+    if isinstance(ev, GoOnWithout):
+        return ["o", ev.seat]
     if isinstance(ev, AskUndo):
         return ["u", ev.seat]
     if isinstance(ev, AnswerUndo):
@@ -162,6 +165,8 @@ def decode_event(x: Any) -> Event | str:
         return TakeSeat(x[1]) if k == "k" else AskUndo(x[1])
     if k == "e" and n == 1:
         return EndGame()
+    if k == "o" and n == 2 and _int(x[1], 0, 3):
+        return GoOnWithout(x[1])
     if k == "v" and n == 3 and _int(x[1], 0, 3) and type(x[2]) is bool:
         return AnswerUndo(x[1], x[2])
     if k == "t" and n == 2 and type(x[1]) in (int, float) and 0 <= x[1] < 1e12:

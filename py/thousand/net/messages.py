@@ -201,7 +201,7 @@ SCHEMAS: dict[str, dict[str, Spec]] = {
     "done": {"hash": ("hex", 16)},
     # host -> all: a person's seat is played by the host's computer player from deal
     # ``deal`` (the one in play, dealt again) or by its person again (the next deal)
-    "seat": {"deal": ("int", 0, 10_000), "seat": SEAT, "bot": ("bool",)},
+    "seat": {"deal": ("int", 0, 10_000), "seat": SEAT, "bot": ("bool",), "out?": ("bool",)},
     # a person asks to take back the deal's actions from index n on (its last decision)
     "undo": {"deal": DEAL, "n": ("int", 0, 200)},
     # each other person: allow that undo or not

@@ -97,6 +97,7 @@ from .events import (
     Event,
     GameAdvanced,
     GameOver,
+    GoOnWithout,
     LocalAction,
     Output,
     PeerBack,
@@ -286,6 +287,8 @@ class Peer(Wire):
         self.hashes: dict[int, str] = {}
         self.final_hash: str | None = None
         self.findings: list[Finding] = []
+        self.halt_seat = -1  # the seat the cheat that stopped the table was found at
+        self.out_seats: set[int] = set()  # persons out of the game for a cheat
 
     def _resume(self, r: Resume) -> None:
         self.conv = r.conventions
@@ -419,6 +422,8 @@ class Peer(Wire):
             self._take_seat(ev.seat)
         elif isinstance(ev, EndGame):
             self._end_game()
+        elif isinstance(ev, GoOnWithout):
+            self._go_on_without(ev.seat)
         elif isinstance(ev, AskUndo):
             self._ask_undo(ev.seat)
         elif isinstance(ev, AnswerUndo):
@@ -432,6 +437,9 @@ class Peer(Wire):
 
     def _end_game(self) -> None:
         raise ProtocolError(Refusal.NOT_NOW, what="end")  # the host's word
+
+    def _go_on_without(self, seat: int) -> None:
+        raise ProtocolError(Refusal.NOT_NOW, what="go_on")  # the host's word
 
     def _say_host(self, t: str, /, **body: Any) -> None:
         self._say(t, self.host_seat, **body)
@@ -465,6 +473,8 @@ class Peer(Wire):
 
     def _m_halt(self, seat: int, m: dict[str, Any], own: bool) -> None:
         """``halt``: another seat found a cheat: stop too, saying who and what."""
+        if self.halt_seat < 0 and m["seat"] >= 0:
+            self.halt_seat = m["seat"]
         if not own:
             self.out.append(
                 Refused(HOST, Refusal.CHEAT, {"by": seat, "seat": m["seat"], "what": m["what"]})
@@ -553,8 +563,12 @@ class Peer(Wire):
 
     def _m_seat(self, sender: int, m: dict[str, Any], own: bool) -> None:
         """``seat``: from the host only, for a person's seat; a computer player takes
-        it now (the deal in play is dealt again), or gives it back at the next deal."""
+        it now (the deal in play is dealt again), or gives it back at the next deal;
+        ``out``: for good, the person at the seat a cheat stopped the table at."""
         s = m["seat"]
+        if m.get("out"):
+            self._seat_out(sender, s, m["deal"])
+            return
         if sender != self.host_seat or self.stage not in self.IN_GAME:
             raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
         if s == self.host_seat or s not in self.persons:
@@ -565,10 +579,34 @@ class Peer(Wire):
             self._set_bot(s, True)
             self.out.append(SeatChanged(s, True, redealt=self._redeal(s)))
         else:
-            if s not in self.taken or s in self.pending or m["deal"] != self.deal_no + 1:
+            back = s in self.taken and s not in self.pending and s not in self.out_seats
+            if not back or m["deal"] != self.deal_no + 1:
                 raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
             self.pending[s] = False
             self.out.append(SeatChanged(s, False))
+
+    def _seat_out(self, sender: int, s: int, deal: int) -> None:
+        """A cheat stopped the table at seat ``s``; the host takes that person out of
+        the game: the host's computer player plays the seat for good, the deal in play
+        is dealt again from its start (its audit failed) and the table goes on."""
+        ok = (
+            sender == self.host_seat
+            and self.stage is Stage.HALTED
+            and s == self.halt_seat
+            and s != self.host_seat
+            and s in self.persons
+            and deal == self.deal_no
+        )
+        d = self.deal
+        if not ok or d is None:
+            raise ProtocolError(Refusal.OUT_OF_TURN, seat=sender, what="seat")
+        self.out_seats.add(s)
+        self.halt_seat = -1
+        self.pending.pop(s, None)
+        if s not in self.bots:
+            self._set_bot(s, True)
+        self._new_deal(d.rec.dealer)
+        self.out.append(SeatChanged(s, True, redealt=True, out=True))
 
     def _m_end(self, sender: int, m: dict[str, Any], own: bool) -> None:
         """``end``: the game's record is its first ``deals`` deals (a guest may have
@@ -595,6 +633,10 @@ class Peer(Wire):
     def can_end(self) -> bool:
         """Host: whether the game can be ended now."""
         return False
+
+    def can_go_on_without(self) -> int:
+        """Host: the seat whose person the table can go on without (-1: none)."""
+        return -1
 
     def _set_bot(self, s: int, bot: bool) -> None:
         if bot:
@@ -1427,6 +1469,8 @@ class Peer(Wire):
     def _cheat(self, found: list[Finding]) -> None:
         """Report the findings and stop; tell the table (``halt``) so every page stops."""
         already = self.stage is Stage.HALTED
+        if not already and found[0].seat >= 0:
+            self.halt_seat = found[0].seat
         self.findings.extend(found)
         self.out.extend(CheatFound(f) for f in found)
         self._stop()
