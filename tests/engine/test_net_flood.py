@@ -1,5 +1,6 @@
 """A flood of resend requests (``nack``) costs the side asked one resend per
-``link.RESEND_EVERY``, never its whole log once per request."""
+``link.RESEND_EVERY``, never its whole log once per request; a guest that keeps
+flooding is cut off as a lost connection."""
 
 from __future__ import annotations
 
@@ -32,13 +33,13 @@ def sends(outs: list[object], to: str) -> int:
     return sum(isinstance(o, Send) and o.to == to for o in outs)
 
 
-def test_a_thousand_nacks_from_a_guest_get_the_log_once() -> None:
+def test_a_burst_of_nacks_from_a_guest_gets_the_log_once() -> None:
     t = dealt()
     host = t.peers["host"]
     conn = next(iter(host.links))
     nack = encode("nack", 0, 1, from_seq=0)
     sent = 0
-    for _ in range(1000):
+    for _ in range(300):  # (within the rate limit's burst: each one is read)
         _, outs = step(host, Received(conn, nack))
         sent += sends(outs, conn)
     assert 0 < len(host.log) == sent  # the whole log, once
@@ -70,3 +71,27 @@ def test_a_flood_of_nacks_from_the_host_gets_a_guest_s_messages_once() -> None:
         _, outs = step(guest, Received(HOST, nack))
         sent += sends(outs, HOST)
     assert sent == len(guest.out_log)
+
+
+def test_a_guest_that_keeps_flooding_is_cut_off_as_a_lost_connection() -> None:
+    from thousand.net.events import PeerLost
+    from thousand.net.link import FLOOD_CUT
+
+    t = Table(Conventions(), guests=2, seed=5, bot="easy")
+    t.seat_all()
+    t.run(until=lambda: len(t.peers["host"].log) > 40)
+    host = t.peers["host"]
+    conn = next(p for p, link in host.links.items() if link.seat == 1)
+    nack = encode("nack", 0, 1, from_seq=0)
+    lost = 0
+    for _ in range(400 + FLOOD_CUT + 50):  # the burst, then refusals, then more
+        _, outs = step(host, Received(conn, nack))
+        lost += sum(isinstance(o, PeerLost) and o.seat == 1 for o in outs)
+    assert lost == 1 and not host.links[conn].up  # cut off once, as a lost link
+    # its messages count for nothing now; the other guest is told the link is lost
+    size = len(host.log)
+    act = encode("claim", 99, 1, deal=host.deal_no, why="")
+    _, outs = step(host, Received(conn, act))
+    assert len(host.log) == size and not [o for o in outs if isinstance(o, Send)]
+    t.run(max_steps=200)
+    assert any(isinstance(o, PeerLost) and o.seat == 1 for o in t.outputs["g2"])

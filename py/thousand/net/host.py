@@ -35,7 +35,7 @@ from .events import (
     Send,
     Stage,
 )
-from .link import Link
+from .link import FLOOD_CUT, Link
 from .messages import MAX_NAME, ProtocolError, Refusal, TokenBucket, decode, encode
 from .peer import REVEAL_WAIT, Deal, Peer, Resume, history_hash, unsupported
 
@@ -82,6 +82,17 @@ class Host(Peer):
 
     def _connected(self, peer: str) -> None:
         return  # the guest speaks first (hello)
+
+    def _flooding(self, peer: str) -> None:
+        """A guest that keeps flooding is cut off: its link counts as lost (said on
+        every page; a computer player may take the seat) and what it sends is
+        ignored until it comes back with a new hello."""
+        link = self.links.get(peer)
+        if link is not None and link.up:
+            link.floods += 1
+            if link.floods >= FLOOD_CUT:
+                link.floods = 0
+                self._dropped(peer)
 
     def _dropped(self, peer: str) -> None:
         link = self.links.get(peer)
@@ -154,6 +165,8 @@ class Host(Peer):
         link = self.links.get(peer)
         if link is None:
             raise ProtocolError(Refusal.UNKNOWN_PEER, peer=peer)
+        if not link.up:
+            return  # a link cut off (or lost): nothing from it counts until its hello
         for t in link.inbox.accept(msg["seq"], text):
             m = decode(t)
             if link.seat in self.bots:

@@ -35,6 +35,9 @@ from .messages import Inbox, ProtocolError, Refusal, TokenBucket, decode, encode
 #: Seconds in which a side answers one resend request from a number, and ignores a
 #: repeat of it (half the quiet that makes a side ask again: ``events.POLL``).
 RESEND_EVERY = 0.5
+#: Messages of one guest refused for flooding before the host cuts its link, as a
+#: lost connection (an honest page never comes near the rate limit).
+FLOOD_CUT = 100
 
 
 @dataclass
@@ -49,6 +52,7 @@ class Link:
     resent_from: int = -1  # the last resend to this guest: from which number, ...
     resent_to: int = -1  # ... up to which (not included) ...
     resent_at: float = 0.0  # ... and when (``Wire._may_resend``)
+    floods: int = 0  # its messages refused for flooding since it was last cut off
 
 
 def echo_key(m: dict[str, Any]) -> str:
@@ -143,6 +147,11 @@ class Wire(ABC):
         holder.resent_from, holder.resent_to, holder.resent_at = start, end, self.now
         return True
 
+    def _flooding(self, peer: str) -> None:
+        """``peer``'s message was refused for flooding (the host counts them; a guest
+        hears only the host, whose flood it refuses and nothing more)."""
+        return
+
     def _raw(self, t: str, **body: Any) -> str:
         """An unnumbered message (a resend request, a refusal, a hello)."""
         return encode(t, 0, max(self.seat, 0), **body)
@@ -154,6 +163,7 @@ class Wire(ABC):
         bucket = self._heard_from(peer)
         if not bucket.take(self.now):
             self._refuse(peer, ProtocolError(Refusal.FLOOD, peer=peer))
+            self._flooding(peer)
             return
         try:
             msg = decode(text)
