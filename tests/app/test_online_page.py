@@ -7,6 +7,7 @@ by the test as the runner would; the lobby's invitation and reply are real codes
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import sys
@@ -598,3 +599,29 @@ def test_a_page_that_never_shows_its_key_is_named_on_every_page_with_a_way_on(
         wire.send("guest", Clicked("continue-alone"))
         alone = wire.guest.session
         assert not hasattr(alone, "lobby") and alone.human == 1
+
+
+def test_the_host_s_dialog_tells_each_seat_s_state_to_a_script() -> None:
+    """``[data-seat-state]`` on each online seat of the host's dialog: invited, joining
+    (the reply pasted), connected, lost (docs/AUTOMATION.md)."""
+
+    def state(page: Page) -> str:
+        shown = dataclasses.replace(page.ui, dialog=Dialog.ONLINE)
+        found = re.findall(r'data-seat-state="(\w+)"', html(dataclasses.replace(page, ui=shown)))
+        assert len(found) == 1, found
+        return found[0]
+
+    with small_group():
+        host = Page(new_host("Ann", Conventions(), [1]), Screen(lang="en", base_url="https://x/"))
+        offer, answer = sdps()
+        host, _ = update(host, OfferMade("p1", offer))
+        assert state(host) == "invited"
+        invite = read_fragment("#" + host.session.lobby.seats[0].link.split("#")[1])
+        guest = Page(new_guest("Olena", invite), Screen(lang="en", joining=invite))
+        guest, _ = update(guest, ReplyMade(answer))
+        host, _ = update(host, ReplyPasted(1, guest.session.lobby.reply_link))
+        assert state(host) == "joining"
+        host, _ = update(host, LinkChanged("p1", "open"))
+        assert state(host) == "connected"
+        host, _ = update(host, LinkChanged("p1", "closed"))
+        assert state(host) == "lost"

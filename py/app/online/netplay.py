@@ -432,6 +432,24 @@ def rejoin_anew(
 # -- the lobby as the page shows it -------------------------------------------------------
 
 
+def seat_state(seat: Any) -> str:
+    """An online seat's state as the page tells it to a script (``data-seat-state``,
+    docs/AUTOMATION.md): ``invited`` (its invitation made or being made),
+    ``joining`` (the friend's reply is in, the link is opening), ``connected``,
+    ``lost``.
+
+    >>> from types import SimpleNamespace as S
+    >>> [seat_state(S(state=x, answered=a)) for x, a in
+    ...  [("new", False), ("new", True), ("connecting", False), ("open", False), ("failed", True)]]
+    ['invited', 'joining', 'joining', 'connected', 'lost']
+    """
+    if seat.state == "open":
+        return "connected"
+    if seat.state in ("closed", "failed"):
+        return "lost"
+    return "joining" if seat.answered or seat.state == "connecting" else "invited"
+
+
 def _state_badge(lang: str, state: str) -> El:
     return el(
         "span",
@@ -554,7 +572,11 @@ def lobby_dialog(
             body.append(
                 el(
                     "section",
-                    {"class": "net-seat", "data-net-seat": str(seat.seat)},
+                    {
+                        "class": "net-seat",
+                        "data-net-seat": str(seat.seat),
+                        "data-seat-state": seat_state(seat),
+                    },
                     parts,
                     key=f"s{seat.seat}",
                 )
