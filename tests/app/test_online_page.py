@@ -550,7 +550,7 @@ def test_a_page_that_never_shows_its_key_is_named_on_every_page_with_a_way_on(
     computer player takes her seat for good and the deal is dealt again); hers, to
     go on against computer players."""
     from thousand.net.guest import Guest
-    from thousand.net.peer import REVEAL_WAIT
+    from thousand.net.peer_state import REVEAL_WAIT
 
     said = Guest._say
 

@@ -15,8 +15,8 @@ from thousand import actions as A
 from thousand.bots import make_bot
 from thousand.cards import ACE, ACES_MASK
 from thousand.net import mental as M
+from thousand.net.acting import partners
 from thousand.net.messages import Refusal
-from thousand.net.peer import partners
 from thousand.record import replay
 from thousand.state import Phase
 

@@ -15,7 +15,7 @@ from thousand.net.events import Stage
 from thousand.net.guest import Guest
 from thousand.net.host import Host
 from thousand.net.messages import Refusal
-from thousand.net.peer import Resume, history_hash
+from thousand.net.peer_state import Resume, history_hash
 from thousand.record import replay
 
 SHORT = Conventions(barrel=False, target=300)

@@ -11,7 +11,7 @@ from net_sim import Table, small_group
 from thousand import Conventions
 from thousand.net.events import HOST, Ended, EndGame, Received, SeatChanged, Stage, TakeSeat
 from thousand.net.messages import Refusal, encode
-from thousand.net.peer import record_hash
+from thousand.net.peer_state import record_hash
 from thousand.record import replay
 
 SHORT = Conventions(barrel=False, target=200)

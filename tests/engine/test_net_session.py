@@ -400,7 +400,7 @@ class Silent(Guest):
 
 def test_a_page_that_never_shows_its_key_is_named_and_no_honest_page_waits() -> None:
     from thousand.net.events import Tick
-    from thousand.net.peer import REVEAL_WAIT
+    from thousand.net.peer_state import REVEAL_WAIT
 
     t = Table(Conventions(), guests=2, seed=0, bot="easy", kinds={"g1": Silent})
     t.seat_all()
@@ -423,7 +423,7 @@ def test_a_page_that_never_shows_its_key_is_named_and_no_honest_page_waits() -> 
 
 def test_a_page_whose_link_is_lost_in_the_audit_is_waited_for() -> None:
     from thousand.net.events import Tick
-    from thousand.net.peer import REVEAL_WAIT
+    from thousand.net.peer_state import REVEAL_WAIT
 
     t = Table(Conventions(), guests=2, seed=0, bot="easy", kinds={"g1": Silent})
     t.seat_all()
@@ -443,7 +443,7 @@ def test_the_table_goes_on_without_the_page_a_cheat_was_found_at() -> None:
     dealt again, and the host and g2 play it out to the same record. Guest 1's page
     cannot take its seat back."""
     from thousand.net.events import GoOnWithout, SeatChanged, Tick
-    from thousand.net.peer import REVEAL_WAIT
+    from thousand.net.peer_state import REVEAL_WAIT
 
     t = Table(Conventions(), guests=2, seed=0, bot="easy", kinds={"g1": Silent})
     t.seat_all()

@@ -391,7 +391,7 @@ def rehost(s: NetSession, seed: str | None = None) -> NetSession:
     seat, an invitation to make for every other person's seat (the old host's
     included); ``ProtocolError`` (``NOT_NOW``) when the game has not begun or is over."""
     from thousand.net.journal import start_host
-    from thousand.net.peer import Resume
+    from thousand.net.peer_state import Resume
 
     r = Resume.of(s.peer)
     peer, journal = start_host(r.names[r.seat], r.conventions, seed, resume=r)
@@ -409,7 +409,7 @@ def rejoin_anew(
     already did, holds no game to bring, or the invitation is for another seat."""
     from thousand.net.journal import start_guest
     from thousand.net.messages import ProtocolError
-    from thousand.net.peer import Resume
+    from thousand.net.peer_state import Resume
 
     if s.peer.want_seat >= 0:
         return None  # (it rejoined already)

@@ -26,7 +26,8 @@ from .audit import Finding
 from .events import BUILD, HOST, POLL, PeerLost, Send, Stage
 from .link import echo_key
 from .messages import ProtocolError, Refusal, TokenBucket, decode, encode
-from .peer import AFTER_ECHO, REVEAL_WAIT, Deal, Peer, Resume, unsupported
+from .peer import Peer, unsupported
+from .peer_state import AFTER_ECHO, REVEAL_WAIT, Deal, Resume
 
 
 class Guest(Peer):

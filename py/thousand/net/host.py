@@ -37,7 +37,8 @@ from .events import (
 )
 from .link import FLOOD_CUT, Link
 from .messages import MAX_NAME, ProtocolError, Refusal, TokenBucket, decode, encode
-from .peer import REVEAL_WAIT, Deal, Peer, Resume, history_hash, unsupported
+from .peer import Peer, unsupported
+from .peer_state import REVEAL_WAIT, Deal, Resume, history_hash
 
 
 class Host(Peer):

@@ -68,7 +68,8 @@ from .events import (
 from .guest import Guest
 from .host import Host
 from .messages import MAX_NAME, MAX_TEXT, ProtocolError, Refusal, decode
-from .peer import Peer, Resume
+from .peer import Peer
+from .peer_state import Resume
 from .snapshot import SnapshotError
 from .snapshot import decode as decode_peer
 from .snapshot import encode as encode_peer

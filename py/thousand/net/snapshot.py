@@ -27,7 +27,8 @@ from . import audit, events, link, mental, messages, view
 from .drbg import Drbg
 from .guest import Guest
 from .host import Host
-from .peer import Deal, Peer
+from .peer import Peer
+from .peer_state import Deal
 
 #: Attributes left out (rebuilt on demand or empty between events).
 _SKIP = {
