@@ -58,7 +58,7 @@ from app.page.model import (
     draw,
 )
 from app.page.table_act import announce, notice, retell
-from app.shell.i18n import Seat, Words
+from app.shell.i18n import Seat, Words, has
 from app.table.session import Session
 from app.table.view import Dialog, NoticeKind
 
@@ -471,8 +471,6 @@ def finding_words(what: object, seat: object, deal: object) -> Words:
     or a ``halt`` another page sent, whose fields may be anything) in the players'
     words: the person by the table's name for the seat, never a code or a number
     of the protocol's."""
-    from app.shell.i18n import has
-
     prefix = "net.found."  # (a key for each ``Finding.what``: tests/app/test_cheat_words.py)
     key = prefix + what if isinstance(what, str) and what.isidentifier() else ""
     if not key or not has(key):
@@ -486,12 +484,11 @@ def refusal_words(code: str, params: dict[str, object]) -> Words:
     """A peer's refusal as words (its parameters are shown as text, never as markup;
     a seat as the table's name for it; a code the page has no words for, or whose
     parameters do not fit them, is named as it is)."""
-    from app.shell.i18n import has
-
     key = "net.refused." + code
     safe: dict[str, str | Seat] = {k: str(v)[:60] for k, v in params.items()}
-    if type(params.get("seat")) is int:
-        safe["seat"] = Seat(params["seat"])  # type: ignore[arg-type]
+    seat = params.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        safe["seat"] = Seat(seat)
     if has(key):
         words = Words.of(key, **safe)
         try:
