@@ -88,7 +88,41 @@ def test_the_example_files_are_what_the_composer_makes(name: str) -> None:
     rp = Replay(stored)  # a valid record, every step replayable
     assert len(stored["deals"]) == 1  # the deal alone, not the next one just dealt
     assert rp.steps == len(stored["deals"][0]["actions"])
-    assert all(text and not text.startswith("rules_") for text in stored["notes"].values())
+    assert all(text and not text.startswith("rules_") for text in stored.get("notes", {}).values())
+    assert rule_examples.problems(EXAMPLES[name], stored) == []  # it shows its rule
+
+
+def test_every_example_the_pages_name_is_composed() -> None:
+    assert sorted(EXAMPLES) == sorted(
+        [
+            "first_deal",
+            "talon",
+            "bidding",
+            "marriage",
+            "must_trump",
+            "concede",
+            "barrel",
+            "barrel_fall",
+            "bolt",
+            "game_end",
+            "two_players",
+            "four_players",
+        ]
+    )
+    assert sorted(p.stem for p in (ROOT / "docs" / "examples").glob("*.json")) == sorted(EXAMPLES)
+
+
+def test_the_build_stops_on_an_example_the_engine_refuses_or_that_shows_nothing() -> None:
+    from dataclasses import replace
+
+    bad = replace(EXAMPLES["must_trump"], script=[*EXAMPLES["must_trump"].script[:-1], "play AD"])
+    with pytest.raises(ValueError, match="must_trump: the engine refuses it"):
+        rule_examples.check((bad,))
+    early = replace(EXAMPLES["must_trump"], show=9)  # a trick before any trump
+    with pytest.raises(ValueError, match=r"must_trump: .*void"):
+        rule_examples.check((early,))
+    with pytest.raises(ValueError, match="concede: the concession comes next"):
+        rule_examples.check((replace(EXAMPLES["concede"], show=2),))
 
 
 def _record(name: str) -> dict[str, object]:
@@ -158,6 +192,8 @@ def test_each_page_has_every_section_its_examples_and_the_house_rules(
     for n in range(1, 13):
         assert re.search(rf"<h2 id=\"[^\"]*\">§{n}\b", html), f"§{n}"
     for name, ex in EXAMPLES.items():
+        if ex.section is None:
+            continue
         figure = html.index(f'id="example-{name}"')
         section = re.search(rf"<h2 [^>]*>§{ex.section}\b", html)
         following = re.search(rf"<h2 [^>]*>§{ex.section + 1}\b", html)
