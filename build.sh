@@ -218,6 +218,11 @@ PYTHONPATH=py "$PYTHON" -m thousand diagram examples/deal.json --step 20 --open 
 # and their diagrams: tools/rules_pages.py.
 PYTHONPATH=py "$PYTHON" tools/rules_pages.py "$STAGE/rules"
 find static -maxdepth 1 -type f ! -name sw.js ! -name embed.js -exec cp {} "$STAGE/static/" \;
+# The online table's mailbox and its relay library (nostr-tools' browser bundle,
+# pinned in package.json): loaded only when a page opens or joins an online table.
+mkdir -p "$STAGE/online"
+cp static/online/mailbox.mjs "$STAGE/online/"
+cp node_modules/nostr-tools/lib/nostr.bundle.js "$STAGE/online/nostr-tools.js"
 # <thousand-deal> (static/embed.js) sits beside embed.html, which it finds by its own URL.
 cp static/embed.js "$STAGE/embed.js"
 cp bench/bare.html bench/install.html bench/pyscript.html bench/element.html "$STAGE/bench/"

@@ -78,6 +78,9 @@ RUNTIME_DIRS = ("pyodide", "pyscript")
 #: the service worker (static/boot.js registers it then) and the embed page's
 #: own files, which the worker then precaches for later.
 AFTER_READY = ("sw.js", "embed.html", "embed.js")
+#: The online table's mailbox and relay library (build.sh): fetched only by a page
+#: that opens or joins an online table, as the online wheel is.
+ONLINE_DIR = "online"
 #: Files in dist/ that are never precached by the service worker.
 #: (The full standard library and micropip are there for the benchmarks' bare
 #: Pyodide pages; the page loads pyodide/stdlib-page.zip.)
@@ -783,10 +786,15 @@ def page_payload_bytes(dist: Path, *, served: bool = False) -> int:
     """``payload_bytes`` as the game page in one language loads it before it is
     ready: the other languages' catalogues (all but the largest, counted as the
     page's own) come only once it is ready, for a switch of language, and so do
-    the AI's wheel and the ``AFTER_READY`` files; the online wheel comes only for
-    an online table."""
+    the AI's wheel and the ``AFTER_READY`` files; the online wheel and
+    ``ONLINE_DIR`` come only for an online table."""
     sizes = payload_bytes(dist, served=served)
-    later = [WHEEL_LABELS["thousand_online"], WHEEL_LABELS["thousand_ai"], *AFTER_READY]
+    later = [
+        WHEEL_LABELS["thousand_online"],
+        WHEEL_LABELS["thousand_ai"],
+        ONLINE_DIR + "/",
+        *AFTER_READY,
+    ]
     total = sum(sizes.values()) - sum(sizes.get(key, 0) for key in later)
     mos = []
     for mo in (dist / CATALOGUE_DIR).glob("*.mo"):

@@ -74,6 +74,8 @@ def table(runner: ModuleType, online: bool = False) -> tuple[Any, list[str]]:
     t.thoughts.start.side_effect = lambda slot, *_: heard.append(f"start {slot}")
     t._links = mock.Mock(name="links")
     t._links.run.side_effect = lambda e, *_: heard.append(f"links {type(e).__name__}")
+    t.replies = mock.Mock(name="replies")
+    t.replies.taken.side_effect = lambda: heard.append("replies taken")
     return t, heard
 
 

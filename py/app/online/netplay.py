@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from app.online.mailbox import Box
 from app.shell.dom import El, el
 from app.shell.i18n import t
 from app.table.session import Session
@@ -59,6 +60,9 @@ class Seat:
     state: str = "new"  # the link: new, connecting, open, closed, failed
     session: str = ""  # the invitation's session id (a reply must carry it)
     answered: bool = False  # the friend's reply was pasted (the link may connect now)
+    box: str = ""  # the seat's mailbox (``mailbox.Box.param``), the same for every invitation
+    knocked: bool = False  # the friend asked for a new invitation: post it once made
+    knocked_at: float = -1e9  # when a knock last made a new invitation (the peer's clock)
 
 
 @dataclass
@@ -75,6 +79,14 @@ class Lobby:
     session: str = ""
     error: str = ""  # a catalogue key: why the last pasted code was refused
     made: int = 0  # host: invitations made again (each new link gets a new name)
+    box: str = ""  # guest: its seat's mailbox (``mailbox.Box.param``; empty: the manual way)
+    joined: bool = False  # guest: *Join* pressed (the reply may go through the mailbox)
+    want: str = ""  # guest: what it posts until its link opens: "reply", "knock" or nothing
+    posted_at: float = -1e9  # guest: when it last posted (the peer's clock)
+    joined_at: float = -1.0  # guest: when *Join* was pressed, or the link was lost
+    relays_up: int = 0  # the mailbox's relays connected now ...
+    relays_total: int = 0  # ... of how many
+    seen: list[str] = field(default_factory=list)  # the ids of letters taken (replays dropped)
 
     @property
     def peers(self) -> int:
@@ -171,10 +183,21 @@ def qr_el(qr: tuple[int, str], label: str) -> El | None:
 
 
 def host_invitation(
-    lobby: Lobby, conn: str, sdp: str, players: int, base_url: str, entropy: str | None = None
+    lobby: Lobby,
+    conn: str,
+    sdp: str,
+    players: int,
+    base_url: str,
+    entropy: str | None = None,
+    box: str = "",
+    by: str = "",
 ) -> Seat:
     """The invitation of the seat whose link ``conn`` made the offer ``sdp``, its
-    session id drawn from ``entropy`` (hex digits; the system's when not given)."""
+    session id drawn from ``entropy`` (hex digits; the system's when not given).
+    With ``box`` (96 hex digits of fresh randomness) the seat gets its mailbox,
+    if it has none yet, and the link names it (``mb=``) and the host (``by=``)."""
+    from urllib.parse import quote
+
     from app.online import invite as inv
 
     seat = next(s for s in lobby.seats if s.conn == conn)
@@ -185,6 +208,12 @@ def host_invitation(
     invite = inv.Invite(sid, PROTOCOL, players, seat.seat, inv.parse_sdp(sdp))
     seat.code = inv.encode_invite(invite)
     seat.link = inv.invite_link(base_url, invite)
+    if box and not seat.box:
+        seat.box = Box.from_entropy(box).param()
+    if box:
+        seat.link += f"&mb={seat.box}"
+        if name := clean_name(by):
+            seat.link += "&by=" + quote(name, safe="")
     seat.qr = qr_of(seat.link)
     seat.session = sid
     return seat
@@ -458,8 +487,17 @@ def _state_badge(lang: str, state: str) -> El:
     )
 
 
-def _copyable(lang: str, value: str, attr: str, ui: str, seat: int = -1) -> El:
+def _copyable(lang: str, value: str, attr: str, ui: str, seat: int = -1, share: bool = False) -> El:
     extra = {"data-seat": str(seat)} if seat >= 0 else {}
+    shared = (
+        el(
+            "button",
+            {"type": "button", "class": "btn small", "data-ui": "share-invite", **extra},
+            t(lang, "net.share"),
+        )
+        if share
+        else None
+    )
     return el(
         "div",
         {"class": "copy-row"},
@@ -478,39 +516,32 @@ def _copyable(lang: str, value: str, attr: str, ui: str, seat: int = -1) -> El:
             {"type": "button", "class": "btn small", "data-ui": ui, **extra},
             t(lang, "share_copy"),
         ),
+        shared,
     )
 
 
 def lobby_dialog(
-    lang: str, session: NetSession, names: tuple[str, ...], ice: list[dict[str, Any]]
+    lang: str,
+    session: NetSession,
+    names: tuple[str, ...],
+    ice: list[dict[str, Any]],
+    relays: list[str] | None = None,
+    share: bool = False,
 ) -> El:
     """The host's invitations (a link, its QR code and the reply field per online
-    seat) or the guest's reply, with the state of each link."""
+    seat) or the guest's *Join* and reply, with the state of each link; the
+    connection settings (STUN/TURN servers, the mailbox's relays) below."""
     from app.table.view import button, dialog
 
     lobby = session.lobby
+    relays = relays or []
     body: list[El | str | None] = [
         el(
             "p",
             {"class": "net-note"},
             t(lang, "net.ice_note" if ice else "net.ice_none", stun="STUN"),
-        ),
-        el(
-            "details",
-            {"class": "ice"},
-            el("summary", {}, t(lang, "net.ice_title")),
-            el("p", {}, t(lang, "net.ice_help", stun="STUN", turn="TURN")),
-            el(
-                "textarea",
-                {"data-ui": "ice-servers", "rows": "3", "spellcheck": "false"},
-                ice_text(ice),
-            ),
-            el(
-                "button",
-                {"type": "button", "class": "btn small", "data-ui": "ice-save"},
-                t(lang, "net.ice_save"),
-            ),
-            key="ice",
+            " ",
+            t(lang, "net.relays_note" if relays else "net.relays_none", nostr="Nostr"),
         ),
     ]
     if lobby.role == "host":
@@ -546,29 +577,23 @@ def lobby_dialog(
             elif not seat.code:
                 parts.append(el("p", {}, t(lang, "net.preparing")))
             else:
+                mail = bool(seat.box and relays)
+                if seat.answered:
+                    parts.append(el("p", {"class": "net-status"}, t(lang, "net.joining_seat")))
                 parts += [
-                    el("p", {}, t(lang, "net.invite_text")),
-                    _copyable(lang, seat.link, "data-invite", "copy-invite", seat.seat),
+                    el("p", {}, t(lang, "net.invite_text_mail" if mail else "net.invite_text")),
+                    _copyable(lang, seat.link, "data-invite", "copy-invite", seat.seat, share),
                     qr_el(seat.qr, t(lang, "net.invite_qr")),
-                    el(
-                        "label",
-                        {"class": "field"},
-                        el("span", {}, t(lang, "net.reply_label")),
-                        el(
-                            "textarea",
-                            {
-                                "data-ui": "reply-input",
-                                "data-seat": str(seat.seat),
-                                "rows": "2",
-                                "spellcheck": "false",
-                                "autocomplete": "off",
-                            },
-                        ),
-                    ),
-                    button(
-                        t(lang, "net.connect"), ui="connect", cls="btn", data_seat=str(seat.seat)
-                    ),
+                    _by_hand(lang, seat.seat, open_=not mail),
                 ]
+            if seat.state == "failed":
+                parts.append(
+                    el(
+                        "p",
+                        {"class": "net-trouble"},
+                        t(lang, "net.ice_failed_host", turn="TURN", wifi="Wi-Fi"),
+                    )
+                )
             body.append(
                 el(
                     "section",
@@ -599,6 +624,11 @@ def lobby_dialog(
             buttons = [button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.invite_title")
     else:
+        host = clean_name(lobby.host_name)
+        mail = bool(lobby.box and relays)
+        if lobby.state != "open" and session.peer.seat < 0:
+            invited = t(lang, "net.invited_by", name=host) if host else t(lang, "net.invited")
+            body.append(el("p", {"class": "net-status"}, invited))
         body.append(el("p", {}, _state_badge(lang, lobby.state)))
         if lobby.state != "open" and session.peer.seat < 0:  # said in the first hello
             body.append(
@@ -613,20 +643,41 @@ def lobby_dialog(
                             "data-ui": "guest-name",
                             "maxlength": "20",
                             "value": session.peer.name,
-                            "autocomplete": "off",
+                            "autocomplete": "name",
                         },
                     ),
                 )
             )
+            if mail and not lobby.joined:
+                body += [
+                    el("p", {}, t(lang, "net.join_hint")),
+                    button(t(lang, "net.join"), ui="join", cls="btn primary", data_autofocus="1"),
+                ]
+        waiting = lobby.state not in ("open", "closed", "failed")
+        if mail and lobby.joined and waiting:
+            status = t(lang, "net.connecting_to", name=host) if host else None
+            body.append(el("p", {"class": "net-status"}, status or t(lang, "net.connecting_table")))
+            if lobby.relays_total and not lobby.relays_up:
+                body.append(el("p", {"class": "net-trouble"}, t(lang, "net.no_relay")))
+        if lobby.state == "failed":
+            body.append(
+                el(
+                    "p",
+                    {"class": "net-trouble"},
+                    t(lang, "net.ice_failed_guest", turn="TURN", wifi="Wi-Fi"),
+                )
+            )
+        manual = _manual_reply(lobby, session.peer.now, bool(relays))
         if lobby.state == "open":
-            body.append(el("p", {}, t(lang, "net.joined")))
+            joined = t(lang, "net.connected_to", name=host) if host else t(lang, "net.joined")
+            body.append(el("p", {}, joined))
         elif not lobby.reply or lobby.state in ("closed", "failed"):
             # (a reloaded page waits for an invitation; a lost link's reply is spent)
-            if lobby.state not in ("closed", "failed"):
+            if lobby.state not in ("closed", "failed") and (manual or not mail):
                 body.append(el("p", {}, t(lang, "net.preparing_reply")))
-        else:
+        elif manual:
             body += [
-                el("p", {}, t(lang, "net.reply_text")),
+                el("p", {}, t(lang, "net.reply_text" if not mail else "net.fallback")),
                 _copyable(lang, lobby.reply_link, "data-reply", "copy-reply"),
                 el(
                     "p",
@@ -655,4 +706,80 @@ def lobby_dialog(
             ]
         buttons = [button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.join_title")
+    body.append(_settings(lang, ice, relays))
     return dialog("online", title, body, buttons, cls="online")
+
+
+def _manual_reply(lobby: Lobby, now: float, relays: bool) -> bool:
+    """Guest: whether its reply is shown to send by hand (``mailbox.manual_shown``)."""
+    from app.online.mailbox import manual_shown
+
+    return manual_shown(lobby.box, lobby.joined, lobby.state, lobby.joined_at, now, relays)
+
+
+def _by_hand(lang: str, seat: int, open_: bool) -> El:
+    """Host: the field for a reply sent back by hand (open when there is no mailbox)."""
+    from app.table.view import button
+
+    return el(
+        "details",
+        {"class": "by-hand", "open": open_},
+        el("summary", {}, t(lang, "net.by_hand")),
+        el(
+            "label",
+            {"class": "field"},
+            el("span", {}, t(lang, "net.reply_label")),
+            el(
+                "textarea",
+                {
+                    "data-ui": "reply-input",
+                    "data-seat": str(seat),
+                    "rows": "2",
+                    "spellcheck": "false",
+                    "autocomplete": "off",
+                },
+            ),
+        ),
+        button(t(lang, "net.connect"), ui="connect", cls="btn", data_seat=str(seat)),
+        key=f"hand{seat}",
+    )
+
+
+def _settings(lang: str, ice: list[dict[str, Any]], relays: list[str]) -> El:
+    """*Connection settings*: the STUN/TURN servers and the mailbox's relays."""
+    return el(
+        "details",
+        {"class": "ice"},
+        el("summary", {}, t(lang, "net.ice_title")),
+        el(
+            "label",
+            {"class": "field"},
+            el("span", {}, t(lang, "net.ice_help", stun="STUN", turn="TURN")),
+            el(
+                "textarea",
+                {"data-ui": "ice-servers", "rows": "3", "spellcheck": "false"},
+                ice_text(ice),
+            ),
+        ),
+        el(
+            "button",
+            {"type": "button", "class": "btn small", "data-ui": "ice-save"},
+            t(lang, "net.ice_save"),
+        ),
+        el(
+            "label",
+            {"class": "field"},
+            el("span", {}, t(lang, "net.relays_label", nostr="Nostr")),
+            el(
+                "textarea",
+                {"data-ui": "relays-input", "rows": "3", "spellcheck": "false"},
+                "\n".join(relays),
+            ),
+        ),
+        el(
+            "button",
+            {"type": "button", "class": "btn small", "data-ui": "relays-save"},
+            t(lang, "net.ice_save"),
+        ),
+        key="ice",
+    )

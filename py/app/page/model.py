@@ -46,6 +46,7 @@ class Page:
     hint_sheet: Any = None  # the sheet's figures of a concession or bomb among them
     ice_stored: object = None  # the ICE servers setting as stored ...
     ice_read: bool = True  # ... and whether ``ui.ice`` holds it (read when first needed)
+    relays_stored: object = None  # the mailbox's relays as stored (or ``relays=``'s list)
     # the newest randomness the inputs brought (``Clicked.entropy``, ``FileRead.entropy``,
     # the runner's at start), and how many numbers ``draw`` has taken from it
     entropy: int = 0
@@ -293,6 +294,44 @@ class IceChanged:
 
 
 @dataclass(frozen=True)
+class RelaysChanged:
+    """The mailbox's relays typed anew (one a line)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class JoinPressed:
+    """Guest: *Join*: the name is typed, the reply may go through the mailbox."""
+
+
+@dataclass(frozen=True)
+class MailGot:
+    """A text that opened in one of this page's mailboxes (``tag``), received at
+    ``at_ms`` (the page's clock, milliseconds since the epoch)."""
+
+    tag: str
+    text: str
+    at_ms: int
+
+
+@dataclass(frozen=True)
+class MailState:
+    """The mailbox's relays: ``up`` of ``total`` connected now."""
+
+    up: int
+    total: int
+
+
+@dataclass(frozen=True)
+class ReplyHandedOver:
+    """Host: a reply another tab of this browser was opened with (a reply link
+    tapped on the host's own device), handed to this tab."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class NameChanged:
     """Guest: the name typed before the link opens (sent with the hello)."""
 
@@ -342,6 +381,11 @@ NetMsg = (
     | ContinueAlone
     | HostAnew
     | IceChanged
+    | RelaysChanged
+    | JoinPressed
+    | MailGot
+    | MailState
+    | ReplyHandedOver
     | NameChanged
     | BeginOnline
     | NetBotAnswered
@@ -461,6 +505,31 @@ class AcceptOffer:
 
 
 @dataclass(frozen=True)
+class MailWatch:
+    """Open the mailbox on ``relays`` (or keep it open) and listen to ``boxes``
+    (``(tag, secret)`` pairs); no relays or no boxes: close it."""
+
+    relays: tuple[str, ...]
+    boxes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class MailPost:
+    """Post ``body`` from this page's ``role`` into the box ``tag`` (the runner
+    seals it with the time and a random id: ``app.online.mailbox.seal``)."""
+
+    tag: str
+    role: str
+    body: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class ReplyTaken:
+    """Host: tell the tab that handed a reply over (``ReplyHandedOver``) that this
+    table took it."""
+
+
+@dataclass(frozen=True)
 class Remember:
     """Write a setting to storage (``key`` one of ``storage``'s)."""
 
@@ -501,6 +570,9 @@ Effect = (
     | FinishLink
     | AcceptOffer
     | NetBot
+    | MailWatch
+    | MailPost
+    | ReplyTaken
     | EditorEffect
     | KeepJournal
     | ForgetJournal
@@ -509,7 +581,16 @@ Effect = (
 
 
 #: The effects the online table's runner carries out (``online_glue.Links.run``).
-NET_EFFECTS = (NetSend, NetBroadcast, MakeOffer, FinishLink, AcceptOffer, NetBot)
+NET_EFFECTS = (
+    NetSend,
+    NetBroadcast,
+    MakeOffer,
+    FinishLink,
+    AcceptOffer,
+    NetBot,
+    MailWatch,
+    MailPost,
+)
 
 #: The door itself (``update.route``), as a part of the page's update receives it:
 #: a control that means one of the table's messages (*Next deal*, *Connect*) hands

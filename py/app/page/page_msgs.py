@@ -29,6 +29,8 @@ INPUT_OF = {
     "connect": "reply-input",
     "rejoin": "invite-input",
     "ice-save": "ice-servers",
+    "relays-save": "relays-input",
+    "join": "guest-name",
     "editor-load": "editor-record",
     "set-save": "set-name",
     "set-duplicate": "set-name",
@@ -211,6 +213,14 @@ class Failed:
 
 
 @dataclass(frozen=True)
+class HandedOver:
+    """A reply this tab handed over (``HandOver``) was ``taken`` by another tab's
+    table, or nobody answered."""
+
+    taken: bool
+
+
+@dataclass(frozen=True)
 class OnlineCodeFailed:
     """The online table's code (``LoadOnline``) could not be loaded: ``why``."""
 
@@ -232,6 +242,7 @@ PageMsg = (
     | Stored
     | Failed
     | OnlineCodeFailed
+    | HandedOver
 )
 
 # -- effects -----------------------------------------------------------------------
@@ -313,6 +324,22 @@ class ClearAddress:
 
 
 @dataclass(frozen=True)
+class Share:
+    """Offer ``url`` to the system's share sheet (the Web Share API), with ``text``."""
+
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Give the reply ``text`` this tab was opened with to the table open in another
+    tab of this browser (answered by ``HandedOver``)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class LoadOnline:
     """Load the online table's code (``app.shell.online_code``), then take ``then`` (the
     message that needed it) again; answered by ``OnlineCodeFailed`` if it cannot."""
@@ -332,4 +359,6 @@ PageEffect = (
     | CloseLinks
     | ClearAddress
     | LoadOnline
+    | Share
+    | HandOver
 )

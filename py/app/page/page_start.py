@@ -21,12 +21,21 @@ from app.page import model as M
 from app.page import table_act as T
 from app.page import update as U
 from app.page import update_page as P
-from app.page.page_msgs import ClearAddress
+from app.page.page_msgs import ClearAddress, HandOver
 from app.page.screen import Screen
 from app.replay.share import parse_fragment
 from app.shell import online_code
 from app.shell.i18n import Words, normalize_lang, t
-from app.shell.storage import ICE_KEY, LANG_KEY, LESSON_KEY, NET_KEY, SETUP_KEY, Aside, Store
+from app.shell.storage import (
+    ICE_KEY,
+    LANG_KEY,
+    LESSON_KEY,
+    NET_KEY,
+    RELAYS_KEY,
+    SETUP_KEY,
+    Aside,
+    Store,
+)
 from app.table.seats import kinds as seat_kinds
 from app.table.seats import names as seat_names
 from app.table.seats import read_setup
@@ -72,7 +81,7 @@ def open_page(
     entropy: int = 0,
 ) -> tuple[M.Page, list[M.Effect]]:
     """The page as the storage and the URL parameters leave it (``?fresh=1``: a new
-    game, ``?seed=``: its seed, ``?lang=``, ``?ice=none``); ``entropy`` is the
+    game, ``?seed=``: its seed, ``?lang=``, ``?ice=none``, ``?relays=``); ``entropy`` is the
     runner's fresh randomness (256 bits) for a first game's secret (``model.draw``)."""
     ui = Screen()
     stored_lang, _ = store.read(LANG_KEY)
@@ -108,6 +117,8 @@ def open_page(
     page = M.Page(None, ui, tab=tab, seed=seed, entropy=entropy)  # type: ignore[arg-type]
     # the ICE servers are read with the first online table (``update_page.ready_ice``)
     page.ice_stored = "none" if params.get("ice") == "none" else store.read(ICE_KEY)[0]
+    relays = params.get("relays")
+    page.relays_stored = relays[:2000] if relays is not None else store.read(RELAYS_KEY)[0]
     page.ice_read = False
     if params.get("fresh") == "1":
         page.session = P.new_session(page)
@@ -171,14 +182,17 @@ def resume_lesson(page: M.Page, store: Store, learn: bool = False) -> tuple[M.Pa
 
 def open_link(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]]:
     """What the address's fragment opens: ``#join=`` the reply to an invitation,
-    ``#record=`` / ``#z=`` a share link's record in the replay view; the page
-    after it and the effects."""
+    ``#reply=`` the reply handed to this browser's open table (another tab: this
+    one never becomes a second host), ``#record=`` / ``#z=`` a share link's record
+    in the replay view; the page after it and the effects."""
     if fragment.startswith("#join="):
         if not online_code.available():  # (the address keeps it for a reload)
             return page, code_missing(page)
         # read once: a reload must not answer it again (the journal holds what it led to)
         page, fx = open_invitation(page, fragment)
         return page, [ClearAddress(), *fx]
+    if fragment.startswith("#reply="):  # a reply link tapped on the host's own device
+        return page, [ClearAddress(), HandOver(fragment[:6000])]
     if not fragment.startswith(("#record=", "#z=")):
         return page, []
     ui = page.ui
@@ -200,6 +214,7 @@ def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]
     """Guest: a ``#join=`` link opens the reply to its invitation; the page after it
     and the effects."""
     from app.online.invite import Invite, InviteError, invite_sdp, read_fragment
+    from app.online.mailbox import from_fragment
     from app.online.netplay import NetSession, new_guest, rejoin_anew
 
     ui = page.ui
@@ -211,7 +226,13 @@ def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]
     if not isinstance(got, Invite):
         return page, []
     s = page.session
+    box, by = from_fragment(fragment)
     if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
+        if box is not None and s.lobby.box == box.param():  # that table's link again
+            from app.page.update_mail import opened_again
+
+            P.ready_ice(page)
+            return page, opened_again(page)
         if got.session != s.lobby.session:  # a new invitation for the reloaded table
             return U.update(page, M.InvitationPasted(fragment))
         return page, []  # (that link opened again)
@@ -226,4 +247,9 @@ def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]
     P.ready_ice(page)
     ui.joining = got
     ui.dialog = Dialog.ONLINE
-    return page, [*fx, M.AcceptOffer(invite_sdp(got))]
+    lobby = page.session.lobby
+    lobby.box = box.param() if box is not None and ui.relays else ""
+    lobby.host_name = by
+    from app.page.update_mail import watch
+
+    return page, [*fx, M.AcceptOffer(invite_sdp(got)), *watch(page)]

@@ -30,7 +30,7 @@ from app.page import page_msgs as M
 from app.page import runner_fx as fx
 from app.page import update as U
 from app.page.page_start import Pace, open_link, open_page, resume_lesson, resume_online
-from app.shell import boot
+from app.shell import boot, online_code
 from app.shell.storage import LESSON_KEY, NET_KEY, SAVE_KEY, SAVES_KEY, Store
 from app.table.session import Session, save
 from thousand import card_from_str, safejson
@@ -63,8 +63,12 @@ class Table:
         self._proxies = [create_proxy(handler) for _, _, handler in events]
         for (target, name, _), proxy in zip(events, self._proxies, strict=True):
             target.addEventListener(name, proxy)
+        self.page.ui.can_share = fx.can_share()
+        self.replies = fx.ReplyChannel(self.on_reply)
         self.run(effects)
-        if self.params.get("fresh") != "1":
+        # (a tab opened with a reply link hands it to the tab that hosts: never a second host)
+        hosting = not str(window.location.hash or "").startswith("#reply=")
+        if self.params.get("fresh") != "1" and hosting:
             self.page, effects = resume_online(self.page, self.store)
             self.run(effects)
 
@@ -164,6 +168,12 @@ class Table:
                 th.start("online-code", th.online_code(e.then))
             elif isinstance(e, M.ClearAddress):
                 fx.clear_address()
+            elif isinstance(e, M.Share):
+                fx.share(e.text, e.url)
+            elif isinstance(e, M.HandOver):
+                th.start("hand-over", self.replies.hand_over(e.text, self.dispatch))
+            elif isinstance(e, door.ReplyTaken):
+                self.replies.taken()
             elif isinstance(e, M.CloseLinks):
                 if self._links is not None:
                     self._links.close()
@@ -173,6 +183,11 @@ class Table:
                 raise TypeError(f"no runner for the effect {e!r}")
 
     # -- input ----------------------------------------------------------------------
+
+    def on_reply(self, text: str) -> None:
+        """A reply another tab of this browser was opened with (``fx.ReplyChannel``)."""
+        if online_code.available():  # (a page with an online table has its code)
+            self.dispatch(door.ReplyHandedOver(text))
 
     def on_click(self, event: Any) -> None:
         """One handler for every click on the table (event delegation)."""

@@ -30,6 +30,7 @@ from app.page.page_msgs import (
     AutoplayTick,
     BotThinking,
     FileRead,
+    HandedOver,
     HintAnswered,
     HintProgress,
     OnlineCodeFailed,
@@ -60,7 +61,10 @@ PARAMS = (
     "debug",
     "learn",
     "ice",
+    "relays",
 )
+#: Parameters longer than 40 characters (the others are cut there).
+LONG_PARAMS = {"relays": 1000}
 #: How long a passing notice ("The link is copied.") stays before it closes itself.
 PASSING_S = 4.0
 
@@ -73,14 +77,15 @@ def entropy() -> int:
 
 
 def params() -> dict[str, str]:
-    """The page's URL parameters (``PARAMS``, 40 characters at most)."""
+    """The page's URL parameters (``PARAMS``, 40 characters at most but
+    ``LONG_PARAMS``)."""
     out: dict[str, str] = {}
     try:
         got = window.URLSearchParams.new(str(window.location.search or ""))
         for key in PARAMS:
             v = got.get(key)  # JS null (absent) does not arrive as None: test for str
             if isinstance(v, str):
-                out[key] = v[:40]
+                out[key] = v[: LONG_PARAMS.get(key, 40)]
     except Exception:
         pass
     return out
@@ -170,6 +175,79 @@ def copy(text: str) -> None:
     """Put ``text`` on the clipboard (where the browser lets the page)."""
     with contextlib.suppress(Exception):
         window.navigator.clipboard.writeText(text)
+
+
+def can_share() -> bool:
+    """Whether the browser has a share sheet (the Web Share API)."""
+    try:
+        return bool(getattr(window.navigator, "share", None))
+    except Exception:
+        return False
+
+
+def share(text: str, url: str) -> None:
+    """Offer ``url`` to the system's share sheet (a refusal or a cancel is no error)."""
+    with contextlib.suppress(Exception):
+        data = to_js({"title": text, "text": text, "url": url}, dict_converter=_object)
+        got = window.navigator.share(data)
+        got.catch(create_proxy(lambda _e: None))
+
+
+#: The channel on which a tab opened with a reply link hands it to the hosting tab.
+REPLY_CHANNEL = "thousand-reply"
+#: Seconds a tab waits for the hosting tab to say it took the reply.
+HAND_OVER_S = 2.0
+
+
+class ReplyChannel:
+    """This browser's tabs, as one: a reply link tapped on the host's own device
+    opens a second tab, which gives the reply to the tab that hosts the table
+    (``hand_over``); that tab's update takes it (``on_reply``) and says so
+    (``taken``). A ``BroadcastChannel`` (same origin, this browser only)."""
+
+    def __init__(self, on_reply: Callable[[str], None]) -> None:
+        self.on_reply = on_reply
+        self.answered: asyncio.Event | None = None
+        self.channel: Any = None
+        self.proxy: Any = None
+        try:
+            self.channel = window.BroadcastChannel.new(REPLY_CHANNEL)
+            self.proxy = create_proxy(self._message)
+            self.channel.onmessage = self.proxy
+        except Exception:
+            self.channel = None  # (no BroadcastChannel: the reply is pasted by hand)
+
+    def _message(self, event: Any) -> None:
+        data = event.data
+        kind = getattr(data, "kind", None) if data is not None else None
+        text = getattr(data, "text", None) if data is not None else None
+        if kind == "reply" and isinstance(text, str) and len(text) <= 6000:
+            self.on_reply(text)
+        elif kind == "taken" and self.answered is not None:
+            self.answered.set()
+
+    def taken(self) -> None:
+        """Tell the tab that handed a reply over that this tab's table took it."""
+        if self.channel is not None:
+            with contextlib.suppress(Exception):
+                self.channel.postMessage(to_js({"kind": "taken"}, dict_converter=_object))
+
+    async def hand_over(self, text: str, dispatch: Callable[[Msg], None]) -> None:
+        """Give ``text`` to the other tabs; ``HandedOver`` says whether one took it."""
+        self.answered = asyncio.Event()
+        if self.channel is not None:
+            self.channel.postMessage(to_js({"kind": "reply", "text": text}, dict_converter=_object))
+        try:
+            await asyncio.wait_for(self.answered.wait(), HAND_OVER_S)
+            taken = True
+        except TimeoutError:
+            taken = False
+        self.answered = None
+        dispatch(HandedOver(taken))
+
+
+def _object(pairs: Any) -> Any:
+    return window.Object.fromEntries(pairs)
 
 
 class Painter:

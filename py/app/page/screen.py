@@ -93,6 +93,8 @@ class Screen:
     joining: Any = None  # guest: the invitation being answered (app.online.invite.Invite)
     net_progress: tuple[int, int] = (0, 0)  # online: the deal's setup, done of total
     ice: list[dict[str, Any]] = field(default_factory=list)  # online: the ICE servers set
+    relays: list[str] = field(default_factory=list)  # online: the mailbox's relays
+    can_share: bool = False  # the browser has a share sheet (the Web Share API)
     editor: Any = None  # the deal editor (app.editor.editor.Editor), once opened
 
     def reset_turn(self) -> None:
@@ -268,7 +270,7 @@ def build(session: Session, ui: Screen) -> tuple[Model, list[El]]:
     elif ui.dialog == Dialog.ONLINE and is_online(session):
         from app.online.netplay import lobby_dialog
 
-        dialogs.append(lobby_dialog(ui.lang, session, m.names, ui.ice))
+        dialogs.append(lobby_dialog(ui.lang, session, m.names, ui.ice, ui.relays, ui.can_share))
     elif ui.dialog == Dialog.STATS:
         dialogs.append(stats_dialog(ui.lang, ui.stats, ui.confirm == Confirm.STATS))
     elif ui.dialog == Dialog.EDITOR and ui.editor is not None:

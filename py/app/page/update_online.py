@@ -19,6 +19,7 @@ from app.online.netplay import (
     read_reply,
     rejoin_anew,
 )
+from app.page import update_mail as mail
 from app.page.model import (
     AcceptOffer,
     BeginOnline,
@@ -33,10 +34,13 @@ from app.page.model import (
     HostAnew,
     IceChanged,
     InvitationPasted,
+    JoinPressed,
     KeepJournal,
     Linger,
     LinkChanged,
     Log,
+    MailGot,
+    MailState,
     MakeOffer,
     NameChanged,
     NetBot,
@@ -50,8 +54,10 @@ from app.page.model import (
     Page,
     Persist,
     Reinvite,
+    RelaysChanged,
     Reloaded,
     Remember,
+    ReplyHandedOver,
     ReplyMade,
     ReplyPasted,
     TakeSeatPressed,
@@ -80,9 +86,13 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             Remember(ICE_KEY, ui.ice),
             *notice(ui, Words.of("net.ice_saved"), NoticeKind.PASSING, "ice"),
         ]
+    if isinstance(msg, RelaysChanged):
+        return mail.mail_update(page, msg, net_update)
     if not isinstance(s, NetSession):
         return [Log(f"dropped: {type(msg).__name__} without an online table")]
     lobby = s.lobby
+    if isinstance(msg, JoinPressed | MailGot | MailState | ReplyHandedOver):
+        return mail.mail_update(page, msg, net_update)
     if isinstance(msg, NetReceived):
         return net_outputs(page, net.Received(msg.conn, msg.text))
     if isinstance(msg, NetTick):
@@ -90,10 +100,11 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         if now < s.peer.now:  # a reloaded page's clock starts again: go on from the peer's
             s.clock += s.peer.now - now
             now = s.peer.now
-        return net_outputs(page, net.Tick(now))
+        return [*net_outputs(page, net.Tick(now)), *mail.due(page, now)]
     if isinstance(msg, Reloaded):
         return reloaded(page)
     if isinstance(msg, LinkChanged):
+        posted = mail.link_changed(page, msg.state) if lobby.role == "guest" else []
         if lobby.role == "guest":
             lobby.state = msg.state
         for seat in lobby.seats:
@@ -112,16 +123,21 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
                 close_join(page)  # rejoined a game in progress: the table is the thing
             return net_outputs(page, net.Connected(msg.conn))
         if msg.state in ("closed", "failed"):
-            return net_outputs(page, net.Dropped(msg.conn))
-        return []
+            return [*posted, *net_outputs(page, net.Dropped(msg.conn))]
+        return posted
     if isinstance(msg, OfferMade):
         if lobby.role != "host" or all(x.conn != msg.conn for x in lobby.seats):
             return [Log(f"an offer for a link no table here has: {msg.conn[:20]}")]
-        host_invitation(lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url, draw(page))
-        return []
+        box = draw(page) + draw(page) if ui.relays else ""
+        seat = host_invitation(
+            lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url, draw(page), box, s.peer.name
+        )
+        return mail.offer_made(page, seat)
     if isinstance(msg, ReplyMade):
-        guest_reply(lobby, ui.joining, msg.sdp, ui.base_url) if ui.joining else None
-        return []
+        if not ui.joining:
+            return []
+        guest_reply(lobby, ui.joining, msg.sdp, ui.base_url)
+        return mail.reply_made(page)
     if isinstance(msg, ReplyPasted):
         try:
             seat, sdp = read_reply(lobby, msg.seat, msg.text)
@@ -223,12 +239,14 @@ def reloaded(page: Page) -> list[Effect]:
             s.lobby.seats = [x for x in s.lobby.seats if x.seat in s.peer.persons]
         for seat in s.lobby.seats:
             fx += net_update(page, Reinvite(seat.seat))
+        fx += mail.reloaded(page)
         key = "net.reloaded_host"
     else:
         s.lobby.state = "closed"
         s.lobby.reply, s.lobby.reply_link, s.lobby.reply_qr = "", "", (0, "")  # spent
         if s.peer.host_up:
             fx += net_outputs(page, net.Dropped(GUEST_LINK))
+        fx += mail.reloaded(page)
         key = "net.reloaded_guest"
     ui.dialog = Dialog.ONLINE
     return [*fx, *notice(ui, Words.of(key), NoticeKind.INFO, "reloaded")]

@@ -59,6 +59,7 @@ from app.page.page_msgs import (
     Failed,
     FileChosen,
     FileRead,
+    HandedOver,
     HintAnswered,
     HintProgress,
     KeepGame,
@@ -68,6 +69,7 @@ from app.page.page_msgs import (
     PassingOver,
     ReadFile,
     ReadLesson,
+    Share,
     Slot,
     StartHint,
     StopAnalysis,
@@ -183,6 +185,10 @@ def page_update(page: Page, msg: PageMsg, route: Route) -> list[Effect]:
     if isinstance(msg, OnlineCodeFailed):
         text = Words.of("net.code_failed", why=msg.why[:120], start=Words.of("start"))
         return T.notice(ui, text, NoticeKind.ERROR, "online-code", in_dialog=True)
+    if isinstance(msg, HandedOver):
+        key = "net.handed" if msg.taken else "net.not_handed"
+        kind = NoticeKind.INFO if msg.taken else NoticeKind.ERROR
+        return T.notice(ui, Words.of(key), kind, "reply")
     raise TypeError(f"not a page message: {msg!r}")  # pragma: no cover
 
 
@@ -275,6 +281,15 @@ def online_clicked(page: Page, name: str, data: dict[str, str], route: Route) ->
         return [CloseLinks(), *route(page, M.HostAnew())]
     if name == "ice-save":
         return route(page, M.IceChanged(data.get("value", "")))
+    if name == "relays-save":
+        return route(page, M.RelaysChanged(data.get("value", "")))
+    if name == "join":  # (the name field's value comes with it: typed, not yet changed)
+        named = route(page, M.NameChanged(data["value"])) if data.get("value") else []
+        return [*named, *route(page, M.JoinPressed())]
+    if name == "share-invite":
+        lobby = getattr(s, "lobby", None)
+        link = next((str(x.link) for x in getattr(lobby, "seats", ()) if x.seat == seat), "")
+        return [Share(t(ui.lang, "net.share_text"), link)] if link else []
     if name == "begin-online":
         ui.dialog = Dialog.NONE
         return route(page, M.BeginOnline())
@@ -645,13 +660,20 @@ def start_new(page: Page, from_draft: bool = False) -> list[Effect]:
 
 
 def ready_ice(page: Page) -> None:
-    """The stored ICE servers into ``ui.ice`` (once: with the first online table)."""
+    """The stored ICE servers into ``ui.ice`` and the mailbox's relays into
+    ``ui.relays`` (once: with the first online table)."""
     if page.ice_read:
         return
+    from app.online.mailbox import parse_relays, read_relays
     from app.online.netplay import read_ice
 
     stored = page.ice_stored
     page.ui.ice = [] if stored == "none" else read_ice(stored)
+    relays = page.relays_stored  # (a text: the ``relays=`` parameter, never stored)
+    if isinstance(relays, str):
+        page.ui.relays = [] if relays == "none" else parse_relays(relays)
+    else:
+        page.ui.relays = read_relays(relays)
     page.ice_read = True
 
 

@@ -22,6 +22,7 @@ MODULES = (
     "app.online",
     "app.page.online_glue",
     "app.page.update_online",
+    "app.page.update_mail",
 )
 #: The wheel that holds them (its name in pyodide-lock.json).
 WHEEL = "thousand-online"
