@@ -1,8 +1,16 @@
-"""The rules as static pages: ``dist/rules/index.html`` and ``dist/rules/{en,ru,uk,pl}.html``.
+"""The rules as static pages under ``dist/rules/``: the players' site (``tools/rules_site.py``:
+``<lang>/<page>.html`` from ``docs/learn/``, the language chooser ``index.html``) and,
+here, the developer reference ``reference/{en,ru,uk,pl}.html`` (with the embedding
+guide, ``reference/embedding.html``), the example deals (``examples/``, ``diagrams/``)
+and the old addresses ``{en,ru,uk,pl}.html``, now sending the reader on to the players'
+pages.
 
     PYTHONPATH=py python3 tools/rules_pages.py OUT_DIR      # build.sh: dist/rules
 
-The text is ``docs/RULES.md`` (English, the reference) and its translations
+The build stops when an example of ``tools/rule_examples.py`` is refused by the engine
+or no longer shows its rule (``rule_examples.check``).
+
+The reference's text is ``docs/RULES.md`` (English, the reference) and its translations
 ``docs/rules/{ru,uk,pl}.md``, turned into HTML by :func:`markdown` (a small
 subset: headings, paragraphs, lists, tables, emphasis, code, links). At the end
 of §5, §7, §8 and §9 comes a live example, a ``<thousand-deal>`` (``embed.js``)
@@ -201,12 +209,17 @@ def _link(target: str) -> str | None:
     return None  # files of the repository that the pages do not carry
 
 
+def _guide_link(target: str) -> str | None:
+    """Links of the embedding guide: its own anchors and the web; the rest as text."""
+    return target if target.startswith(("#", "http://", "https://")) else None
+
+
 def _page(lang: str, title: str, body: str, head: str = "") -> str:
     return (
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n"
-        '<link rel="icon" href="../static/icon.svg" type="image/svg+xml">\n'
+        '<link rel="icon" href="../../static/icon.svg" type="image/svg+xml">\n'
         f"<style>{STYLE}</style>\n{head}</head>\n<body>\n{body}\n</body>\n</html>\n"
     )
 
@@ -243,9 +256,9 @@ def figure(lang: str, name: str, words: dict[str, str]) -> str:
     width, height = size.groups() if size else ("900", "640")
     return (
         f'<figure class="deal" id="example-{name}">\n'
-        f'<thousand-deal src="examples/{name}.{lang}.json" step="{step}" open lang="{lang}" '
+        f'<thousand-deal src="../examples/{name}.{lang}.json" step="{step}" open lang="{lang}" '
         f'title="{escape(titles[name])}">\n'
-        f'<img src="diagrams/{name}.{lang}.svg" alt="{escape(note)}" '
+        f'<img src="../diagrams/{name}.{lang}.svg" alt="{escape(note)}" '
         f'width="{width}" height="{height}">\n'
         "</thousand-deal>\n"
         f"<figcaption><strong>{escape(titles[name])}.</strong> "
@@ -302,9 +315,11 @@ def rules_page(lang: str, words: dict[str, str]) -> str:
         if code != lang
     )
     play_words = escape(words["rules_page_play"])
-    play = f'<a class="play" href="../index.html?lang={lang}">{play_words}</a>'
+    play = f'<a class="play" href="../../index.html?lang={lang}">{play_words}</a>'
     learn_words = escape(words["rules_page_learn"])
-    play += f' <a class="play learn" href="../index.html?lang={lang}&amp;learn=1">{learn_words}</a>'
+    play += (
+        f' <a class="play learn" href="../../index.html?lang={lang}&amp;learn=1">{learn_words}</a>'
+    )
     nav = (
         f'<nav aria-label="{escape(words["rules_page_languages"])}">{play} '
         f"<span>{escape(words['rules_page_languages'])}:</span> {others}</nav>"
@@ -312,39 +327,36 @@ def rules_page(lang: str, words: dict[str, str]) -> str:
     reference = f'<p class="reference">{escape(words["rules_page_reference"])}</p>'
     body = f"<header>\n{nav}\n{reference}\n</header>\n<main>\n" + "\n".join(h for h in html if h)
     body += "\n" + conventions(words) + "\n</main>"
-    script = '<script src="../embed.js" defer></script>\n'
+    script = '<script src="../../embed.js" defer></script>\n'
     return _page(lang, words["rules_page_title"], body, script)
 
 
-def index_page(tables: dict[str, dict[str, str]]) -> str:
-    """The language chooser: each language's title in its own words."""
-    from app.shell.i18n import LANG_NAMES
+def reference_index(lang: str, words: dict[str, str], site_name: str) -> str:
+    """The way back from the reference to the players' pages (first in its header)."""
+    return f'<p class="players"><a href="../{lang}/index.html">{escape(site_name)}</a></p>'
 
-    items = "\n".join(
-        f'<li><a href="{code}.html" hreflang="{code}" lang="{code}">'
-        f"{escape(tables[code]['rules_page_title'])}</a> · {LANG_NAMES[code]}"
-        + (f" ({escape(tables[code]['rules_page_reference_tag'])})" if code == "en" else "")
-        + "</li>"
-        for code in LANGS
-    )
-    choose = " · ".join(escape(tables[c]["rules_page_choose"]) for c in LANGS)
-    body = (
-        f'<h1>1000</h1>\n<p>{choose}</p>\n<ul class="langs">\n{items}\n</ul>\n'
-        f'<p><a class="play" href="../index.html">{escape(tables["en"]["rules_page_play"])}</a></p>'
-    )
-    return _page("en", tables["en"]["rules_page_title"], body)
+
+def embedding_guide() -> str:
+    """``docs/EMBEDDING.md`` as a page of the reference (the authors' page links it)."""
+    text = (ROOT / "docs" / "EMBEDDING.md").read_text(encoding="utf-8")
+    title = re.search(r"^# (.+)$", text, re.MULTILINE)
+    return _page("en", title.group(1) if title else "Embedding", markdown(text, _guide_link))
 
 
 def build(out: Path) -> list[Path]:
-    """Write the pages, the example records and their diagrams under ``out``."""
+    """Write every rules page under ``out``: the players' site, the reference, the
+    example records and their diagrams, the old addresses. Stops (``ValueError``) on an
+    example the engine refuses or that does not show its rule."""
     import rule_examples
+    import rules_site
 
     from app.shell.i18n import tables as read_tables
 
+    rule_examples.check()
     tables = read_tables()
     written = []
-    (out / "examples").mkdir(parents=True, exist_ok=True)
-    (out / "diagrams").mkdir(parents=True, exist_ok=True)
+    for sub in ("examples", "diagrams", "reference"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
     for lang in LANGS:
         words = tables[lang]
         for ex in rule_examples.EXAMPLES:
@@ -354,13 +366,22 @@ def build(out: Path) -> list[Path]:
             svg = out / "diagrams" / f"{ex.name}.{lang}.svg"
             svg.write_text(diagram(lang, ex.name, words), "utf-8")
             written += [path, svg]
-        page = out / f"{lang}.html"
-        page.write_text(rules_page(lang, words), encoding="utf-8")
-        written.append(page)
-    index = out / "index.html"
-    index.write_text(index_page(tables), encoding="utf-8")
-    written.append(index)
-    return written
+        page = out / "reference" / f"{lang}.html"
+        site_name = rules_site.site_words(lang)["site_name"]
+        html = rules_page(lang, words).replace(
+            "<header>\n", "<header>\n" + reference_index(lang, words, site_name) + "\n", 1
+        )
+        page.write_text(html, encoding="utf-8")
+        old = out / f"{lang}.html"  # the reference's old address: the players' pages now
+        old.write_text(rules_site.redirect(f"{lang}/index.html", site_name), encoding="utf-8")
+        written += [page, old]
+    guide = out / "reference" / "embedding.html"
+    guide.write_text(embedding_guide(), encoding="utf-8")
+    written.append(guide)
+    pages, site = rules_site.build(out, tables)
+    for problem in site.problems:
+        print(f"  rules pages: {problem}", file=sys.stderr)
+    return written + pages
 
 
 def main(argv: list[str]) -> int:

@@ -4,9 +4,13 @@ themselves, built into a temporary folder."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
+import tempfile
+from dataclasses import fields
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -16,6 +20,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import rule_examples  # noqa: E402
 import rules_pages  # noqa: E402
+import rules_site  # noqa: E402
 from rules_pages import inline, markdown, slug  # noqa: E402
 
 from thousand.record import Replay, replay, replay_to  # noqa: E402
@@ -173,7 +178,7 @@ def test_barrel_example_rules_9_a_defender_climbs_onto_the_barrel_at_880() -> No
     assert state.totals[0] == 880 and state.on_barrel[0]
 
 
-# -- the pages ------------------------------------------------------------------------
+# -- the build ------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -183,52 +188,257 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("lang", rules_pages.LANGS)
-def test_each_page_has_every_section_its_examples_and_the_house_rules(
-    pages: Path, lang: str
-) -> None:
-    html = (pages / f"{lang}.html").read_text()
-    assert f'<html lang="{lang}">' in html
-    for n in range(1, 13):
-        assert re.search(rf"<h2 id=\"[^\"]*\">§{n}\b", html), f"§{n}"
-    for name, ex in EXAMPLES.items():
-        if ex.section is None:
-            continue
-        figure = html.index(f'id="example-{name}"')
-        section = re.search(rf"<h2 [^>]*>§{ex.section}\b", html)
-        following = re.search(rf"<h2 [^>]*>§{ex.section + 1}\b", html)
-        assert section and following and section.start() < figure < following.start()
-        assert f'src="examples/{name}.{lang}.json"' in html
-        assert f'src="diagrams/{name}.{lang}.svg"' in html
-        svg = (pages / "diagrams" / f"{name}.{lang}.svg").read_text()
-        assert svg.startswith("<svg") and "data-card=" in svg
-        Replay(json.loads((pages / "examples" / f"{name}.{lang}.json").read_text()))
-    assert 'id="house-rules"' in html and 'id="conv-must_beat"' in html
-    assert '<script src="../embed.js" defer></script>' in html
-    assert f'href="../index.html?lang={lang}"' in html
-
-
-@pytest.mark.parametrize("lang", rules_pages.LANGS)
-def test_every_link_inside_a_page_finds_its_target_and_nothing_comes_from_elsewhere(
-    pages: Path, lang: str
-) -> None:
-    html = (pages / f"{lang}.html").read_text()
-    ids = set(re.findall(r'id="([^"]+)"', html))
-    for target in re.findall(r'href="#([^"]+)"', html):
-        assert target in ids, target
-    assert not re.search(r'(src|href)="(https?:)?//', html)
-    for ref in re.findall(r'(?:src|href)="([^"#?]+)', html):
-        assert (pages / ref).resolve().is_relative_to(pages.parent) or ref.startswith("../")
-
-
-def test_the_translations_say_the_english_text_is_the_reference(pages: Path) -> None:
+@pytest.fixture(scope="module")
+def site() -> rules_site.Site:
     from app.shell.i18n import tables
 
-    words = tables()
-    for lang in ("ru", "uk", "pl"):
-        assert words[lang]["rules_page_reference"] in (pages / f"{lang}.html").read_text()
+    out = Path(tempfile.mkdtemp())
+    _, built = rules_site.build(out, tables())
+    return built
+
+
+def _player_pages(pages: Path) -> list[Path]:
+    return sorted(p for lang in rules_pages.LANGS for p in (pages / lang).glob("*.html"))
+
+
+def _visible(html: str) -> str:
+    """What a reader sees of a page: its text (no tags, scripts, styles or comments),
+    its title and the pictures' alternative texts."""
+    alts = " ".join(re.findall(r'\balt="([^"]*)"', html))
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.DOTALL)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.DOTALL)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return unescape(text + " " + alts)
+
+
+# -- the sources ------------------------------------------------------------------------
+
+
+def _sources(lang: str) -> dict[str, str]:
+    return {p.stem: p.read_text(encoding="utf-8") for p in (rules_site.LEARN / lang).glob("*.md")}
+
+
+def _examples(text: str) -> list[str]:
+    return re.findall(r"^\{\{example ([A-Za-z0-9_]+)\}\}\s*$", text, re.MULTILINE)
+
+
+def test_the_site_has_the_planned_pages_in_english() -> None:
+    assert set(_sources("en")) <= set(rules_site.PAGES)
+    assert "index" in _sources("en")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "pl"])
+def test_every_language_has_the_english_pages_and_their_examples(lang: str) -> None:
+    en, other = _sources("en"), _sources(lang)
+    assert sorted(other) == sorted(en), "the same files as English"
+    for page, text in en.items():
+        assert sorted(_examples(other[page])) == sorted(_examples(text)), f"{lang}/{page}.md"
+
+
+@pytest.mark.parametrize("lang", rules_pages.LANGS)
+def test_every_directive_names_what_exists(lang: str) -> None:
+    from thousand import Conventions
+
+    names = {f.name for f in fields(Conventions)}
+    for page, text in _sources(lang).items():
+        where = f"docs/learn/{lang}/{page}.md"
+        for ident in re.findall(r"\{\{conv ([^}]*)\}\}", text):
+            assert ident in names, f"{where}: {{{{conv {ident}}}}} is no house rule"
+        for ident in re.findall(r"\{\{(?:preset|play) ([^}]*)\}\}", text):
+            assert ident in Conventions.PRESETS, f"{where}: {ident} is no rule set"
+        for name in _examples(text):
+            assert name in EXAMPLES, f"{where}: no example {name}"
+        for other in re.findall(r"\{\{([^}]*)\}\}", text):
+            word = other.split()[0]
+            assert word in (
+                "conv",
+                "preset",
+                "play",
+                "example",
+                "editor",
+                "game",
+                "regional-table",
+                "cheatsheet",
+            ), f"{where}: {{{{{other}}}}}"
+        assert _examples(text) or page in ("house-rules", "cheatsheet"), f"{where}: no example"
+
+
+def test_the_site_words_are_there_in_every_language() -> None:
+    en = rules_site.site_words("en")
+    for lang in rules_pages.LANGS:
+        words = rules_site.site_words(lang)
+        assert sorted(words) == sorted(en), lang
+        for key, text in words.items():
+            assert text.strip(), f"{lang}: {key}"
+            assert re.findall(r"\{\w+\}", text) == re.findall(r"\{\w+\}", en[key]), key
+        if lang != "en":
+            same = [k for k in words if words[k] == en[k]]
+            assert not same, f"{lang}: not translated: {same}"
+
+
+def test_the_build_places_everything_the_pages_ask_for(site: rules_site.Site) -> None:
+    assert site.problems == []
+
+
+# -- the pages --------------------------------------------------------------------------
+
+
+def test_every_page_in_every_language_is_built(pages: Path) -> None:
+    for lang in rules_pages.LANGS:
+        built = sorted(p.stem for p in (pages / lang).glob("*.html"))
+        assert built == sorted(_sources(lang)), lang
+    assert (pages / "site.css").is_file() and (pages / "site.js").is_file()
+
+
+def test_each_page_has_its_title_description_language_and_one_h1(pages: Path) -> None:
+    for path in _player_pages(pages):
+        html = path.read_text()
+        lang, page = path.parent.name, path.stem
+        assert f'<html lang="{lang}">' in html
+        title = re.search(r"<title>([^<]+)</title>", html)
+        desc = re.search(r'<meta name="description" content="([^"]+)">', html)
+        assert title and len(title.group(1)) > 5, path
+        assert desc and len(desc.group(1)) > 30, path
+        assert html.count("<h1") == 1, path
+        levels = [int(n) for n in re.findall(r"<h([1-6])\b", html)]
+        assert levels[0] == 1 and all(b <= a + 1 for a, b in itertools.pairwise(levels)), path
+        for other in rules_pages.LANGS:
+            assert (
+                f'<link rel="alternate" hreflang="{other}" href="../{other}/{page}.html">' in html
+            )
+            if other != lang:
+                assert f'href="../{other}/{page}.html" hreflang="{other}" lang="{other}"' in html
+        assert html.count('aria-current="page"') == 2  # its language and its place in the list
+        ref = f'href="../reference/{lang}.html"'
+        assert html.count(ref) == 1  # the developer reference, once, at the foot
+        assert html.index(ref) > html.index("</main>")
+
+
+@pytest.mark.parametrize("lang", rules_pages.LANGS)
+def test_no_repository_path_id_programmer_name_or_section_sign_in_what_readers_see(
+    pages: Path, lang: str
+) -> None:
+    from thousand import Conventions
+
+    names = [f.name for f in fields(Conventions) if "_" in f.name]
+    names += [p for p in Conventions.PRESETS if "_" in p]
+    for path in sorted((pages / lang).glob("*.html")):
+        html = path.read_text()
+        text = _visible(html)
+        where = f"{lang}/{path.name}"
+        for bad in ("py/", "docs/", "tools/", ".md", "§", "{{", "}}", "rules_"):
+            assert bad not in text, f"{where}: {bad!r} in the text"
+        for name in names:
+            assert not re.search(rf"\b{name}\b", text), f"{where}: {name!r} in the text"
+        for href in re.findall(r'href="([^"]+)"', html):
+            assert not re.search(r"\.md(#|$)", href), f"{where}: a link to {href}"
+            assert not href.startswith(("py/", "docs/", "tools/")), f"{where}: {href}"
+
+
+def test_every_link_of_the_site_finds_its_page_and_anchor(pages: Path) -> None:
+    for path in [*_player_pages(pages), pages / "index.html"]:
+        html = path.read_text()
+        for href in re.findall(r'<[a-z]+ [^>]*?\b(?:href|src)="([^"]+)"', html):
+            href = unescape(href)
+            if href.startswith(("http:", "https:", "mailto:")):
+                continue
+            target, _, anchor = href.partition("#")
+            target = target.split("?")[0]
+            file = (path.parent / target).resolve() if target else path
+            if not file.is_relative_to(pages):  # the game, embed.js, the icon: beside rules/
+                assert target.startswith("../../") or path.parent == pages, href
+                continue
+            assert file.is_file(), f"{path.name}: {href}"
+            if anchor and file.suffix == ".html" and not anchor.startswith("z="):
+                assert f'id="{anchor}"' in file.read_text(), f"{path.name}: {href}"
+
+
+def test_the_examples_are_live_with_their_pictures_captions_and_authors_tools(
+    pages: Path,
+) -> None:
+    from app.replay.share import parse_fragment
+
+    for path in _player_pages(pages):
+        html = path.read_text()
+        lang = path.parent.name
+        source = (rules_site.LEARN / lang / f"{path.stem}.md").read_text()
+        figures = re.findall(r'<figure class="deal" id="example-[^"]+">.*?</figure>', html, re.S)
+        assert len(figures) == len(_examples(source)), path
+        for fig in figures:
+            name = re.search(r'src="\.\./examples/(\w+)\.' + lang + r'\.json"', fig)
+            assert name, fig[:200]
+            rec = json.loads((pages / "examples" / f"{name.group(1)}.{lang}.json").read_text())
+            step = int(re.search(r'step="(\d+)"', fig).group(1))  # type: ignore[union-attr]
+            assert step == rule_examples.show_step(EXAMPLES[name.group(1)], rec)
+            assert f'src="../diagrams/{name.group(1)}.{lang}.svg"' in fig
+            assert re.search(r'alt="[^"]{20,}"', fig), f"{path}: a picture without words"
+            assert "<figcaption>" in fig, f"{path}: {name.group(1)} without a caption"
+            assert 'class="copy"' in fig
+            editor = unescape(re.search(r'class="editor" href="([^"]+)"', fig).group(1))  # type: ignore[union-attr]
+            assert editor.startswith(f"../../index.html?lang={lang}#z=")
+            got = parse_fragment(editor[editor.index("#") :])
+            assert not got.error and got.record == rec
+            assert got.options["step"] == step and got.options["open"] is True
+    assert (
+        '<script src="../../embed.js" defer></script>' in (pages / "en" / "play.html").read_text()
+    )
+
+
+def test_play_links_start_a_game_with_their_set(pages: Path) -> None:
+    from thousand import Conventions
+
+    html = (pages / "ru" / "house-rules.html").read_text()
+    links = re.findall(r'<a class="play" href="([^"]+)" data-preset="(\w+)"', html)
+    assert {p for _, p in links} >= {"classic", "russian", "ukrainian", "polish"}
+    for href, preset in links:
+        players = Conventions.preset(preset).players
+        assert unescape(href) == (
+            f"../../index.html?lang=ru&preset={preset}&players={players}&fresh=1"
+        )
+
+
+def test_the_regional_table_comes_from_the_presets(pages: Path) -> None:
+    from thousand import Conventions
+
+    html = (pages / "en" / "house-rules.html").read_text()
+    table = re.search(r'<table class="regional">.*?</table>', html, re.S)
+    assert table
+    classic = Conventions().to_dict()
+    changed = {
+        k
+        for p in ("russian", "ukrainian", "polish")
+        for k, v in Conventions.preset(p).to_dict().items()
+        if v != classic[k]
+    }
+    rows = re.findall(r'<th scope="row">([^<]+)</th>', table.group(0))
+    from app.shell.i18n import tables
+
+    en = tables()["en"]
+    assert sorted(rows) == sorted(en[f"conv.{k}"] for k in changed)
+    assert "Polish Tysiąc" in table.group(0) and "by 10" in table.group(0)
+
+
+def test_the_cheat_sheet_has_the_engines_numbers(pages: Path) -> None:
+    html = (pages / "ru" / "cheatsheet.html").read_text()
+    sheet = re.search(r'<div class="cheatsheet">.*?</div>', html, re.S)
+    assert sheet
+    cells = re.findall(r"<td>([^<]+)</td>", sheet.group(0))
+    for number in ("11", "10", "4", "3", "2", "0", "120", "40", "60", "80", "100", "880", "1000"):
+        assert number in cells, number
+    assert ">Туз<" in sheet.group(0)
+
+
+def test_the_chooser_the_old_addresses_and_the_reference(pages: Path) -> None:
     index = (pages / "index.html").read_text()
-    assert all(f'href="{lang}.html"' in index for lang in rules_pages.LANGS)
+    for lang in rules_pages.LANGS:
+        assert f'<a href="{lang}/index.html" hreflang="{lang}">' in index
+        old = (pages / f"{lang}.html").read_text()
+        assert f'content="0; url={lang}/index.html"' in old  # the old address goes on
+        ref = (pages / "reference" / f"{lang}.html").read_text()
+        assert re.search(r'<h2 id="[^"]*">§5\b', ref) and 'id="example-bidding"' in ref
+        assert 'src="../examples/bidding.' in ref and f'href="../{lang}/index.html"' in ref
+    guide = (pages / "reference" / "embedding.html").read_text()
+    assert "<h1" in guide and "thousand-deal" in guide
 
 
 def test_the_example_captions_are_in_the_pages_language(pages: Path) -> None:
@@ -252,9 +462,11 @@ def test_the_service_worker_keeps_the_rules_pages_when_visited_but_not_their_pic
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(path.read_bytes())
     assert not [u for u in precache_list(dist) if u.startswith("./rules/")]
-    urls = precache_list(dist, on_visit=True)
-    assert {"./rules/", "./rules/index.html", "./rules/ru.html", "./rules/en.html"} <= set(urls)
-    assert "./rules/examples/bolt.ru.json" in urls
+    urls = set(precache_list(dist, on_visit=True))
+    assert {"./rules/", "./rules/index.html", "./rules/ru/", "./rules/ru/index.html"} <= urls
+    assert {"./rules/ru/play.html", "./rules/site.css", "./rules/site.js"} <= urls
+    assert {"./rules/reference/ru.html", "./rules/ru.html"} <= urls
+    assert "./rules/examples/must_trump.ru.json" in urls
     assert not [u for u in urls if u.startswith("./rules/diagrams/")]
     manifest = precache_manifest(dist, urls)
-    assert manifest["./rules/"] == manifest["./rules/index.html"]
+    assert manifest["./rules/ru/"] == manifest["./rules/ru/index.html"]
