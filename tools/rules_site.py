@@ -300,7 +300,7 @@ def cheatsheet(site: Site, lang: str) -> str:
         (w["site_lost"], w["site_minus"]),
         (w["site_defenders"], w["site_defenders_value"].replace("{round}", str(c.round_to))),
         (cat["conv.write_off"], w["site_concede_value"]),
-        (cat["conv.bolts"], w["site_bolt_value"].replace("{penalty}", f"−{c.penalty}")),
+        (cat["conv.bolts"], w["site_bolt_value"].replace("{penalty}", str(c.penalty))),
         (cat["conv.samosval"], w["site_samosval_value"]),
     ]
     barrel = [
@@ -427,7 +427,7 @@ def page_html(site: Site, lang: str, page: str) -> tuple[str, list[str]]:
     from app.shell.i18n import LANG_NAMES
 
     meta, _ = site.sources[lang][page]
-    words = site.words[lang]
+    words, cat = site.words[lang], site.catalogue[lang]
     where = f"docs/learn/{lang}/{page}.md"
     for key in ("title", "description"):
         if not meta.get(key):
@@ -463,6 +463,8 @@ def page_html(site: Site, lang: str, page: str) -> tuple[str, list[str]]:
     header = (
         f'<header>\n<a class="skip" href="#main">{escape(words["site_skip"])}</a>\n'
         f'<p class="site"><a href="index.html">{escape(words["site_name"])}</a></p>\n'
+        f'<p class="game"><a href="{GAME}?lang={lang}">{escape(cat["rules_page_play"])}</a> '
+        f'<a href="{GAME}?lang={lang}&amp;learn=1">{escape(cat["rules_page_learn"])}</a></p>\n'
         f'<nav class="langs" aria-label="{escape(words["site_language"])}" '
         f'data-sections="{mine}">\n'
         f'<span class="label" aria-hidden="true">{escape(words["site_language"])}:</span>\n'

@@ -39,8 +39,10 @@ def _pages(lang: str) -> list[str]:
     return sorted(p.name for p in (DIST / "rules" / lang).glob("*.html"))
 
 
-@pytest.mark.browser_context_args(java_script_enabled=False)
-def test_every_page_reads_without_javascript_with_its_pictures(page: Any, base_url: str) -> None:
+@pytest.mark.browser_context_args(java_script_enabled=False, viewport={"width": 390, "height": 844})
+def test_every_page_reads_without_javascript_with_its_pictures_on_a_phone(
+    page: Any, base_url: str
+) -> None:
     for lang in LANGS:
         names = _pages(lang)
         assert len(names) >= 12, lang
@@ -52,6 +54,8 @@ def test_every_page_reads_without_javascript_with_its_pictures(page: Any, base_u
             assert all(w > 0 for w in widths), f"{lang}/{name}: a picture did not load"
             assert page.locator("figure.deal iframe").count() == 0  # nothing ran
             assert page.locator("figure.deal a.editor").count() == len(widths)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= 390, f"{lang}/{name}: {wide} px wide on a 390 px phone"
     page.goto(base_url + "rules/ru.html")  # the old address goes on to the players' page
     page.wait_for_url("**/rules/ru/index.html")
     page.goto(base_url + "rules/reference/ru.html")  # the developer reference stays
