@@ -144,7 +144,9 @@ def test_the_language_switch_keeps_the_page_and_the_section(page: Any, base_url:
     page.wait_for_url("**/rules/pl/play.html#example-must_trump")
 
 
-def test_play_with_these_rules_starts_a_game_with_that_set(page: Any, base_url: str) -> None:
+def test_play_with_these_rules_and_open_in_the_deal_editor_open_the_game(
+    page: Any, base_url: str
+) -> None:
     page.goto(base_url + "rules/pl/house-rules.html")
     page.locator('a.play[data-preset="polish"]').first.click()
     page.wait_for_selector(READY, timeout=LOAD_TIMEOUT_MS)
@@ -154,6 +156,12 @@ def test_play_with_these_rules_starts_a_game_with_that_set(page: Any, base_url: 
     )
     save = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))
     assert save["record"]["conventions"]["bid_step"] == 10  # the Polish set's bids in tens
+    # Open in the deal editor: the game's replay of that deal at that step (its ✎ edits it)
+    page.goto(base_url + "rules/ru/scoring.html")
+    page.locator("#example-concede a.editor").click()
+    page.wait_for_selector('#table[data-phase="replay"][data-step="6"]', timeout=LOAD_TIMEOUT_MS)
+    assert page.locator("#table").get_attribute("data-lang") == "ru"
+    assert page.locator('[data-ui="editor"]').count() >= 1
 
 
 def test_the_cheat_sheet_prints_on_one_a4_page_in_every_language(page: Any, base_url: str) -> None:
