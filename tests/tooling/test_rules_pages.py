@@ -338,6 +338,8 @@ def test_no_repository_path_id_programmer_name_or_section_sign_in_what_readers_s
 def test_every_link_of_the_site_finds_its_page_and_anchor(pages: Path) -> None:
     for path in [*_player_pages(pages), pages / "index.html"]:
         html = path.read_text()
+        loaded = re.search(r'<(?:script|link|img|iframe)\b[^>]*(?:src|href)="(?:https?:)?//', html)
+        assert not loaded, f"{path.name} loads something from elsewhere: {loaded.group(0)}"
         for href in re.findall(r'<[a-z]+ [^>]*?\b(?:href|src)="([^"]+)"', html):
             href = unescape(href)
             if href.startswith(("http:", "https:", "mailto:")):
