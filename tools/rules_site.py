@@ -135,10 +135,12 @@ def inline_directives(html: str, lang: str, site: Site, where: str) -> str:
 
     def one(m: re.Match[str]) -> str:
         kind, ident, bare = m.group(1), m.group(2), m.group(3)
-        if bare == "game":
-            return f'<a href="{escape(GAME)}?lang={lang}">{escape(words["site_game"])}</a>'
-        if bare == "editor":
-            return f'<a href="{escape(GAME)}?lang={lang}">{escape(words["site_editor_link"])}</a>'
+        if bare in ("game", "editor"):
+            text = words["site_game" if bare == "game" else "site_editor_link"]
+            prefix = html[max(0, m.start() - 20) : m.start()]
+            if prefix.endswith(("<p>", "<li>", "<td>")) or re.search(r"[.?!]\s*$", prefix):
+                text = text[:1].upper() + text[1:]  # it begins a sentence
+            return f'<a href="{escape(GAME)}?lang={lang}">{escape(text)}</a>'
         if kind == "conv":
             if ident not in known or f"conv.{ident}" not in cat:
                 site.problems.append(f"{where}: no house rule {ident!r}")
