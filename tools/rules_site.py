@@ -502,6 +502,11 @@ def page_html(site: Site, lang: str, page: str) -> tuple[str, list[str]]:
         f'<p class="developers"><a href="../reference/{lang}.html">'
         f"{escape(words['site_developers'])}</a></p>\n</footer>\n"
     )
+    if page == "cheatsheet":  # (site.js shows it: printing needs a script)
+        main += (
+            f'\n<p class="print"><button type="button" class="print" hidden>'
+            f"{escape(words['site_print'])}</button></p>"
+        )
     body = (
         f'<body class="page-{page}">\n{header}<div class="layout">\n{pages}'
         f'<main id="main" tabindex="-1">\n{main}\n</main>\n</div>\n{footer}</body>\n</html>\n'

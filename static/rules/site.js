@@ -32,6 +32,12 @@
     });
   }
 
+  // -- the cheat sheet's Print button
+  for (const button of document.querySelectorAll("button.print")) {
+    button.hidden = false;
+    button.addEventListener("click", () => window.print());
+  }
+
   // -- Copy this example: the tag with its record, for a page of any site
   const embedScript = document.querySelector('script[src$="embed.js"]');
   const embedUrl = embedScript ? embedScript.src : new URL("../../embed.js", location.href).href;
