@@ -44,6 +44,10 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 LANGS = ("en", "ru", "uk", "pl")
+#: Catalogue keys of the rules pages' own: the chooser's "Choose a language" and the
+#: reference's mark on the English text.
+CHOOSE = "rules_page_choose"
+REFERENCE_TAG = "rules_page_reference_tag"
 #: A link target -> its address in the pages (None: the text alone, no link).
 Linker = Callable[[str], str | None]
 
@@ -309,8 +313,10 @@ def rules_page(lang: str, words: dict[str, str]) -> str:
         section = next((n for p, n in cuts if p == pos), None)
         pending = at.get(section) if section is not None else None
         start = pos
+    tag = f" ({escape(words[REFERENCE_TAG])})"
     others = " ".join(
         f'<a href="{code}.html" hreflang="{code}" lang="{code}">{LANG_NAMES[code]}</a>'
+        + (tag if code == "en" else "")
         for code in LANGS
         if code != lang
     )

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from rules_pages import LANGS, inline, markdown, slug  # noqa: E402
+from rules_pages import CHOOSE, LANGS, inline, markdown, slug  # noqa: E402
 
 LEARN = ROOT / "docs" / "learn"
 ASSETS = ROOT / "static" / "rules"  # site.css, site.js: copied to dist/rules/
@@ -531,7 +531,7 @@ def chooser(site: Site) -> str:
         if "index" in site.sources[c]
     )
     choose = " · ".join(
-        f'<span lang="{c}">{escape(site.words[c]["site_choose"])}</span>' for c in LANGS
+        f'<span lang="{c}">{escape(site.catalogue[c][CHOOSE])}</span>' for c in LANGS
     )
     return head + (
         '<body class="chooser">\n<main id="main">\n<h1>1000</h1>\n'
