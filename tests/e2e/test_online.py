@@ -3,8 +3,9 @@ third seat, connected by the invitation link and the pasted reply (WebRTC).
 
 No network: ``test_in_a_network_namespace`` runs this module again inside a
 network namespace of its own (``netns``), where dist/ is served on 127.0.0.1 and
-Chromium offers its one address 10.99.0.1; no STUN server is set (``ice=none`` on
-the host, an empty ICE setting stored on the guest). Done as the players do it:
+Chromium offers its one address 10.99.0.1; no STUN server and no relay is set
+(``ice=none&relays=none`` on the host, empty settings stored on the guest: the
+reply goes back by hand; ``test_mailbox.py`` joins through a relay). Done as the players do it:
 the host chooses *Player online* for a seat in New game, sends the invitation
 link; the friend opens it, sends the reply back; the host pastes it, presses
 *Connect*, then *Begin the game*; each page then plays its own seat by clicks.
@@ -121,7 +122,7 @@ def connect(chromium: Any, site: str) -> tuple[Any, Any]:
     host = chromium.new_context(
         viewport={"width": 1280, "height": 800}, service_workers="block"
     ).new_page()
-    open_ready(host, site + "?lang=en&speed=fast&fresh=1&ice=none&level=easy")
+    open_ready(host, site + "?lang=en&speed=fast&fresh=1&ice=none&relays=none&level=easy")
     host.click('.toolbar [data-ui="new"]')
     host.check('input[data-setup="players"][value="3"]')
     host.select_option('[data-seat-kind="1"]', "online")
@@ -135,7 +136,11 @@ def connect(chromium: Any, site: str) -> tuple[Any, Any]:
     shoot(host, "1-host-invitation")
 
     ctx = chromium.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
-    ctx.add_init_script("localStorage.setItem('thousand.ice', '[]')")  # no STUN in tests
+    # no STUN server and no relay in tests: the reply goes back by hand (test_mailbox.py:
+    # through a relay of the test's own)
+    ctx.add_init_script(
+        "localStorage.setItem('thousand.ice', '[]'); localStorage.setItem('thousand.relays', '[]')"
+    )
     ctx.add_init_script(RECORD_SENDS)
     guest = ctx.new_page()
     open_ready(guest, invite)
@@ -400,7 +405,7 @@ def test_the_host_gone_the_friend_hosts_the_game_anew_and_the_host_rejoins(
         open_ready(
             host,
             address.split("#")[0].split("?")[0]
-            + "?lang=en&speed=fast&ice=none"
+            + "?lang=en&speed=fast&ice=none&relays=none"
             + invite[invite.index("#") :],
         )
         reply = host.wait_for_selector("[data-reply]", timeout=60_000).get_attribute("data-reply")

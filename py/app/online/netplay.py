@@ -535,15 +535,14 @@ def lobby_dialog(
 
     lobby = session.lobby
     relays = relays or []
-    body: list[El | str | None] = [
-        el(
-            "p",
-            {"class": "net-note"},
-            t(lang, "net.ice_note" if ice else "net.ice_none", stun="STUN"),
-            " ",
-            t(lang, "net.relays_note" if relays else "net.relays_none", nostr="Nostr"),
-        ),
-    ]
+    note = el(
+        "p",
+        {"class": "net-note"},
+        t(lang, "net.ice_note" if ice else "net.ice_none", stun="STUN"),
+        " ",
+        t(lang, "net.relays_note" if relays else "net.relays_none", nostr="Nostr"),
+    )
+    body: list[El | str | None] = [note]
     if lobby.role == "host":
         for seat in lobby.seats:
             parts: list[El | str | None] = [
@@ -626,11 +625,16 @@ def lobby_dialog(
     else:
         host = clean_name(lobby.host_name)
         mail = bool(lobby.box and relays)
+        body = []  # (the technical note goes under Connection settings: the invitation first)
+        asking = mail and not lobby.joined and lobby.state != "open"
         if lobby.state != "open" and session.peer.seat < 0:
             invited = t(lang, "net.invited_by", name=host) if host else t(lang, "net.invited")
             body.append(el("p", {"class": "net-status"}, invited))
-        body.append(el("p", {}, _state_badge(lang, lobby.state)))
+        if not asking:
+            body.append(el("p", {}, _state_badge(lang, lobby.state)))
         if lobby.state != "open" and session.peer.seat < 0:  # said in the first hello
+            if asking:
+                body.append(el("p", {}, t(lang, "net.join_hint")))
             body.append(
                 el(
                     "label",
@@ -648,11 +652,10 @@ def lobby_dialog(
                     ),
                 )
             )
-            if mail and not lobby.joined:
-                body += [
-                    el("p", {}, t(lang, "net.join_hint")),
-                    button(t(lang, "net.join"), ui="join", cls="btn primary", data_autofocus="1"),
-                ]
+            if asking:
+                body.append(
+                    button(t(lang, "net.join"), ui="join", cls="btn primary", data_autofocus="1")
+                )
         waiting = lobby.state not in ("open", "closed", "failed")
         if mail and lobby.joined and waiting:
             status = t(lang, "net.connecting_to", name=host) if host else None
@@ -706,7 +709,10 @@ def lobby_dialog(
             ]
         buttons = [button(t(lang, "close"), ui="close", cls="btn", data_autofocus="1")]
         title = t(lang, "net.join_title")
-    body.append(_settings(lang, ice, relays))
+    if lobby.role == "guest":
+        body.append(_settings(lang, ice, relays, note))
+    else:
+        body.append(_settings(lang, ice, relays))
     return dialog("online", title, body, buttons, cls="online")
 
 
@@ -745,12 +751,16 @@ def _by_hand(lang: str, seat: int, open_: bool) -> El:
     )
 
 
-def _settings(lang: str, ice: list[dict[str, Any]], relays: list[str]) -> El:
-    """*Connection settings*: the STUN/TURN servers and the mailbox's relays."""
+def _settings(
+    lang: str, ice: list[dict[str, Any]], relays: list[str], note: El | None = None
+) -> El:
+    """*Connection settings*: the STUN/TURN servers and the mailbox's relays (and
+    for a friend, the note on what they are)."""
     return el(
         "details",
         {"class": "ice"},
         el("summary", {}, t(lang, "net.ice_title")),
+        note,
         el(
             "label",
             {"class": "field"},

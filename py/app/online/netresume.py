@@ -34,9 +34,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.online.mailbox import Box
 from app.online.netplay import Lobby, NetSession, Seat
 from app.shell.storage import LIMITS, NET_KEY, NET_SNAP_KEYS, Aside, Store
 from app.table.session import LEVELS
+from thousand.record import clean_name
 
 SNAP_KEYS = NET_SNAP_KEYS
 ALL_KEYS = (NET_KEY, *SNAP_KEYS)
@@ -64,6 +66,9 @@ def save(store: Store, s: NetSession) -> str | None:
         "level": s.bot_level,
         "rules": s.rules,
         "session": s.lobby.session if s.lobby.role == "guest" else "",
+        # each seat's mailbox (the guest's own): the same link brings a friend back
+        "boxes": [x.box for x in s.lobby.seats] if s.lobby.role == "host" else [s.lobby.box],
+        "by": s.lobby.host_name,
     }
     return store.write(NET_KEY, data)
 
@@ -103,6 +108,13 @@ def _page_part(x: Any, role: str) -> dict[str, Any] | None:
         return None
     if not isinstance(x.get("session"), str) or len(x["session"]) > 64:
         return None
+    boxes = x.get("boxes", [])  # (a journal of a page without the mailbox has none)
+    if not isinstance(boxes, list) or len(boxes) > 3:
+        return None
+    if not all(isinstance(b, str) and (not b or Box.from_param(b)) for b in boxes):
+        return None
+    x["boxes"] = boxes
+    x["by"] = clean_name(x.get("by", ""))
     return x
 
 
@@ -148,11 +160,17 @@ def load(store: Store) -> tuple[NetSession | None, str | None]:
             store.remove(key)
         return None, why
     assert page is not None
+    boxes = page["boxes"]
     if page["role"] == "host":
-        lobby = Lobby("host", [Seat(k, f"p{k}") for k in page["seats"]])
+        seats = [Seat(k, f"p{k}") for k in page["seats"]]
+        for seat, box in zip(seats, boxes, strict=False):
+            seat.box = box
+        lobby = Lobby("host", seats)
     else:
         # the invitation it last answered (that link opened again is not answered twice)
         lobby = Lobby("guest", state="closed", session=page["session"])
+        lobby.box = boxes[0] if boxes else ""
+        lobby.host_name = page["by"]
     s = NetSession(peer, lobby, page["rules"], page["level"], journal=journal)
     if isinstance(slot, int):
         s.kept_snapshot = (journal.compactions, slot)

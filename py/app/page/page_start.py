@@ -30,6 +30,7 @@ from app.shell.storage import (
     ICE_KEY,
     LANG_KEY,
     LESSON_KEY,
+    NAME_KEY,
     NET_KEY,
     RELAYS_KEY,
     SETUP_KEY,
@@ -117,6 +118,8 @@ def open_page(
     page = M.Page(None, ui, tab=tab, seed=seed, entropy=entropy)  # type: ignore[arg-type]
     # the ICE servers are read with the first online table (``update_page.ready_ice``)
     page.ice_stored = "none" if params.get("ice") == "none" else store.read(ICE_KEY)[0]
+    name, _ = store.read(NAME_KEY)
+    ui.guest_name = name[:20] if isinstance(name, str) else ""
     relays = params.get("relays")
     page.relays_stored = relays[:2000] if relays is not None else store.read(RELAYS_KEY)[0]
     page.ice_read = False
@@ -238,7 +241,7 @@ def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]
         return page, []  # (that link opened again)
     fx = P.keep_current(page)
     pairs = zip(seat_names(ui.setup), seat_kinds(ui.setup), strict=False)
-    name = next((n for n, k in pairs if k == "human" and n), "")
+    name = ui.guest_name or next((n for n, k in pairs if k == "human" and n), "")
     seed = M.draw(page)
     back = rejoin_anew(s, got, seed) if isinstance(s, NetSession) else None  # (its old seat)
     page.session = back or new_guest(name or t(ui.lang, "player_n", n=got.seat + 1), got, seed)

@@ -95,6 +95,7 @@ class Screen:
     ice: list[dict[str, Any]] = field(default_factory=list)  # online: the ICE servers set
     relays: list[str] = field(default_factory=list)  # online: the mailbox's relays
     can_share: bool = False  # the browser has a share sheet (the Web Share API)
+    guest_name: str = ""  # online: the name this player last joined a friend's table with
     editor: Any = None  # the deal editor (app.editor.editor.Editor), once opened
 
     def reset_turn(self) -> None:

@@ -272,6 +272,8 @@ def route(page: Page, msg: Msg) -> list[Effect]:
                 ui.hold, ui.hold_winner = (), -1  # the finished trick leaves the felt
         return []
     if isinstance(msg, OtherTabSaved):
+        if online(s):  # the online table stays in this tab (its journal is its own)
+            return [Log("another tab saved a game; this tab's online table stays")]
         ui.follow_same = msg.session.game_id == s.game_id
         page.session = msg.session
         ui.follower = True

@@ -42,6 +42,7 @@ from app.page.model import (
 )
 from app.page.table_act import notice
 from app.shell.i18n import Words
+from app.shell.storage import NAME_KEY
 from app.table.view import NoticeKind
 
 #: Seconds between two invitations a seat's knocks may make.
@@ -101,7 +102,8 @@ def mail_update(page: Page, msg: MailMsg, again: Again) -> list[Effect]:
         lobby.joined = True
         lobby.joined_at = s.peer.now
         lobby.want = "reply" if lobby.box else ""
-        return due(page, s.peer.now, force=True)
+        ui.guest_name = s.peer.name  # (remembered for the next invitation)
+        return [Remember(NAME_KEY, s.peer.name), *due(page, s.peer.now, force=True)]
     if isinstance(msg, ReplyHandedOver):
         return handed_over(page, msg.text, again)
     return letter(page, msg, again)
@@ -114,15 +116,15 @@ def letter(page: Page, msg: MailGot, again: Again) -> list[Effect]:
 
     s = session_of(page)
     lobby = s.lobby
+    seat = next((x for x in lobby.seats if x.box and _tag(x.box) == msg.tag), None)
+    if (seat is None) if lobby.role == "host" else (not lobby.box or _tag(lobby.box) != msg.tag):
+        return [Log("a mailbox letter for a box this page does not have")]
     got = read(msg.text, lobby.role, msg.at_ms, lobby.seen)
     if got is None:
         return [Log("a mailbox letter dropped (not ours, stale, replayed or malformed)")]
     lobby.seen = [*lobby.seen, got.id][-SEEN_MAX:]
     body = got.body
-    if lobby.role == "host":
-        seat = next((x for x in lobby.seats if x.box and _tag(x.box) == msg.tag), None)
-        if seat is None:
-            return []
+    if seat is not None:  # (the host's)
         if body["k"] == "reply":
             if seat.answered or seat.state == "open":
                 return []  # (a copy of the reply taken: the friend posts until connected)

@@ -104,9 +104,9 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
     if isinstance(msg, Reloaded):
         return reloaded(page)
     if isinstance(msg, LinkChanged):
-        posted = mail.link_changed(page, msg.state) if lobby.role == "guest" else []
         if lobby.role == "guest":
             lobby.state = msg.state
+        posted = mail.link_changed(page, msg.state) if lobby.role == "guest" else []
         for seat in lobby.seats:
             if seat.conn == msg.conn:
                 # an offer's link "connects" at once; it waits for the reply really

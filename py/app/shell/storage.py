@@ -39,6 +39,7 @@ SAVES_KEY = PREFIX + "saves"  # games kept side by side
 STATS_KEY = PREFIX + "stats"
 ICE_KEY = PREFIX + "ice"  # online: the ICE servers the player set (a list of URLs)
 RELAYS_KEY = PREFIX + "relays"  # online: the mailbox's Nostr relays the player set
+NAME_KEY = PREFIX + "name"  # online: the name this player joined a friend's table with
 LESSON_KEY = PREFIX + "lesson"  # Learn to play: the lesson's progress (app.lessons.lesson.progress)
 NET_KEY = PREFIX + "net"  # online: the table's journal, to rebuild it after a reload
 NET_SNAP_KEYS = (PREFIX + "net.snap.0", PREFIX + "net.snap.1")  # ... its snapshot's two slots
