@@ -8,7 +8,8 @@ leaves the namespace. Done as players do it: the host opens the table and sends
 each friend their link; a friend opens it, types a name, taps *Join*; nothing
 is sent back. Then: the relay stopped (the reply by hand), a reply link opened
 in a second tab of the host's browser (handed to the first, no second host), a
-friend's page reloaded (back through the mailbox, nothing pasted).
+friend's page reloaded (back through the mailbox, nothing pasted), and a relay
+that lies (``hostile_relay``: replayed, changed, forged and malformed events).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 import pytest
 from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, open_ready
+from hostile_relay import MARK, HostileRelay
 from netns import WEBRTC_ARGS, require_netns, run_pytest_in_netns
 from relay_support import Relay, running_relay
 from serve import start_server
@@ -219,3 +221,29 @@ def test_a_reply_link_opened_in_a_second_tab_connects_the_first(chromium: Any, s
     assert "another tab" in second.locator(".notices").inner_text()
     assert second.get_attribute("#table", "data-online") in (None, "")  # no second host
     shoot(second, "7-second-tab")
+
+
+def test_a_relay_that_lies_changes_nothing_and_shows_nothing(chromium: Any, site: str) -> None:
+    """The only relay replays, changes and forges events and sends malformed frames:
+    the friend still joins by the link alone, once; nothing of the relay's is shown,
+    no error is said."""
+    liar = HostileRelay()
+    liar.start()
+    try:
+        host, links = host_table(chromium, site, liar.url)
+        guest = friend(chromium, [liar.url])
+        join(guest, links[0], "Olena")
+        guest.wait_for_selector('#table[data-online="guest"][data-peers="1"]', timeout=60_000)
+        host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+        guest.wait_for_timeout(1500)  # (the lies around the last letters arrive)
+        assert liar.lies > 10
+        assert host.locator("[data-seat-state]").evaluate_all(
+            "(rows) => rows.map((r) => r.dataset.seatState)"
+        ) == ["connected"]
+        for page in (host, guest):
+            text = page.locator("body").inner_text()
+            assert MARK not in text and "<script>" not in text
+            assert page.locator(".notice.error").count() == 0
+        shoot(guest, "8-guest-past-a-lying-relay")
+    finally:
+        liar.stop()
