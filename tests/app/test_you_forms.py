@@ -113,6 +113,7 @@ KW: dict[str, Any] = dict(
     trick=3,
     lost=20,
     deal=2,
+    by="East",
 )
 
 

@@ -480,3 +480,52 @@ def test_only_the_host_and_only_for_the_seat_named_may_take_a_person_out() -> No
     assert not t.peers["host"].out_seats
     t.feed("g2", GoOnWithout(1))  # not the host's page
     assert not t.peers["g2"].out_seats
+
+
+class FalseAccuser(Guest):
+    """A page that stops the table in the middle of the play, naming another guest's
+    page for a card it never showed."""
+
+    fired = False
+
+    def _tick(self) -> None:
+        super()._tick()
+        d = self.deal
+        if (
+            not self.fired
+            and self.stage is Stage.PLAY
+            and d is not None
+            and len(d.view.actions) > 6
+        ):
+            self.fired = True
+            self._say("halt", min(self.local), what="proof", seat=2)
+
+
+def test_a_guests_halt_is_a_claim_every_page_checks_and_the_false_accuser_is_named() -> None:
+    from thousand.net.events import Tick
+
+    t = Table(Conventions(), guests=2, seed=0, bot="easy", kinds={"g1": FalseAccuser})
+    t.seat_all()
+    for _ in range(400):
+        t.now += 0.5
+        for name in ("host", "g1", "g2"):
+            t.feed(name, Tick(t.now))
+        t.run(max_steps=400)
+        if t.found("host") and t.found("g2"):
+            break
+    for name in ("host", "g2"):
+        told = [r for r in t.refused(name) if r.code is Refusal.CHEAT]
+        assert told and told[0].params.get("claim") is True and told[0].params["by"] == 1
+    # the host's own check names the accuser, never the guest it named ...
+    found = t.found("host")
+    assert found and {f.seat for f in found} == {1}, found
+    assert found[0].what in ("alarm", "silent"), found  # (it never showed its key)
+    assert t.peers["host"].can_go_on_without() == 1
+    # ... and the other guest takes the host's word for it (or finds it itself)
+    g2 = [f.seat for f in t.found("g2")] + [
+        r.params["seat"]
+        for r in t.refused("g2")
+        if r.code is Refusal.CHEAT and not r.params.get("claim") and r.params["by"] == 0
+    ]
+    assert g2 and set(g2) == {1}, g2
+    assert t.peers["g2"].stage is Stage.HALTED

@@ -63,6 +63,7 @@ class Seat:
     box: str = ""  # the seat's mailbox (``mailbox.Box.param``), the same for every invitation
     knocked: bool = False  # the friend asked for a new invitation: post it once made
     knocked_at: float = -1e9  # when a knock last made a new invitation (the peer's clock)
+    cut: bool = False  # cut off for flooding: its knocks wait for the host's *Invite again*
 
 
 @dataclass

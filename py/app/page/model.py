@@ -498,6 +498,13 @@ class FinishLink:
 
 
 @dataclass(frozen=True)
+class DropLink:
+    """Host: close the link ``conn`` (its friend was cut off: a flood)."""
+
+    conn: str
+
+
+@dataclass(frozen=True)
 class AcceptOffer:
     """Guest: open a link answering this offer (answered by ``ReplyMade``)."""
 
@@ -569,6 +576,7 @@ Effect = (
     | MakeOffer
     | FinishLink
     | AcceptOffer
+    | DropLink
     | NetBot
     | MailWatch
     | MailPost
@@ -587,6 +595,7 @@ NET_EFFECTS = (
     MakeOffer,
     FinishLink,
     AcceptOffer,
+    DropLink,
     NetBot,
     MailWatch,
     MailPost,

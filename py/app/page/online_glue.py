@@ -20,6 +20,7 @@ from typing import Any
 
 from app.page.model import (
     AcceptOffer,
+    DropLink,
     Effect,
     FinishLink,
     LinkChanged,
@@ -94,6 +95,10 @@ class Links:
                 self._spawn(guarded(link.finish(e.sdp), self.fail))
         elif isinstance(e, AcceptOffer):
             self._spawn(self._accept(e.sdp, ice))
+        elif isinstance(e, DropLink):
+            link = self.links.pop(e.conn, None)
+            if link is not None:
+                link.close()
         elif isinstance(e, NetSend):
             link = self.links.get(e.conn)
             if link is not None and link.state == "open":

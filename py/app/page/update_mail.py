@@ -163,6 +163,8 @@ def knocked(page: Page, seat: Seat, again: Again) -> list[Effect]:
     """Host: the friend at ``seat`` asks for an invitation: the pending one again,
     else a new one (posted once its offer is made)."""
     s = session_of(page)
+    if seat.cut:
+        return [Log("a knock from a page cut off for flooding: the host invites it again or not")]
     if seat.code and not seat.answered and seat.state == "new":
         return _post(page, seat.box, {"k": "invite", "code": seat.code})
     if not seat.code:

@@ -26,6 +26,7 @@ from app.page.model import (
     Bots,
     Cancel,
     ContinueAlone,
+    DropLink,
     Effect,
     EndOnline,
     FinishLink,
@@ -174,6 +175,7 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
         if again is None or lobby.role != "host":
             return []
         lobby.made += 1
+        again.cut = False  # (the host invites again: its knocks count again)
         again.conn = f"p{again.seat}-{lobby.made}"  # a new link; the peer knows the friend again
         again.code, again.link, again.qr, again.state = "", "", (0, ""), "new"
         again.answered = False
@@ -357,7 +359,16 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.CutMade):
             if o.nine:
                 fx += notice(ui, Words.of("net.cut_nine"), NoticeKind.PASSING, "cut")
-        elif isinstance(o, net.Refused) and o.code == "cheat":  # another page found a cheat
+        elif isinstance(o, net.Refused) and o.code == "cheat" and o.params.get("claim"):
+            # a guest's page says it found a cheat: said as its word; this page checks
+            by, at = o.params.get("by"), o.params.get("seat")
+            text = Words.of(
+                "net.claimed_you" if at == s.peer.seat else "net.claimed",
+                by=Seat(by if type(by) is int else -1),
+                name=Seat(at if type(at) is int else -1),
+            )
+            fx += notice(ui, text, NoticeKind.ERROR, "cheat", way_on(s))
+        elif isinstance(o, net.Refused) and o.code == "cheat":  # the host found a cheat
             what = finding_words(o.params.get("what"), o.params.get("seat"), s.peer.deal_no)
             fx += notice(ui, Words.of("net.cheat", what=what), NoticeKind.ERROR, "cheat", way_on(s))
         elif isinstance(o, net.Refused) and o.code == "duplicate":
@@ -375,6 +386,10 @@ def net_outputs(page: Page, event: object) -> list[Effect]:
         elif isinstance(o, net.NeedsBot):
             fx.append(NetBot(o.seat, o.version))
         elif isinstance(o, net.PeerLost):
+            for seat in s.lobby.seats if s.lobby.role == "host" else ():
+                if seat.seat == o.seat and seat.state == "open":  # cut off (a flood)
+                    seat.state, seat.cut = "closed", True
+                    fx.append(DropLink(seat.conn))
             if s.lobby.role == "host":
                 again: tuple[str, Words] | None = (
                     f"reinvite-{o.seat}",

@@ -211,14 +211,29 @@ class Peer(Acting):
             self.out.append(PeerBack(m["seat"]) if m["up"] else PeerLost(m["seat"]))
 
     def _m_halt(self, seat: int, m: dict[str, Any], own: bool) -> None:
-        """``halt``: another seat found a cheat: stop too, saying who and what."""
-        if self.halt_seat < 0 and m["seat"] >= 0:
-            self.halt_seat = m["seat"]
-        if not own:
-            self.out.append(
-                Refused(HOST, Refusal.CHEAT, {"by": seat, "seat": m["seat"], "what": m["what"]})
-            )
+        """``halt``: another page found a cheat. The host's word is taken (it relays
+        every message, and judges a guest that keeps its key back): stop too,
+        saying who and what. A guest's is not (a cheat could send one naming
+        anybody): the page says who claims it (``claim``) and checks for itself,
+        as at an alarm: every page reveals its key, and the audit names who
+        cheated, or the page that stopped the table over nothing (``alarm``), or
+        one that keeps its key back (``silent``)."""
+        if own or self.stage is Stage.HALTED:
+            return
+        claim = seat != self.host_seat
+        told = {"by": seat, "seat": m["seat"], "what": m["what"]}
+        self.out.append(Refused(HOST, Refusal.CHEAT, {**told, "claim": True} if claim else told))
+        d = self.deal
+        if not claim or d is None or self.stage not in (Stage.SETUP, Stage.PLAY, Stage.AUDIT):
+            if self.halt_seat < 0 and m["seat"] >= 0:
+                self.halt_seat = m["seat"]
             self._stop()
+        elif d.alarm is None:  # (the audit names the halter if every key checks)
+            d.alarm, d.accused = seat, None
+            if self.stage is not Stage.AUDIT:
+                d.audit_since = self.now
+                self.stage = Stage.AUDIT
+                self._void_undo()
 
     def _m_table(self, seat: int, m: dict[str, Any], own: bool) -> None:
         """``table``: the host seats the table (names, bots) and the draw starts."""
