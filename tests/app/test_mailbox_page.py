@@ -210,3 +210,21 @@ def test_relays_none_is_the_manual_way_and_a_box_survives_nothing_else() -> None
     assert mailbox.read_relays("nonsense") == list(mailbox.DEFAULT_RELAYS)
     assert mailbox.read_relays([]) == []
     assert Box.from_param("A" * 63) is None and Box.from_param("=" * 64) is None
+
+
+def test_a_reloaded_hosts_invitation_is_posted_until_it_is_answered() -> None:
+    host, _ = hosting()
+    seat = host.session.lobby.seats[0]
+    seat.knocked = True  # (as after a reload: the friend's page may still be listening)
+    offer, _answer = sdps()
+    host, fx = update(host, OfferMade("p1", offer))
+    assert len(letters(fx)) == 1
+    now = host.session.peer.now
+    host, fx = update(host, NetTick(now + REPOST_S))
+    assert not letters(fx)
+    host, fx = update(host, NetTick(now + 2 * REPOST_S + 0.1))
+    sent = letters(fx)
+    assert len(sent) == 1 and '"k":"invite"' in sent[0].text
+    host.session.lobby.seats[0].answered = True
+    host, fx = update(host, NetTick(now + 10 * REPOST_S))
+    assert not letters(fx)

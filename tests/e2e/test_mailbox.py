@@ -247,3 +247,23 @@ def test_a_relay_that_lies_changes_nothing_and_shows_nothing(chromium: Any, site
         shoot(guest, "8-guest-past-a-lying-relay")
     finally:
         liar.stop()
+
+
+def test_a_reloaded_host_finds_its_friend_again_through_the_mailbox(
+    chromium: Any, site: str, relay: Relay
+) -> None:
+    host, links = host_table(chromium, site, relay.url)
+    guest = friend(chromium, [relay.url])
+    join(guest, links[0], "Olena")
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    host.click('[data-ui="begin-online"]')
+    guest.wait_for_selector(".hand-own [data-card]", timeout=60_000)
+    start = time.monotonic()
+    host.reload()  # its new invitation goes to the friend's box; nobody pastes anything
+    host.wait_for_selector('#table[data-online="host"]', timeout=120_000)
+    loaded = time.monotonic() - start
+    host.wait_for_selector('#table[data-online="host"][data-peers="1"]', timeout=120_000)
+    guest.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    print(f"host reloaded in {loaded:.1f} s, friend back {time.monotonic() - start:.1f} s")
+    assert guest.locator('.notice [data-notice="reloaded"]').count() == 0
+    shoot(host, "9-host-back")

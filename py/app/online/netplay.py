@@ -64,6 +64,8 @@ class Seat:
     knocked: bool = False  # the friend asked for a new invitation: post it once made
     knocked_at: float = -1e9  # when a knock last made a new invitation (the peer's clock)
     cut: bool = False  # cut off for flooding: its knocks wait for the host's *Invite again*
+    posted_at: float = -1e9  # when its invitation was last posted ...
+    post_until: float = -1e9  # ... and until when it is posted again (a reload's)
 
 
 @dataclass

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.online.mailbox import REPOST_S, SEEN_MAX, Box, read
+from app.online.mailbox import REPOST_S, SEEN_MAX, STALE_S, Box, read
 from app.online.netplay import NetSession, Seat
 from app.page.model import (
     AcceptOffer,
@@ -135,15 +135,16 @@ def letter(page: Page, msg: MailGot, again: Again) -> list[Effect]:
             seat.state, seat.answered = "connecting", True
             return [FinishLink(seat.conn, sdp)]
         return knocked(page, seat, again)
-    # guest: a new invitation for its seat
-    if lobby.state == "open":
-        return []
+    # guest: a new invitation for its seat (its link may look open still: a host
+    # that reloaded invites before this page sees the old link gone)
     try:
         invite = inv.decode_invite(body["code"])
     except inv.InviteError:
         return [Log("a mailbox invitation that is not one")]
     if s.peer.seat >= 0 and invite.seat != s.peer.seat:
         return [Log("a mailbox invitation for another seat")]
+    if invite.session == lobby.session and lobby.state == "open":
+        return []  # (the invitation this link answered)
     if invite.session == lobby.session and lobby.reply:
         lobby.want = "reply"
         return due(page, s.peer.now, force=True)  # (our reply was lost: again)
@@ -183,7 +184,9 @@ def offer_made(page: Page, seat: Seat) -> list[Effect]:
     friend who knocked gets it."""
     fx = watch(page)
     if seat.knocked and seat.code:
+        s = session_of(page)
         seat.knocked = False
+        seat.posted_at, seat.post_until = s.peer.now, s.peer.now + STALE_S
         fx += _post(page, seat.box, {"k": "invite", "code": seat.code})
     return fx
 
@@ -247,7 +250,15 @@ def due(page: Page, now: float, force: bool = False) -> list[Effect]:
     passed since the last post (``force``: now)."""
     s = session_of(page)
     lobby = s.lobby
-    if lobby.role != "guest" or not lobby.want or lobby.state == "open":
+    if lobby.role == "host":  # a reload's invitations, until answered (the friends
+        fx: list[Effect] = []  # may be slow to see their link gone)
+        for seat in lobby.seats:
+            waiting = seat.code and not seat.answered and seat.state == "new"
+            if waiting and now < seat.post_until and now - seat.posted_at >= 2 * REPOST_S:
+                seat.posted_at = now
+                fx += _post(page, seat.box, {"k": "invite", "code": seat.code})
+        return fx
+    if not lobby.want or lobby.state == "open":
         return []
     if not force and now - lobby.posted_at < REPOST_S:
         return []
@@ -257,10 +268,10 @@ def due(page: Page, now: float, force: bool = False) -> list[Effect]:
         body = {"k": "reply", "code": lobby.reply}
     else:
         body = {"k": "knock", "session": lobby.session}
-    fx = _post(page, lobby.box, body)
-    if fx:
+    posted = _post(page, lobby.box, body)
+    if posted:
         lobby.posted_at = now
-    return fx
+    return posted
 
 
 def handed_over(page: Page, text: str, again: Again) -> list[Effect]:
