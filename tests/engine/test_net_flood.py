@@ -10,9 +10,9 @@ import pytest
 from net_sim import Table, small_group
 
 from thousand import Conventions
-from thousand.net.events import HOST, Received, Send, Tick
-from thousand.net.link import RESEND_EVERY
-from thousand.net.messages import encode
+from thousand.net.events import HOST, Received, Refused, Send, Tick
+from thousand.net.link import KIND_BUDGETS, RESEND_EVERY
+from thousand.net.messages import Refusal, encode
 from thousand.net.peer import step
 
 
@@ -39,10 +39,15 @@ def test_a_burst_of_nacks_from_a_guest_gets_the_log_once() -> None:
     conn = next(iter(host.links))
     nack = encode("nack", 0, 1, from_seq=0)
     sent = 0
-    for _ in range(300):  # (within the rate limit's burst: each one is read)
+    burst = int(KIND_BUDGETS["nack"][1])
+    for _ in range(burst):  # (within the requests' own budget: each one is read)
         _, outs = step(host, Received(conn, nack))
         sent += sends(outs, conn)
     assert 0 < len(host.log) == sent  # the whole log, once
+    # one more at once is over that budget: refused, nothing sent
+    _, outs = step(host, Received(conn, nack))
+    assert sends(outs, conn) == 0
+    assert any(isinstance(o, Refused) and o.code is Refusal.FLOOD for o in outs)
     # later on, a request is answered again (a resend may be lost too)
     step(host, Tick(host.now + RESEND_EVERY))
     _, outs = step(host, Received(conn, nack))

@@ -38,6 +38,19 @@ RESEND_EVERY = 0.5
 #: Messages of one guest refused for flooding before the host cuts its link, as a
 #: lost connection (an honest page never comes near the rate limit).
 FLOOD_CUT = 100
+#: Besides the whole rate limit, each kind of message an honest page sends seldom has a
+#: budget of its own per sender: (a second, a burst). A resend request is sent when a
+#: gap shows or the link is quiet for a second; a hello at (re)connecting; an undo, its
+#: answer, an alarm or a halt a few times a deal; a refusal when a message is refused.
+KIND_BUDGETS: dict[str, tuple[float, float]] = {
+    "nack": (4.0, 20.0),
+    "hello": (1.0, 12.0),
+    "undo": (1.0, 5.0),
+    "undo_ok": (2.0, 8.0),
+    "alarm": (1.0, 3.0),
+    "halt": (1.0, 3.0),
+    "refuse": (2.0, 10.0),
+}
 
 
 @dataclass
@@ -77,6 +90,7 @@ class Wire(ABC):
         self.log: list[str] = []  # host: the numbered broadcast log
         self.inbox = Inbox()  # guest: the host's log
         self.bucket = TokenBucket(200.0, 2000.0)
+        self.kind_buckets: dict[str, TokenBucket] = {}  # "<peer> <kind>": KIND_BUDGETS
         self.out_log: list[str] = []  # guest: what it sent, for resends
         self.echo: deque[str] = deque()  # guest: its messages the host's log has not brought back
         self.heard = 0.0  # guest: when the host was last heard (or a nack last sent)
@@ -171,6 +185,10 @@ class Wire(ABC):
             self._refuse(peer, e)
             self._undecodable(peer, e)
             return
+        if not self._within_budget(peer, msg["t"]):
+            self._refuse(peer, ProtocolError(Refusal.FLOOD, peer=peer))
+            self._flooding(peer)
+            return
         try:
             if msg["t"] == "nack":
                 self._resend(peer, msg["from_seq"])
@@ -182,6 +200,18 @@ class Wire(ABC):
             # a message the checks above should have refused: refuse it, never crash
             # the page (the property test hunts for these)
             self._refuse(peer, ProtocolError(Refusal.MALFORMED, why=type(e).__name__))
+
+    def _within_budget(self, peer: str, kind: str) -> bool:
+        """Whether ``peer``'s message of ``kind`` is within its kind's budget
+        (``KIND_BUDGETS``; the kinds not named there have only the whole rate limit)."""
+        budget = KIND_BUDGETS.get(kind)
+        if budget is None:
+            return True
+        key = f"{peer} {kind}"
+        bucket = self.kind_buckets.get(key)
+        if bucket is None:
+            bucket = self.kind_buckets[key] = TokenBucket(*budget)
+        return bucket.take(self.now)
 
     def _told_refused(self, peer: str, msg: dict[str, Any]) -> None:
         """The other side refused one of our messages: say so (code and parameters)."""
