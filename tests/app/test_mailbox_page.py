@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 
+import pytest
 from app_helpers import sdps
 
 from app.online import mailbox
@@ -228,3 +229,39 @@ def test_a_reloaded_hosts_invitation_is_posted_until_it_is_answered() -> None:
     host.session.lobby.seats[0].answered = True
     host, fx = update(host, NetTick(now + 10 * REPOST_S))
     assert not letters(fx)
+
+
+def dialog_html(page: Page) -> str:
+    from app.page.screen import build
+    from app.shell.dom import to_html
+
+    return "".join(to_html(k) for k in build(page.session, page.ui)[1])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "pl"])
+def test_the_friends_dialog_says_what_is_happening_in_its_words(lang: str) -> None:
+    from app.shell.i18n import t
+
+    host, guest, _ = joined()
+    guest.ui.lang = lang
+    lobby = guest.session.lobby
+    lobby.joined = False
+    text = dialog_html(guest)
+    assert 'data-ui="join"' in text and t(lang, "net.invited_by", name="Ann") in text
+    assert "data-reply=" not in text  # nothing to send back while the mailbox works
+    guest, _ = update(guest, JoinPressed())
+    text = dialog_html(guest)
+    assert t(lang, "net.connecting_to", name="Ann") in text and 'data-ui="join"' not in text
+    # no link 8 s after Join: the reply to send by hand, said as the fallback
+    guest, _ = update(guest, NetTick(lobby.joined_at + mailbox.FALLBACK_S + 0.5))
+    text = dialog_html(guest)
+    assert "data-reply=" in text and t(lang, "net.fallback") in text
+    # the browsers cannot reach each other: both pages say so and what to try
+    guest, _ = update(guest, LinkChanged("host", "failed"))
+    failed = t(lang, "net.ice_failed_guest", turn="TURN", wifi="Wi-Fi")
+    assert failed in dialog_html(guest)
+    from app.table.view import Dialog
+
+    host.ui.lang, host.ui.dialog = lang, Dialog.ONLINE
+    host, _ = update(host, LinkChanged("p1", "failed"))
+    assert t(lang, "net.ice_failed_host", turn="TURN", wifi="Wi-Fi") in dialog_html(host)
