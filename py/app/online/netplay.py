@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.online.mailbox import Box
 from app.shell.dom import El, el
-from app.shell.i18n import t
+from app.shell.i18n import LANGS, t
 from app.table.session import Session
 from thousand import Conventions, Observation, State
 from thousand.record import clean_name
@@ -628,6 +628,7 @@ def lobby_dialog(
     else:
         host = clean_name(lobby.host_name)
         mail = bool(lobby.box and relays)
+        defaults = {t(x, "player_n", n=n) for x in LANGS for n in (2, 3, 4)}
         body = []  # (the technical note goes under Connection settings: the invitation first)
         asking = mail and not lobby.joined and lobby.state != "open"
         if lobby.state != "open" and session.peer.seat < 0:
@@ -649,7 +650,9 @@ def lobby_dialog(
                             "type": "text",
                             "data-ui": "guest-name",
                             "maxlength": "20",
-                            "value": session.peer.name,
+                            # (a name of its own, not the seat's: typed at once)
+                            "value": "" if session.peer.name in defaults else session.peer.name,
+                            "placeholder": t(lang, "net.your_name_hint"),
                             "autocomplete": "name",
                         },
                     ),
