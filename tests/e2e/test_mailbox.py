@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, open_ready
+import test_online
+from e2e_support import ARTIFACTS, open_ready
 from hostile_relay import MARK, HostileRelay
-from netns import WEBRTC_ARGS, require_netns, run_pytest_in_netns
+from netns import require_netns, run_pytest_in_netns
 from relay_support import Relay, running_relay
-from serve import start_server
 from test_online import act_once
 
 
@@ -36,31 +36,14 @@ def test_in_a_network_namespace() -> None:
 
 
 @pytest.fixture(scope="module")
-def site() -> Any:
-    require_netns()
-    server, url = start_server(DIST)
-    yield url
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
 def relay() -> Iterator[Relay]:
     require_netns()
     with running_relay() as r:
         yield r
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Any:
-    require_netns()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *WEBRTC_ARGS]
-        )
-        yield browser
-        browser.close()
+# the browser and the site of the online tests (a network namespace's)
+chromium, site = test_online.chromium, test_online.site
 
 
 def shoot(page: Any, name: str) -> None:
@@ -113,6 +96,17 @@ def join(page: Any, link: str, name: str) -> int:
     page.fill('[data-ui="guest-name"]', name)
     page.tap('[data-ui="join"]')
     return 3  # (open the link, type the name, tap Join)
+
+
+def begun(chromium: Any, site: str, relay: Relay) -> tuple[Any, Any]:
+    """Ivan's table with Olena joined by the link alone, the game begun, dealt."""
+    host, links = host_table(chromium, site, relay.url)
+    guest = friend(chromium, [relay.url])
+    join(guest, links[0], "Olena")
+    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
+    host.click('[data-ui="begin-online"]')
+    guest.wait_for_selector(".hand-own [data-card]", timeout=60_000)
+    return host, guest
 
 
 def play_deal(pages: list[Any]) -> None:
@@ -169,12 +163,7 @@ def test_two_friends_join_by_the_link_alone_and_play_a_deal(
 def test_a_friend_reloaded_comes_back_through_the_mailbox(
     chromium: Any, site: str, relay: Relay
 ) -> None:
-    host, links = host_table(chromium, site, relay.url)
-    guest = friend(chromium, [relay.url])
-    join(guest, links[0], "Olena")
-    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    host.click('[data-ui="begin-online"]')
-    guest.wait_for_selector(".hand-own [data-card]", timeout=60_000)
+    host, guest = begun(chromium, site, relay)
     hand = sorted(
         guest.locator(".hand-own [data-card]").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
     )
@@ -252,12 +241,7 @@ def test_a_relay_that_lies_changes_nothing_and_shows_nothing(chromium: Any, site
 def test_a_reloaded_host_finds_its_friend_again_through_the_mailbox(
     chromium: Any, site: str, relay: Relay
 ) -> None:
-    host, links = host_table(chromium, site, relay.url)
-    guest = friend(chromium, [relay.url])
-    join(guest, links[0], "Olena")
-    host.wait_for_selector('#table[data-peers="1"]', timeout=60_000)
-    host.click('[data-ui="begin-online"]')
-    guest.wait_for_selector(".hand-own [data-card]", timeout=60_000)
+    host, guest = begun(chromium, site, relay)
     start = time.monotonic()
     host.reload()  # its new invitation goes to the friend's box; nobody pastes anything
     host.wait_for_selector('#table[data-online="host"]', timeout=120_000)
