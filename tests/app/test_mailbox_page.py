@@ -92,8 +92,9 @@ def joined() -> tuple[Page, Page, list[MailGot]]:
 def test_the_link_names_the_seat_box_and_the_host_and_the_pages_watch_it() -> None:
     host, fx = hosting()
     seat = host.session.lobby.seats[0]
-    box, by = from_fragment(seat.link[seat.link.index("#") :])
+    box, by, relays = from_fragment(seat.link[seat.link.index("#") :])
     assert box is not None and box.param() == seat.box and by == "Ann"
+    assert relays == [RELAY]  # (not the default relays: the friend's page adds them)
     watch = [e for e in fx if isinstance(e, MailWatch)]
     assert watch == [MailWatch((RELAY,), ((box.tag, box.secret),))]
     assert box.name not in box.tag and box.secret not in seat.link.split("mb=")[0]
@@ -265,3 +266,20 @@ def test_the_friends_dialog_says_what_is_happening_in_its_words(lang: str) -> No
     host.ui.lang, host.ui.dialog = lang, Dialog.ONLINE
     host, _ = update(host, LinkChanged("p1", "failed"))
     assert t(lang, "net.ice_failed_host", turn="TURN", wifi="Wi-Fi") in dialog_html(host)
+
+
+def test_a_friend_listens_on_the_hosts_relays_too_unless_it_chose_the_manual_way() -> None:
+    host, _ = hosting()
+    link = host.session.lobby.seats[0].link
+    store = Store(MemoryStorage())
+    page, _ = open_page(store, {"fresh": "1"}, "en", "t2", "https://x.test/", 7)
+    page.ui.base_url = "https://x.test/"
+    page, fx = open_link(page, link[link.index("#") :])
+    watch = next(e for e in fx if isinstance(e, MailWatch))
+    assert watch.relays == (RELAY, *mailbox.DEFAULT_RELAYS)
+    manual = Store(MemoryStorage())
+    manual.write("thousand.relays", [])
+    page, _ = open_page(manual, {"fresh": "1"}, "en", "t3", "https://x.test/", 8)
+    page, fx = open_link(page, link[link.index("#") :])
+    assert isinstance(page.session, NetSession) and page.session.lobby.box == ""
+    assert not [e for e in fx if isinstance(e, MailWatch) and e.relays]

@@ -210,15 +210,16 @@ def parse_relays(text: str) -> list[str]:
     return read_relays([x for x in items if x])
 
 
-def from_fragment(fragment: str) -> tuple[Box | None, str]:
-    """The box (``mb=``) and the host's name (``by=``, at most 20 characters) of an
-    invitation link's fragment; (None, "") for what is not there or not valid.
+def from_fragment(fragment: str) -> tuple[Box | None, str, list[str]]:
+    """The box (``mb=``), the host's name (``by=``, at most 20 characters) and the
+    host's relays when they are not the defaults (``rl=``, comma-separated) of an
+    invitation link's fragment; (None, "", []) for what is not there or not valid.
 
     >>> box = Box.from_entropy("cd" * 48)
-    >>> from_fragment(f"#join=J1x&mb={box.param()}&by=Ivan%20K") == (box, "Ivan K")
+    >>> from_fragment(f"#join=J1x&mb={box.param()}&by=Ivan%20K") == (box, "Ivan K", [])
     True
-    >>> from_fragment("#join=J1x&mb=nonsense&by=%3Cb%3E")
-    (None, '<b>')
+    >>> from_fragment("#join=J1x&mb=nonsense&by=%3Cb%3E&rl=ws%3A%2F%2Fa%3A1%2Cjavascript%3Ax")
+    (None, '<b>', ['ws://a:1'])
     """
     from urllib.parse import unquote
 
@@ -230,4 +231,26 @@ def from_fragment(fragment: str) -> tuple[Box | None, str]:
         parts.setdefault(key, value)
     box = Box.from_param(parts.get("mb", ""))
     by = clean_name(unquote(parts.get("by", "")[:200]))
-    return box, by
+    relays = parse_relays(unquote(parts.get("rl", "")[:2000]))
+    return box, by, relays if "rl" in parts else []
+
+
+def link_part(box: Box, by: str, relays: list[str]) -> str:
+    """What an invitation link adds for its mailbox: its box, the host's name and
+    the host's relays when they are not the defaults (``from_fragment`` reads it)."""
+    from urllib.parse import quote
+
+    part = f"&mb={box.param()}"
+    if by:
+        part += "&by=" + quote(by, safe="")
+    if relays and relays != list(DEFAULT_RELAYS):
+        part += "&rl=" + quote(",".join(relays), safe="")
+    return part
+
+
+def joined_relays(own: list[str], host: list[str]) -> list[str]:
+    """A friend's relays for a table: its own and the host's, at most ``MAX_RELAYS``
+    (none when the friend chose the manual way: its own list is empty)."""
+    if not own:
+        return []
+    return list(dict.fromkeys([*host, *own]))[:MAX_RELAYS]

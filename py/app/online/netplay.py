@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from app.online.mailbox import Box
+from app.online.mailbox import Box, link_part
 from app.shell.dom import El, el
 from app.shell.i18n import LANGS, t
 from app.table.session import Session
@@ -194,13 +194,12 @@ def host_invitation(
     entropy: str | None = None,
     box: str = "",
     by: str = "",
+    relays: list[str] | None = None,
 ) -> Seat:
     """The invitation of the seat whose link ``conn`` made the offer ``sdp``, its
     session id drawn from ``entropy`` (hex digits; the system's when not given).
     With ``box`` (96 hex digits of fresh randomness) the seat gets its mailbox,
     if it has none yet, and the link names it (``mb=``) and the host (``by=``)."""
-    from urllib.parse import quote
-
     from app.online import invite as inv
 
     seat = next(s for s in lobby.seats if s.conn == conn)
@@ -214,9 +213,9 @@ def host_invitation(
     if box and not seat.box:
         seat.box = Box.from_entropy(box).param()
     if box:
-        seat.link += f"&mb={seat.box}"
-        if name := clean_name(by):
-            seat.link += "&by=" + quote(name, safe="")
+        got = Box.from_param(seat.box)
+        assert got is not None
+        seat.link += link_part(got, clean_name(by), relays or [])
     seat.qr = qr_of(seat.link)
     seat.session = sid
     return seat

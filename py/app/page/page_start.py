@@ -217,7 +217,7 @@ def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]
     """Guest: a ``#join=`` link opens the reply to its invitation; the page after it
     and the effects."""
     from app.online.invite import Invite, InviteError, invite_sdp, read_fragment
-    from app.online.mailbox import from_fragment
+    from app.online.mailbox import from_fragment, joined_relays
     from app.online.netplay import NetSession, new_guest, rejoin_anew
 
     ui = page.ui
@@ -229,7 +229,7 @@ def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]
     if not isinstance(got, Invite):
         return page, []
     s = page.session
-    box, by = from_fragment(fragment)
+    box, by, their_relays = from_fragment(fragment)
     if isinstance(s, NetSession) and s.lobby.role == "guest" and s.peer.seat in (-1, got.seat):
         if box is not None and s.lobby.box == box.param():  # that table's link again
             from app.page.update_mail import opened_again
@@ -251,6 +251,7 @@ def open_invitation(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]
     ui.joining = got
     ui.dialog = Dialog.ONLINE
     lobby = page.session.lobby
+    ui.relays = joined_relays(ui.relays, their_relays)  # (the host listens on its own)
     lobby.box = box.param() if box is not None and ui.relays else ""
     lobby.host_name = by
     from app.page.update_mail import watch

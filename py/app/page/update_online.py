@@ -131,7 +131,15 @@ def net_update(page: Page, msg: NetMsg) -> list[Effect]:
             return [Log(f"an offer for a link no table here has: {msg.conn[:20]}")]
         box = draw(page) + draw(page) if ui.relays else ""
         seat = host_invitation(
-            lobby, msg.conn, msg.sdp, s.peer.players, ui.base_url, draw(page), box, s.peer.name
+            lobby,
+            msg.conn,
+            msg.sdp,
+            s.peer.players,
+            ui.base_url,
+            draw(page),
+            box,
+            s.peer.name,
+            ui.relays,
         )
         return mail.offer_made(page, seat)
     if isinstance(msg, ReplyMade):
