@@ -283,3 +283,35 @@ def test_a_friend_listens_on_the_hosts_relays_too_unless_it_chose_the_manual_way
     page, fx = open_link(page, link[link.index("#") :])
     assert isinstance(page.session, NetSession) and page.session.lobby.box == ""
     assert not [e for e in fx if isinstance(e, MailWatch) and e.relays]
+
+
+def test_a_new_invitation_is_answered_once_however_often_it_comes() -> None:
+    """A friend answering a host's new invitation: the link it replaces closing is
+    no reason to knock, and the same invitation posted again (the host's repost,
+    or its answer to an earlier knock) is not answered a second time while the
+    reply is being made (it was: the two pages then went round without end when
+    making a reply took longer than a repost)."""
+    host, guest, sent = joined()
+    host, _ = update(host, sent[0])
+    host, _ = update(host, LinkChanged("p1", "open"))
+    guest, _ = update(guest, LinkChanged("host", "open"))
+    guest, fx = update(guest, LinkChanged("host", "closed"))  # the host's page reloaded
+    host, fx = update(host, letters(fx)[0])  # the knock: a new invitation is made
+    new_offer, answer = sdps()
+    offer = next(e for e in fx if isinstance(e, MakeOffer))
+    host, fx = update(host, OfferMade(offer.conn, new_offer))
+    invite = letters(fx)
+    guest, fx = update(guest, invite[0])
+    assert [type(e) for e in fx] == [AcceptOffer]
+    guest, fx = update(guest, LinkChanged("host", "closed"))  # the old link, replaced
+    assert not letters(fx)
+    host, fx = update(host, NetTick(host.session.peer.now + 2 * REPOST_S + 0.1))
+    again = letters(fx, at=NOW_MS + 1)
+    for letter in [*again, *invite]:  # the same invitation again, before the reply
+        guest, fx = update(guest, letter)
+        assert not [e for e in fx if isinstance(e, AcceptOffer)]
+    guest, fx = update(guest, ReplyMade(answer))
+    reply = letters(fx)
+    assert len(reply) == 1 and '"k":"reply"' in reply[0].text
+    host, fx = update(host, reply[0])
+    assert [type(e) for e in fx] == [FinishLink]

@@ -143,11 +143,11 @@ def letter(page: Page, msg: MailGot, again: Again) -> list[Effect]:
         return [Log("a mailbox invitation that is not one")]
     if s.peer.seat >= 0 and invite.seat != s.peer.seat:
         return [Log("a mailbox invitation for another seat")]
-    if invite.session == lobby.session and lobby.state == "open":
-        return []  # (the invitation this link answered)
-    if invite.session == lobby.session and lobby.reply:
+    if invite.session == lobby.session:  # the invitation this page answers already:
+        if lobby.state == "open" or not lobby.reply:
+            return []  # (its link is open, or its reply is being made: posted then)
         lobby.want = "reply"
-        return due(page, s.peer.now, force=True)  # (our reply was lost: again)
+        return due(page, s.peer.now, force=True)  # (the reply was lost: again)
     page.ui.joining = invite
     lobby.session = invite.session
     lobby.reply, lobby.reply_link, lobby.reply_qr = "", "", (0, "")
@@ -214,6 +214,8 @@ def link_changed(page: Page, state: str) -> list[Effect]:
     if state == "open":
         lobby.want = ""
         return []
+    if state == "closed" and lobby.want == "reply" and not lobby.reply:
+        return []  # (the link that answering a new invitation replaced)
     if state in ("closed", "failed") and lobby.joined:
         lobby.want, lobby.joined_at = "knock", s.peer.now
         return due(page, s.peer.now, force=True)
