@@ -28,7 +28,7 @@ def test_service_worker_registers_and_game_starts_offline(page: Any, context: An
     page.wait_for_timeout(2000)  # Chromium may still skip a just-activated worker
     # The rules pages are kept when visited (not at install): one visit online.
     page.goto("/rules/")
-    page.goto("/rules/uk.html")
+    page.goto("/rules/uk/bidding.html")
     page.wait_for_selector('#example-bidding thousand-deal[data-ready="1"]', state="attached")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     page.goto("/")
@@ -45,9 +45,9 @@ def test_service_worker_registers_and_game_starts_offline(page: Any, context: An
 
     # The rules pages too, once visited, their live examples included.
     page.goto("/rules/")
-    assert page.locator('a[href="uk.html"]').count() == 1
-    page.goto("/rules/uk.html")
-    assert "Правила" in page.title()
+    assert page.locator('a[href="uk/index.html"]').count() >= 1
+    page.goto("/rules/uk/bidding.html")
+    assert "Торгівля" in page.title()
     page.wait_for_selector('#example-bidding thousand-deal[data-ready="1"]', state="attached")
 
 
@@ -66,7 +66,7 @@ def test_rules_pages_not_yet_visited_are_not_there_offline(page: Any, context: A
         const keys = await caches.keys();
         const key = keys.find((k) => k.startsWith("thousand-") && k !== "thousand-pages");
         const cache = await caches.open(key);
-        return [!!(await cache.match("./rules/pl.html")), !!(await cache.match("./index.html"))];
+        return [!!(await cache.match("./rules/pl/index.html")), !!(await cache.match("./index.html"))];
     }"""
     )
     assert kept == [False, True]
