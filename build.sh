@@ -214,8 +214,9 @@ done
 mkdir -p "$STAGE/examples"
 cp examples/explainer.html examples/deal.json "$STAGE/examples/"
 PYTHONPATH=py "$PYTHON" -m thousand diagram examples/deal.json --step 20 --open > "$STAGE/examples/diagram.svg"
-# The rules as static pages (docs/RULES.md and docs/rules/*.md) with live examples
-# and their diagrams: tools/rules_pages.py.
+# The rules site for players (docs/learn/<lang>/*.md, four languages) with live
+# examples and their diagrams, and the developers' reference (docs/RULES.md,
+# docs/rules/*.md): tools/rules_pages.py (tools/rules_site.py).
 PYTHONPATH=py "$PYTHON" tools/rules_pages.py "$STAGE/rules"
 find static -maxdepth 1 -type f ! -name sw.js ! -name embed.js -exec cp {} "$STAGE/static/" \;
 # The online table's mailbox and its relay library (nostr-tools' browser bundle,

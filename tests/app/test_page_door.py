@@ -611,3 +611,13 @@ def test_a_bad_share_link_is_refused_with_a_notice() -> None:
     assert r.page.ui.notices[-1].key == "replay"
     r.page, _ = open_link(r.page, share_fragment(random_record(1, 3)) + "&step=3&practice=1")
     assert r.page.session.practice is not None and r.page.ui.replay is None
+
+
+def test_a_share_link_with_editor_opens_the_deal_editor_at_its_step() -> None:
+    """The rules pages' *Open in the deal editor*: the replay of the deal, and over it
+    the deal editor on that deal at that step."""
+    r = runner()
+    rec = random_record(1, 3)
+    r.page, _ = open_link(r.page, share_fragment(rec) + "&step=5&open=1&editor=1")
+    assert r.page.ui.replay is not None and r.page.ui.replay.step == 5
+    assert r.page.ui.dialog == Dialog.EDITOR and r.page.ui.editor is not None

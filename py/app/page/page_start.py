@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.editor.editor import EditorOpened
 from app.lessons.lesson import active
 from app.library.rules_view import RulesMode, RulesUI
 from app.library.saved import builtin_sets, load_draft, load_stats, saved_games, user_sets
@@ -210,6 +211,8 @@ def open_link(page: M.Page, fragment: str) -> tuple[M.Page, list[M.Effect]]:
     fx = P.open_replay(page, got.record, int(opts.get("step", 0)), seat=seat)
     if ui.replay is not None and opts.get("practice"):
         fx += P.replay_clicked(page, "practice-here", {})  # an embed's Play from here
+    elif ui.replay is not None and opts.get("editor"):  # the rules pages' Open in the deal editor
+        fx += U.route(page, EditorOpened())
     return page, fx
 
 

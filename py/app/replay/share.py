@@ -113,7 +113,7 @@ def parse_fragment(fragment: str) -> Fragment:
             out.options["seat"] = v
         elif key == "autoplay" and (v := _int(value, 100, 60_000)) is not None:
             out.options["autoplay"] = v
-        elif key in ("open", "analysis", "practice") and value in ("0", "1"):
+        elif key in ("open", "analysis", "practice", "editor") and value in ("0", "1"):
             out.options[key] = value == "1"
         elif key == "controls" and value in ("0", "1"):
             out.options["controls"] = value == "1"
