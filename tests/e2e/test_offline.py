@@ -66,7 +66,8 @@ def test_rules_pages_not_yet_visited_are_not_there_offline(page: Any, context: A
         const keys = await caches.keys();
         const key = keys.find((k) => k.startsWith("thousand-") && k !== "thousand-pages");
         const cache = await caches.open(key);
-        return [!!(await cache.match("./rules/pl/index.html")), !!(await cache.match("./index.html"))];
+        const rules = await cache.match("./rules/pl/index.html");
+        return [!!rules, !!(await cache.match("./index.html"))];
     }"""
     )
     assert kept == [False, True]
