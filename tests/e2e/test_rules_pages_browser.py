@@ -156,12 +156,22 @@ def test_play_with_these_rules_and_open_in_the_deal_editor_open_the_game(
     )
     save = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))
     assert save["record"]["conventions"]["bid_step"] == 10  # the Polish set's bids in tens
-    # Open in the deal editor: the game's replay of that deal at that step (its ✎ edits it)
+    # Open in the deal editor: the editor on that deal, over the game's replay at that step
     page.goto(base_url + "rules/ru/scoring.html")
     page.locator("#example-concede a.editor").click()
     page.wait_for_selector('#table[data-phase="replay"][data-step="6"]', timeout=LOAD_TIMEOUT_MS)
     assert page.locator("#table").get_attribute("data-lang") == "ru"
-    assert page.locator('[data-ui="editor"]').count() >= 1
+    page.wait_for_selector('[data-dialog="editor"]', timeout=LOAD_TIMEOUT_MS)
+    # and back: the game's Rules dialog links the players' pages in its language
+    page.goto(base_url + "?lang=ru&fresh=1&speed=fast")
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT_MS)
+    page.locator('.toolbar [data-ui="rules"]').click()
+    with page.context.expect_page() as opened:
+        page.locator('.dialog a[href="rules/ru/index.html"]').click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith("/rules/ru/index.html") and rules.locator("h1").count() == 1
+    rules.close()
 
 
 def test_the_cheat_sheet_prints_on_one_a4_page_in_every_language(page: Any, base_url: str) -> None:

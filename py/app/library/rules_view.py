@@ -232,6 +232,17 @@ def rules_dialog(
     diffs = differences(values, lang)
     if readonly:
         body.append(el("p", {"class": "muted-dark"}, t(lang, "rules_in_use")))
+        body.append(  # the players' rules site (dist/rules/), in a tab of its own
+            el(
+                "p",
+                {},
+                el(
+                    "a",
+                    {"href": f"rules/{lang}/index.html", "target": "_blank", "rel": "noopener"},
+                    t(lang, "rules_site_link"),
+                ),
+            )
+        )
     else:
         options = []
         for group, items in (
