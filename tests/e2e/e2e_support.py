@@ -190,3 +190,14 @@ def first_load(
         yield page, log
     finally:
         context.close()
+
+
+#: axe-core's audit of the page (injected from node_modules/axe-core): its violations,
+#: each with the nodes it found and why.
+AXE_RUN = """async () => {
+  const r = await axe.run(document);
+  return r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\\s+/g, ' ')}`),
+  }));
+}"""

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import ROOT
+from e2e_support import AXE_RUN, ROOT
 from play_support import open_table
 
 from app.shell.i18n import LANGS, t
@@ -169,13 +169,6 @@ def test_the_toolbar_works_over_the_deal_summary(
 
 # -- the accessibility audit ----------------------------------------------------------
 
-AXE_RUN = """async () => {
-  const r = await axe.run(document);
-  return r.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\\s+/g, ' ')}`),
-  }));
-}"""
 
 #: The dialogs the toolbar opens (the lesson is the table itself).
 TOOL_DIALOGS = ("sheet", "log", "rules", "games", "editor", "new")

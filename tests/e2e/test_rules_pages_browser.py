@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import DIST, LOAD_TIMEOUT_MS, READY, ROOT
+from e2e_support import AXE_RUN, DIST, LOAD_TIMEOUT_MS, READY, ROOT
 from serve import start_server
 
 LANGS = ("en", "ru", "uk", "pl")
@@ -26,13 +26,6 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LIVE = {"en": "barrel", "ru": "play", "uk": "two-four", "pl": "index"}
 PICTURES = """() => Promise.all([...document.querySelectorAll('figure.deal img')].map(
   (img) => img.decode().then(() => img.naturalWidth, () => 0)))"""
-AXE_RUN = """async () => {
-  const r = await axe.run(document);
-  return r.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\\s+/g, ' ')}`),
-  }));
-}"""
 
 
 def _pages(lang: str) -> list[str]:
