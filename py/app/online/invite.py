@@ -673,7 +673,9 @@ def reply_link(base_url: str, reply: Reply) -> str:
     return f"{_page_url(base_url)}#reply={encode_reply(reply)}"
 
 
-def _parts(fragment: str) -> dict[str, str]:
+def fragment_parts(fragment: str) -> dict[str, str]:
+    """An address fragment's ``key=value`` parts (joined by ``&``; the first of a key
+    counts); ``InviteError`` ``TOO_BIG`` past ``MAX_TEXT`` characters."""
     if len(fragment) > MAX_TEXT:
         raise InviteError("TOO_BIG", f"{len(fragment)} characters (at most {MAX_TEXT})")
     out: dict[str, str] = {}
@@ -695,7 +697,7 @@ def read_fragment(fragment: str) -> Invite | Reply | None:
     ...
     app.online.invite.InviteError: MALFORMED: the code is cut short
     """
-    parts = _parts(fragment)
+    parts = fragment_parts(fragment)
     if "join" in parts:
         return decode_invite(parts["join"])
     if "reply" in parts:
@@ -718,7 +720,7 @@ def read_reply_text(text: str) -> Reply:
     squeezed = "".join(text.split())
     if "#" not in squeezed:
         return decode_reply(squeezed)
-    parts = _parts(squeezed[squeezed.index("#") :])
+    parts = fragment_parts(squeezed[squeezed.index("#") :])
     if "reply" in parts:
         return decode_reply(parts["reply"])
     if "join" in parts:

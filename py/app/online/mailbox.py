@@ -223,12 +223,13 @@ def from_fragment(fragment: str) -> tuple[Box | None, str, list[str]]:
     """
     from urllib.parse import unquote
 
+    from app.online.invite import InviteError, fragment_parts
     from thousand.record import clean_name
 
-    parts: dict[str, str] = {}
-    for part in fragment[:6000].removeprefix("#").split("&"):
-        key, _, value = part.partition("=")
-        parts.setdefault(key, value)
+    try:
+        parts = fragment_parts(fragment)
+    except InviteError:  # (too long: no invitation either)
+        return None, "", []
     box = Box.from_param(parts.get("mb", ""))
     by = clean_name(unquote(parts.get("by", "")[:200]))
     relays = parse_relays(unquote(parts.get("rl", "")[:2000]))

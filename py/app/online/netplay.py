@@ -588,13 +588,7 @@ def lobby_dialog(
                     _by_hand(lang, seat.seat, open_=not mail),
                 ]
             if seat.state == "failed":
-                parts.append(
-                    el(
-                        "p",
-                        {"class": "net-trouble"},
-                        t(lang, "net.ice_failed_host", turn="TURN", wifi="Wi-Fi"),
-                    )
-                )
+                parts.append(_unreachable(lang, "net.ice_failed_host"))
             body.append(
                 el(
                     "section",
@@ -668,13 +662,7 @@ def lobby_dialog(
             if lobby.relays_total and not lobby.relays_up:
                 body.append(el("p", {"class": "net-trouble"}, t(lang, "net.no_relay")))
         if lobby.state == "failed":
-            body.append(
-                el(
-                    "p",
-                    {"class": "net-trouble"},
-                    t(lang, "net.ice_failed_guest", turn="TURN", wifi="Wi-Fi"),
-                )
-            )
+            body.append(_unreachable(lang, "net.ice_failed_guest"))
         manual = _manual_reply(lobby, session.peer.now, bool(relays))
         if lobby.state == "open":
             joined = t(lang, "net.connected_to", name=host) if host else t(lang, "net.joined")
@@ -719,6 +707,11 @@ def lobby_dialog(
     else:
         body.append(_settings(lang, ice, relays))
     return dialog("online", title, body, buttons, cls="online")
+
+
+def _unreachable(lang: str, key: str) -> El:
+    """The two browsers cannot reach each other: said, with what to try."""
+    return el("p", {"class": "net-trouble"}, t(lang, key, turn="TURN", wifi="Wi-Fi"))
 
 
 def _manual_reply(lobby: Lobby, now: float, relays: bool) -> bool:

@@ -79,6 +79,24 @@ def _post(page: Page, box: str, body: dict[str, str]) -> list[Effect]:
     return [MailPost(got.tag, s.lobby.role, tuple(body.items()))]
 
 
+def _pending(seat: Seat) -> bool:
+    """Host: whether the seat's invitation is made and not answered yet."""
+    return bool(seat.code) and not seat.answered and seat.state == "new"
+
+
+def _post_invite(page: Page, seat: Seat) -> list[Effect]:
+    """Host: the seat's invitation, posted to its box."""
+    return _post(page, seat.box, {"k": "invite", "code": seat.code})
+
+
+def _knock(page: Page) -> list[Effect]:
+    """Guest: from now on it knocks for a new invitation (first at once)."""
+    s = session_of(page)
+    lobby = s.lobby
+    lobby.joined, lobby.want, lobby.joined_at = True, "knock", s.peer.now
+    return due(page, s.peer.now, force=True)
+
+
 def mail_update(page: Page, msg: MailMsg, again: Again) -> list[Effect]:
     """A message of the mailbox, or about it (``again``: the online door, for the
     messages a letter stands for: a reply pasted, a new invitation)."""
@@ -166,8 +184,8 @@ def knocked(page: Page, seat: Seat, again: Again) -> list[Effect]:
     s = session_of(page)
     if seat.cut:
         return [Log("a knock from a page cut off for flooding: the host invites it again or not")]
-    if seat.code and not seat.answered and seat.state == "new":
-        return _post(page, seat.box, {"k": "invite", "code": seat.code})
+    if _pending(seat):
+        return _post_invite(page, seat)
     if not seat.code:
         seat.knocked = True  # the offer is being made
         return []
@@ -187,7 +205,7 @@ def offer_made(page: Page, seat: Seat) -> list[Effect]:
         s = session_of(page)
         seat.knocked = False
         seat.posted_at, seat.post_until = s.peer.now, s.peer.now + STALE_S
-        fx += _post(page, seat.box, {"k": "invite", "code": seat.code})
+        fx += _post_invite(page, seat)
     return fx
 
 
@@ -207,8 +225,7 @@ def reply_made(page: Page) -> list[Effect]:
 def link_changed(page: Page, state: str) -> list[Effect]:
     """Guest: the link opened (nothing more to post) or was lost (knock for a new
     invitation)."""
-    s = session_of(page)
-    lobby = s.lobby
+    lobby = session_of(page).lobby
     if lobby.role != "guest" or not lobby.box:
         return []
     if state == "open":
@@ -216,35 +233,27 @@ def link_changed(page: Page, state: str) -> list[Effect]:
         return []
     if state == "closed" and lobby.want == "reply" and not lobby.reply:
         return []  # (the link that answering a new invitation replaced)
-    if state in ("closed", "failed") and lobby.joined:
-        lobby.want, lobby.joined_at = "knock", s.peer.now
-        return due(page, s.peer.now, force=True)
-    return []
+    return _knock(page) if state in ("closed", "failed") and lobby.joined else []
 
 
 def reloaded(page: Page) -> list[Effect]:
     """The table came back after a reload: the host's seats get new invitations
     (each posted to its box: the friends' pages are knocking), a guest knocks."""
-    s = session_of(page)
-    lobby = s.lobby
+    lobby = session_of(page).lobby
     if lobby.role == "host":
         for seat in lobby.seats:
             seat.knocked = bool(seat.box)
         return watch(page)
-    if lobby.box:
-        lobby.joined, lobby.want, lobby.joined_at = True, "knock", s.peer.now
-    return [*watch(page), *due(page, s.peer.now, force=True)]
+    return [*watch(page), *(_knock(page) if lobby.box else [])]
 
 
 def opened_again(page: Page) -> list[Effect]:
     """Guest: the same invitation link tapped again while the page has that table:
     knock unless the link is open."""
-    s = session_of(page)
-    lobby = s.lobby
+    lobby = session_of(page).lobby
     if lobby.state == "open" or not lobby.box:
         return []
-    lobby.joined, lobby.want, lobby.joined_at = True, "knock", s.peer.now
-    return [*watch(page), *due(page, s.peer.now, force=True)]
+    return [*watch(page), *_knock(page)]
 
 
 def due(page: Page, now: float, force: bool = False) -> list[Effect]:
@@ -255,10 +264,9 @@ def due(page: Page, now: float, force: bool = False) -> list[Effect]:
     if lobby.role == "host":  # a reload's invitations, until answered (the friends
         fx: list[Effect] = []  # may be slow to see their link gone)
         for seat in lobby.seats:
-            waiting = seat.code and not seat.answered and seat.state == "new"
-            if waiting and now < seat.post_until and now - seat.posted_at >= 2 * REPOST_S:
+            if _pending(seat) and now < seat.post_until and now - seat.posted_at >= 2 * REPOST_S:
                 seat.posted_at = now
-                fx += _post(page, seat.box, {"k": "invite", "code": seat.code})
+                fx += _post_invite(page, seat)
         return fx
     if not lobby.want or lobby.state == "open":
         return []

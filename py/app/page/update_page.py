@@ -287,8 +287,7 @@ def online_clicked(page: Page, name: str, data: dict[str, str], route: Route) ->
         named = route(page, M.NameChanged(data["value"])) if data.get("value") else []
         return [*named, *route(page, M.JoinPressed())]
     if name == "share-invite":
-        lobby = getattr(s, "lobby", None)
-        link = next((str(x.link) for x in getattr(lobby, "seats", ()) if x.seat == seat), "")
+        link = _invite_link(s, seat)
         return [Share(t(ui.lang, "net.share_text"), link)] if link else []
     if name == "begin-online":
         ui.dialog = Dialog.NONE
@@ -297,14 +296,17 @@ def online_clicked(page: Page, name: str, data: dict[str, str], route: Route) ->
         lobby = getattr(s, "lobby", None)
         if lobby is None:
             return []
-        if name == "copy-reply":
-            link = str(lobby.reply_link)
-        else:
-            link = next((str(x.link) for x in lobby.seats if x.seat == seat), "")
+        link = str(lobby.reply_link) if name == "copy-reply" else _invite_link(s, seat)
         return copied(page, link)
     if name == "allow-undo":
         return route(page, M.UndoAllowed(seat)) if seat is not None else []
     return [M.Log(f"unknown control: {name[:40]}")]
+
+
+def _invite_link(session: object, seat: int | None) -> str:
+    """The host's invitation link for ``seat`` ("" when there is none)."""
+    seats = getattr(getattr(session, "lobby", None), "seats", ())
+    return next((str(x.link) for x in seats if x.seat == seat), "")
 
 
 def copied(page: Page, text: str) -> list[Effect]:
