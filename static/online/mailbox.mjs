@@ -150,6 +150,9 @@ export function open(relays, onMessage, onState) {
 
   return {
     watch(boxes) {
+      const same =
+        boxes.length === keys.size && boxes.every(([tag]) => keys.has(tag));
+      if (same) return; // (an invitation made again: the same boxes, the same subscriptions)
       keys.clear();
       for (const [tag, secret] of boxes) keys.set(tag, boxKey(secret));
       slots.forEach(subscribe);
