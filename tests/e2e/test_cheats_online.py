@@ -72,6 +72,7 @@ FLOOD = """
 
 # the browser, the site and the relay of the mailbox's tests
 chromium, site, relay = mb.chromium, mb.site, mb.relay
+close_pages = mb.close_pages  # (each test's pages closed after it)
 friend, host_table, join, shoot = mb.friend, mb.host_table, mb.join, mb.shoot
 
 

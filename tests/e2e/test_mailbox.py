@@ -45,6 +45,18 @@ def relay() -> Iterator[Relay]:
 # the browser and the site of the online tests (a network namespace's)
 chromium, site = test_online.chromium, test_online.site
 
+#: The browser contexts the running test opened (each page a whole Pyodide): closed
+#: after it, so a module's later tests do not run beside every earlier page.
+OPENED: list[Any] = []
+
+
+@pytest.fixture(autouse=True)
+def close_pages() -> Iterator[None]:
+    yield
+    while OPENED:
+        with contextlib.suppress(Exception):
+            OPENED.pop().close()
+
 
 def shoot(page: Any, name: str) -> None:
     """A picture for a person to look at (artifacts/mailbox/)."""
@@ -65,6 +77,7 @@ def host_table(chromium: Any, site: str, relays: str, online: int = 1) -> tuple[
     """The host's page with an online table of 3 (``online`` friends' seats, the
     rest a computer player) and each seat's invitation link."""
     ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    OPENED.append(ctx)
     host = ctx.new_page()
     open_ready(host, site + f"?lang=en&speed=fast&fresh=1&ice=none&level=easy&relays={relays}")
     host.click('.toolbar [data-ui="new"]')
@@ -85,6 +98,7 @@ def friend(chromium: Any, relays: list[str], width: int = 390, height: int = 844
     ctx = chromium.new_context(
         viewport={"width": width, "height": height}, service_workers="block", has_touch=True
     )
+    OPENED.append(ctx)
     ctx.add_init_script(settings(relays))
     return ctx.new_page()
 
